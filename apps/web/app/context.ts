@@ -1,0 +1,25 @@
+/**
+ * What the server hands to middleware and loaders through React Router's context
+ * (style.md: data sources reach loaders through context, not global imports).
+ */
+import type { SiteConfig } from '@openpool/domain/site-config';
+import { createContext } from 'react-router';
+
+export interface PublicEnv {
+  /** API base URL the browser calls (already switched for the Russian-domain host). */
+  apiBaseUrl: string;
+  /** Absolute origin of the site, for canonical and hreflang links. */
+  siteUrl: string;
+}
+
+export interface AppContext {
+  config: SiteConfig;
+  publicEnv: PublicEnv;
+  /** API base URL for server-side calls from loaders. */
+  serverApiBaseUrl: string;
+  /** Domain the referral cookie is shared on (the parent domain), if any. */
+  cookieDomain: string | undefined;
+  nonce: string;
+}
+
+export const appContext = createContext<AppContext>();

@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { appContext } from './context';
+import { loadAllCatalogues } from './features/i18n/catalogues';
+import { NonceContext } from './shared/nonce';
+import { applyPageSecurityHeaders, originOf } from './shared/security-headers.server';
+
+// The server hands loaders their context under this key. It must be the bundle's own
+// instance, so server.ts takes it from the build rather than importing context.ts itself.
+export { appContext };
+
+// Every catalogue is in memory before the first request, so rendering never waits on one.
+await loadAllCatalogues();
+
+export const streamTimeout = 5_000;
+
+const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>An error occurred while showing the error page</h1><p><a href="/">Go back to home</a></p></body></html>`;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const { nonce, publicEnv } = loadContext.get(appContext);
+  applyPageSecurityHeaders(responseHeaders, { nonce, connectOrigins: [originOf(publicEnv.apiBaseUrl)] });
+  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
+  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          // Even the error page could not render: answer with plain HTML that cannot fail.
+          console.error(error);
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(FALLBACK_HTML, { status: 500, headers: responseHeaders }));
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+    void reject;
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * The web server's environment, parsed once at start-up; nothing else reads process.env.
+ * A bad value stops the server with every problem listed.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: port.default(3000),
+    API_PORT: port.default(8787),
+    /** Base URL loaders use to reach the API from the server. */
+    API_URL: origin.optional(),
+    /** Base URL the browser uses to reach the API. */
+    PUBLIC_API_URL: origin.optional(),
+    /** The Russian-domain site host (e.g. openpool.ru) and the API base URL used there. */
+    RU_SITE_HOST: z.string().regex(/^[a-z0-9.-]+(?::\d+)?$/i).optional(),
+    RU_API_URL: origin.optional(),
+    /** Public origin of the site, for canonical and hreflang links. */
+    SITE_URL: origin.optional(),
+    /** Parent domain the referral cookie is shared on, e.g. `.openpool.example`. */
+    COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/i).optional(),
+    CONTENT_DIR: z.string().min(1).optional(),
+  })
+  .refine((env) => !env.RU_SITE_HOST === !env.RU_API_URL, {
+    message: 'RU_SITE_HOST and RU_API_URL are set together or not at all',
+    path: ['RU_API_URL'],
+  });
+
+export interface WebEnv {
+  nodeEnv: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  apiUrl: string;
+  publicApiUrl: string;
+  ruSiteHost: string | undefined;
+  ruApiUrl: string | undefined;
+  siteUrl: string;
+  cookieDomain: string | undefined;
+  contentDir: string;
+}
+
+export function parseWebEnv(source: Record<string, string | undefined>, repoRoot: string): WebEnv {
+  // Empty strings count as unset, as in a .env file with `KEY=`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment for the web server:\n${problems.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    apiUrl: env.API_URL ?? `http://127.0.0.1:${env.API_PORT}`,
+    publicApiUrl: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`,
+    ruSiteHost: env.RU_SITE_HOST?.toLowerCase(),
+    ruApiUrl: env.RU_API_URL,
+    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    cookieDomain: env.COOKIE_DOMAIN,
+    contentDir: resolve(repoRoot, env.CONTENT_DIR ?? 'content'),
+  };
+}

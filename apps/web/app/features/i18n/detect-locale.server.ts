@@ -1,0 +1,24 @@
+/**
+ * Language detection, on the root path only (spec section 4): the saved cookie, else the
+ * browser's Accept-Language, else English. A prefixed path never redirects.
+ */
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocaleCode, localizePath, negotiateLocale, type LocaleCode } from '@openpool/domain/locales';
+import { redirect } from 'react-router';
+import { localeCookie, readCookie } from './locale-cookie';
+
+export function detectRootLocale(request: Request): LocaleCode {
+  const saved = readCookie(request.headers.get('cookie'), LOCALE_COOKIE.name);
+  if (saved && isLocaleCode(saved)) return saved;
+  return negotiateLocale(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+}
+
+/** On `/`: redirects to the detected language's home, remembering it; English stays. */
+export function redirectRootToDetectedLocale(request: Request): void {
+  const url = new URL(request.url);
+  if (url.pathname !== '/') return;
+  const locale = detectRootLocale(request);
+  if (locale === DEFAULT_LOCALE) return;
+  throw redirect(localizePath('/', locale) + url.search, {
+    headers: { 'Set-Cookie': localeCookie(locale), Vary: 'Cookie, Accept-Language', 'Cache-Control': 'private, no-store' },
+  });
+}

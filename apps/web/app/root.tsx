@@ -1,0 +1,92 @@
+import { I18nProvider } from '@lingui/react';
+import { LOCALES, getLocale, localizePath, splitLocalePath } from '@openpool/domain/locales';
+import type { ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { appContext } from './context';
+import { getLoadedI18n, loadCatalogue } from './features/i18n/catalogues';
+import { ErrorPage } from './features/layout/error-page';
+import { SiteFrame } from './features/layout/site-frame';
+import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
+import { useNonce } from './shared/nonce';
+import { useRootData } from './shared/root-data';
+import { referralMiddleware } from './shared/referral.server';
+
+export const middleware = [referralMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, publicEnv } = context.get(appContext);
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  await loadCatalogue(locale);
+  return {
+    publicEnv,
+    supportEmail: config.support_email,
+    enabledCoins: config.enabled,
+    iconStripCoins: config.groups[config.icon_strip_group] ?? [],
+    links: config.links,
+  };
+}
+
+/** The next page's catalogue is loaded before it renders, so a language switch never flashes English. */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadCatalogue(splitLocalePath(new URL(request.url).pathname).locale)]);
+  return data;
+}
+
+export function shouldRevalidate({ currentUrl, nextUrl }: Route.ShouldRevalidateFunctionArgs) {
+  // Root data is the same for every page of a language: only a language switch needs it again.
+  return splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale;
+}
+
+function AlternateLinks({ siteUrl }: { siteUrl: string }) {
+  const { pathname } = useLocation();
+  const { locale, rest } = splitLocalePath(pathname);
+  return (
+    <>
+      <link rel="canonical" href={siteUrl + localizePath(rest, locale)} />
+      {LOCALES.map((alternate) => (
+        <link key={alternate.code} rel="alternate" hrefLang={alternate.iso} href={siteUrl + localizePath(rest, alternate.code)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={siteUrl + localizePath(rest, 'en')} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const locale = getLocale(splitLocalePath(pathname).locale);
+  const root = useRootData();
+  const nonce = useNonce();
+  const i18n = getLoadedI18n(locale.code);
+  return (
+    <html lang={locale.iso} dir={locale.dir} data-locale={locale.code} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_BOOTSTRAP }} />
+        <Meta />
+        <Links />
+        {root ? <AlternateLinks siteUrl={root.publicEnv.siteUrl} /> : null}
+      </head>
+      <body className="min-h-screen bg-surface text-ink antialiased">
+        {i18n ? <I18nProvider i18n={i18n}>{children}</I18nProvider> : children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,12 @@
+import { useT } from '~/features/i18n/use-t';
+import { PendingPage } from '~/features/layout/pending-page';
+import { useCoin } from '~/features/pool/coin-context';
+import { named } from '~/shared/route-middleware';
+
+export const middleware = named('top-miners');
+
+export default function Page() {
+  const t = useT();
+  const coin = useCoin();
+  return <PendingPage title={t('page.coin.topMiners', { name: coin.name })} />;
+}

@@ -1,0 +1,100 @@
+/**
+ * The one HTTP client of the web app, on the server and in the browser (spec section 7):
+ * configurable base URL, 5000 ms timeout, no retries, JSON bodies for objects and arrays,
+ * and errors that carry the status code and the parsed body.
+ */
+
+export const API_TIMEOUT_MS = 5000;
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, url: string) {
+    super(`API ${status} for ${url}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The request never got an answer: timeout, refused connection, DNS. */
+export class ApiUnreachableError extends Error {
+  override name = 'ApiUnreachableError';
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  credentials?: RequestCredentials;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  request<T = unknown>(path: string, init?: ApiRequest): Promise<T>;
+}
+
+function encodeBody(body: unknown): { body: BodyInit | undefined; json: boolean } {
+  if (body === undefined) return { body: undefined, json: false };
+  if (Array.isArray(body) || (typeof body === 'object' && body !== null && Object.getPrototypeOf(body) === Object.prototype)) {
+    return { body: JSON.stringify(body), json: true };
+  }
+  return { body: body as BodyInit, json: false };
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export function createApiClient(options: { baseUrl: string; fetch?: typeof fetch; timeoutMs?: number }): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+  return {
+    baseUrl,
+    async request<T>(path: string, init: ApiRequest = {}): Promise<T> {
+      const url = new URL(baseUrl + (path.startsWith('/') ? path : `/${path}`));
+      for (const [key, value] of Object.entries(init.query ?? {})) {
+        if (value !== undefined) url.searchParams.set(key, String(value));
+      }
+      const { body, json } = encodeBody(init.body);
+      const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+      if (json) headers['content-type'] = 'application/json';
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+      let response: Response;
+      try {
+        response = await doFetch(url, { method: init.method ?? 'GET', headers, body, credentials: init.credentials, signal });
+      } catch (error) {
+        throw new ApiUnreachableError(`API unreachable at ${url.origin}: ${(error as Error).message}`, { cause: error });
+      }
+      const parsed = await parseBody(response);
+      if (!response.ok) throw new ApiError(response.status, parsed, url.toString());
+      return parsed as T;
+    },
+  };
+}
+
+/**
+ * The API base URL for a request: the Russian-domain API when the site is served on the
+ * Russian-domain host, the configured one otherwise.
+ */
+export function resolveApiBaseUrl(
+  host: string | null,
+  config: { apiUrl: string; ruSiteHost?: string | undefined; ruApiUrl?: string | undefined },
+): string {
+  if (host && config.ruSiteHost && config.ruApiUrl && host.toLowerCase() === config.ruSiteHost) return config.ruApiUrl;
+  return config.apiUrl;
+}

@@ -1,0 +1,102 @@
+/**
+ * The web server: static assets, security headers, and React Router's SSR handler, with the
+ * site config and environment handed to loaders through context. `node server.ts` runs the
+ * production build; NODE_ENV=development serves from Vite with hot reload.
+ */
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express from 'express';
+import { RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import type { AppContext } from './app/context.ts';
+import { parseWebEnv } from './app/env.server.ts';
+import { resolveApiBaseUrl } from './app/shared/api-client.ts';
+import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
+import { loadSiteConfig } from './app/shared/site-config.server.ts';
+
+const here = import.meta.dirname;
+
+function startupFailure(error: unknown): never {
+  console.error(`web: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+let env: ReturnType<typeof parseWebEnv>;
+let config: ReturnType<typeof loadSiteConfig>;
+try {
+  env = parseWebEnv(process.env, resolve(here, '..', '..'));
+  config = loadSiteConfig(env.contentDir);
+} catch (error) {
+  startupFailure(error);
+}
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', 'loopback');
+app.use(compression());
+app.use((_req, res, next) => {
+  res.set(STATIC_SECURITY_HEADERS);
+  next();
+});
+
+/** The context key from the build itself: a copy imported here would be another object. */
+function contextKeyOf(build: ServerBuild): RouterContext<AppContext> {
+  return (build.entry.module as unknown as { appContext: RouterContext<AppContext> }).appContext;
+}
+
+function loadContext(build: ServerBuild, req: express.Request): RouterContextProvider {
+  const apiConfig = { ruSiteHost: env.ruSiteHost, ruApiUrl: env.ruApiUrl };
+  const host = req.hostname || null;
+  const context: AppContext = {
+    config,
+    publicEnv: {
+      apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
+      siteUrl: env.siteUrl,
+    },
+    serverApiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }),
+    cookieDomain: env.cookieDomain,
+    nonce: randomBytes(16).toString('base64'),
+  };
+  const provider = new RouterContextProvider();
+  provider.set(contextKeyOf(build), context);
+  return provider;
+}
+
+if (env.nodeEnv === 'development') {
+  const vite = await import('vite');
+  const devServer = await vite.createServer({ root: here, server: { middlewareMode: true } });
+  app.use(devServer.middlewares);
+  const devBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  app.use(
+    createRequestHandler({
+      build: devBuild,
+      getLoadContext: async (req) => loadContext(await devBuild(), req),
+      mode: 'development',
+    }),
+  );
+} else {
+  const buildDir = join(here, 'build');
+  let build: ServerBuild;
+  try {
+    build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
+  } catch (error) {
+    startupFailure(new Error(`no production build in ${buildDir} (run \`npm run build\`): ${(error as Error).message}`));
+  }
+  // Hashed assets never change; everything else in build/client is revalidated.
+  app.use('/assets', express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  app.use(express.static(join(buildDir, 'client'), { maxAge: '1h', index: false }));
+  app.use(createRequestHandler({ build, getLoadContext: (req) => loadContext(build, req), mode: env.nodeEnv }));
+}
+
+const server = app.listen(env.port, env.host, () => {
+  console.log(`web: listening on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    // Keep-alive sockets would hold close() open; a stop should not hang.
+    setTimeout(() => process.exit(0), 2000).unref();
+  });
+}

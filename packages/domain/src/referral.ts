@@ -1,0 +1,34 @@
+/**
+ * The referral cookie `ref` (spec sections 3, 7, 9): set from `?ref=`, trimmed and
+ * lower-cased, kept 14 days. Anything outside a safe set is ignored, so a crafted value
+ * never reaches a header or a page.
+ */
+
+export const REFERRAL_COOKIE = {
+  name: 'ref',
+  maxAgeSeconds: 1_209_600,
+  path: '/',
+  sameSite: 'None',
+  secure: true,
+} as const;
+
+const SAFE_REFERRAL = /^[a-z0-9._-]{1,64}$/;
+
+export function normaliseReferral(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined) return null;
+  const value = raw.trim().toLowerCase();
+  return SAFE_REFERRAL.test(value) ? value : null;
+}
+
+/** The Set-Cookie value; `domain` shares it across the parent domain when configured. */
+export function referralSetCookie(value: string, domain?: string): string {
+  const parts = [
+    `${REFERRAL_COOKIE.name}=${value}`,
+    `Max-Age=${REFERRAL_COOKIE.maxAgeSeconds}`,
+    `Path=${REFERRAL_COOKIE.path}`,
+    'Secure',
+    `SameSite=${REFERRAL_COOKIE.sameSite}`,
+  ];
+  if (domain) parts.push(`Domain=${domain}`);
+  return parts.join('; ');
+}
