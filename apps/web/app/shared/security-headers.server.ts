@@ -31,9 +31,9 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** The page's own header; STATIC_SECURITY_HEADERS come from the server for every response. */
 export function applyPageSecurityHeaders(headers: Headers, options: SecurityHeaderOptions): void {
   headers.set('Content-Security-Policy', contentSecurityPolicy(options));
-  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
 }
 
 export function originOf(url: string): string {

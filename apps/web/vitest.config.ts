@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './vite-plugins/compiled-catalogs.ts';
+
+export default defineConfig({
+  plugins: [compiledCatalogs()],
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  test: {
+    name: 'web',
+    include: ['app/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+    setupFiles: ['../../scripts/vitest-fail-on-console.ts'],
+  },
+});

@@ -1,0 +1,43 @@
+// `npm test`: everything CI runs, in the order that fails fastest. Installs Debian's Chromium
+// when it is missing, then: lint, typecheck, unit tests, build, browser tests. Ends with one
+// line 'N passed, N failed' summing the unit and browser test counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const results = join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+function step(title, command, args, env = {}) {
+  console.log(`\n== ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`== ${title}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return run.status === 0;
+}
+
+function counts(file, read) {
+  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  try {
+    return read(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
+let ok = step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
+ok = ok && step('lint', ...npx('eslint', '.', '--max-warnings', '0'));
+ok = ok && step('format', ...npx('prettier', '--check', '.'));
+ok = ok && step('typecheck', 'npm', ['run', 'typecheck']);
+const unitOk = ok && step('unit tests', ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'unit.json')}`));
+ok = unitOk && step('build', 'npm', ['run', 'build']);
+ok = ok && step('browser tests', ...npx('playwright', 'test'), { CI: process.env.CI ?? 'true' });
+
+const unit = counts(join(results, 'unit.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const e2e = counts(join(results, 'e2e.json'), (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
+console.log(`\nunit ${unit.passed}/${unit.passed + unit.failed}, browser ${e2e.passed}/${e2e.passed + e2e.failed}`);
+console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (ok ? 0 : e2e.failed + unit.failed === 0 ? 1 : 0)} failed`);
+process.exit(ok ? 0 : 1);
