@@ -114,18 +114,24 @@ export function amountDecimals(ticker: string): number {
   return (AUX_COINS as Record<string, AuxCoin | undefined>)[ticker]?.decimals ?? DEFAULT_DECIMALS;
 }
 
-/**
- * Text colour that stays readable on a coin's badge: WCAG relative luminance decides
- * between near-black and white, whichever gives the higher contrast.
- */
+/** Text colour that stays readable on a coin's badge: near-black or white, whichever contrasts more. */
 export function badgeTextColor(background: string): '#111827' | '#ffffff' {
-  const hex = background.replace('#', '');
+  const contrastWithWhite = contrastRatio(background, '#ffffff');
+  const contrastWithDark = contrastRatio(background, '#111827');
+  return contrastWithWhite >= contrastWithDark ? '#ffffff' : '#111827';
+}
+
+/** WCAG 2 relative luminance of `#rrggbb`. */
+function relativeLuminance(color: string): number {
+  const hex = color.replace('#', '');
   const channel = (i: number) => {
     const c = parseInt(hex.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  const contrastWithWhite = 1.05 / (luminance + 0.05);
-  const contrastWithDark = (luminance + 0.05) / (0.0116 + 0.05);
-  return contrastWithWhite >= contrastWithDark ? '#ffffff' : '#111827';
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
 }

@@ -7,6 +7,11 @@ import { amountDecimals } from './coins.ts';
 const HASHRATE_UNITS = ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 const DIFFICULTY_UNITS = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
 
+/** Two decimals without exponent notation, however large the number. */
+function twoDecimals(value: number): string {
+  return value.toLocaleString('en-US', { useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 function scaleBy1000(value: number, units: readonly string[]): { value: number; unit: string } {
   let scaled = value;
   let index = 0;
@@ -26,14 +31,14 @@ function isEmptyNumber(value: number | null | undefined): value is null | undefi
 export function formatHashrate(hashesPerSecond: number | null | undefined): string {
   if (isEmptyNumber(hashesPerSecond)) return '0 H/s';
   const { value, unit } = scaleBy1000(hashesPerSecond, HASHRATE_UNITS);
-  return `${value.toFixed(2)} ${unit}`;
+  return `${twoDecimals(value)} ${unit}`;
 }
 
 /** '12.35 T'; the same steps as hashrate, without a unit below 1000. */
 export function formatDifficulty(difficulty: number | null | undefined): string {
   if (isEmptyNumber(difficulty)) return '0';
   const { value, unit } = scaleBy1000(difficulty, DIFFICULTY_UNITS);
-  return unit ? `${value.toFixed(2)} ${unit}` : value.toFixed(2);
+  return unit ? `${twoDecimals(value)} ${unit}` : twoDecimals(value);
 }
 
 /** Groups the integer digits by threes with spaces: '1234567' -> '1 234 567'. */
@@ -78,11 +83,12 @@ export function formatAmount(amount: string | number | bigint, ticker: string): 
 
 function amountNumberToString(amount: number): string {
   if (!Number.isFinite(amount)) return '0';
-  // toFixed(20) keeps the digits a float really has; exponent notation is avoided.
-  return Math.abs(amount) < 1e21 ? amount.toFixed(20) : '0';
+  // toFixed(20) keeps the digits a float really has; past 1e21 it would switch to exponent
+  // notation, but every double that large is a whole number, which BigInt spells exactly.
+  return Math.abs(amount) < 1e21 ? amount.toFixed(20) : BigInt(amount).toString();
 }
 
-/** 'bc1qxy...x0wlh': keeps `head` and `tail` characters and joins them with '...'. */
+/** 'bc1qxy...hx0wlh': keeps `head` and `tail` characters and joins them with '...'. */
 export function truncateMiddle(text: string, head = 6, tail = 6): string {
   const chars = Array.from(text);
   if (chars.length <= head + tail + 3) return text;

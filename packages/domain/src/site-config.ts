@@ -56,7 +56,7 @@ export const siteConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['private_enabled', index], message: `${coin} is already in enabled` });
       }
     });
-    if (!(config.icon_strip_group in config.groups)) {
+    if (!Object.hasOwn(config.groups, config.icon_strip_group)) {
       ctx.addIssue({ code: 'custom', path: ['icon_strip_group'], message: 'must name one of groups' });
     }
   });
@@ -90,5 +90,5 @@ export function isCoinReachable(config: SiteConfig, coin: string): coin is CoinT
 }
 
 export function localizedLink(link: { default: string } & Partial<Record<string, string>>, locale: string): string {
-  return link[locale] ?? link.default;
+  return (Object.hasOwn(link, locale) ? link[locale] : undefined) ?? link.default;
 }

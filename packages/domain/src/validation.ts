@@ -56,11 +56,10 @@ export function decimal(value: unknown, options: DecimalOptions = {}): RuleResul
   if (text === '') return error;
   const sep = escapeRegExp(separator);
   const places = decimals === undefined ? '*' : `{0,${decimals}}`;
-  const requiredPlaces = decimals === undefined ? '+' : decimals === 0 ? '{0}' : `{1,${decimals}}`;
-  // Either digits with an optional fraction, or a bare fraction ('.5'); never a lone sign.
-  const pattern = new RegExp(
-    `^[-+]?(?:\\d+(?:${sep}\\d${places})?|${sep}\\d${requiredPlaces})(?:[eE][-+]?\\d+)?$`,
-  );
+  // Either digits with an optional fraction, or a bare fraction ('.5'); never a lone sign
+  // or a lone separator. With no decimals allowed there is no bare fraction at all.
+  const bareFraction = decimals === 0 ? '' : `|${sep}\\d${decimals === undefined ? '+' : `{1,${decimals}}`}`;
+  const pattern = new RegExp(`^[-+]?(?:\\d+(?:${sep}\\d${places})?${bareFraction})(?:[eE][-+]?\\d+)?$`);
   return pattern.test(text) ? null : error;
 }
 
@@ -90,7 +89,8 @@ export function minValue(value: unknown, min: number): RuleResult {
   const error = fail('validation.min_value', 'This field field must be {min} or more.', { min });
   if (typeof value !== 'string' && typeof value !== 'number') return error;
   const text = String(value).trim();
-  if (text === '') return error;
+  // Plain decimal notation only: Number() would also take '0x10' or 'Infinity'.
+  if (!/^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/.test(text)) return error;
   const number = Number(text);
   return Number.isFinite(number) && number >= min ? null : error;
 }
