@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { LOCALES, getLocale, localizePath, splitLocalePath } from '@openpool/domain/locales';
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { appContext } from './context';
@@ -34,7 +34,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
   return data;
 }
 
-export function shouldRevalidate({ currentUrl, nextUrl }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   // Root data is the same for every page of a language: only a language switch needs it again.
   return splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale;
 }
