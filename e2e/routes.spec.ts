@@ -26,8 +26,11 @@ test('a coin outside enabled and private_enabled is 404 Unsupported coin', async
     const response = await request.get(url);
     expect(response.status(), url).toBe(404);
     const html = await response.text();
-    expect(html, url).toContain('Unsupported coin');
-    expect(html, url).toContain('Page not found');
+    // The words are the locale's; English ones are checked on the unprefixed URLs.
+    expect(html, url).toContain('data-testid="error-reason"');
+    if (!url.startsWith('/ru')) expect(html, url).toContain('Unsupported coin</p>');
+    if (!url.startsWith('/ru')) expect(html, url).toContain('Page not found</h1>');
+    else expect(html, url).toContain('Монета не поддерживается');
   }
 });
 
@@ -42,7 +45,7 @@ test('unmatched paths are 404 This page could not be found', async ({ request })
   for (const url of ['/de/btc', '/btc/nonsense', '/articles/a/b', '/device/asic/a/b/c', '/ru/btc/miner', '/btc/miner/stats/addr/w/pplns']) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(404);
-    expect(await response.text(), url).toContain('This page could not be found');
+    expect(await response.text(), url).toContain(url.startsWith('/ru') ? 'Не удалось найти эту страницу' : 'This page could not be found');
   }
 });
 

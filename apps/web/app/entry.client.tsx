@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { loadCatalogue } from './features/i18n/catalogues';
 import { isChunkLoadError, reloadAfterChunkError } from './shared/chunk-reload';
+import { readSiteSettings, SiteSettingsContext } from './shared/site-settings';
 
 function reloadOnChunkError(reason: unknown): void {
   if (!isChunkLoadError(reason)) return;
@@ -17,6 +18,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 window.addEventListener('unhandledrejection', (event) => reloadOnChunkError(event.reason));
 
+const settings = readSiteSettings(document);
 const code = document.documentElement.dataset.locale ?? DEFAULT_LOCALE;
 
 // The page's catalogue must be in memory before hydration, or the first render would differ.
@@ -26,7 +28,9 @@ loadCatalogue(isLocaleCode(code) ? code : DEFAULT_LOCALE).then(
       hydrateRoot(
         document,
         <StrictMode>
-          <HydratedRouter />
+          <SiteSettingsContext.Provider value={settings}>
+            <HydratedRouter />
+          </SiteSettingsContext.Provider>
         </StrictMode>,
       );
     }),

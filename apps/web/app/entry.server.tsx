@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { appContext } from './context';
 import { loadAllCatalogues } from './features/i18n/catalogues';
 import { NonceContext } from './shared/nonce';
+import { SiteSettingsContext, siteSettingsFrom } from './shared/site-settings';
 import { applyPageSecurityHeaders, originOf } from './shared/security-headers.server';
 
 // The server hands loaders their context under this key. It must be the bundle's own
@@ -26,7 +27,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, publicEnv } = loadContext.get(appContext);
+  const app = loadContext.get(appContext);
+  const { nonce, publicEnv } = app;
   applyPageSecurityHeaders(responseHeaders, { nonce, connectOrigins: [originOf(publicEnv.apiBaseUrl)] });
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
@@ -35,7 +37,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SiteSettingsContext.Provider value={siteSettingsFrom(app)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SiteSettingsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -4,34 +4,28 @@ import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
-import { appContext } from './context';
 import { getLoadedI18n, loadCatalogue } from './features/i18n/catalogues';
 import { ErrorPage } from './features/layout/error-page';
 import { SiteFrame } from './features/layout/site-frame';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
-import { useRootData } from './shared/root-data';
+import { SiteSettingsScript, useSiteSettings } from './shared/site-settings';
 import { referralMiddleware } from './shared/referral.server';
 
 export const middleware = [referralMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, publicEnv } = context.get(appContext);
-  const { locale } = splitLocalePath(new URL(request.url).pathname);
-  await loadCatalogue(locale);
-  return {
-    publicEnv,
-    supportEmail: config.support_email,
-    enabledCoins: config.enabled,
-    iconStripCoins: config.groups[config.icon_strip_group] ?? [],
-    links: config.links,
-  };
+/**
+ * A server loader must exist, or React Router would treat the root as client-only and render
+ * nothing on the server. Everything the frame needs travels as site settings instead.
+ */
+export function loader() {
+  return null;
 }
 
 /** The next page's catalogue is loaded before it renders, so a language switch never flashes English. */
-export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), loadCatalogue(splitLocalePath(new URL(request.url).pathname).locale)]);
-  return data;
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await loadCatalogue(splitLocalePath(new URL(request.url).pathname).locale);
+  return null;
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
@@ -56,7 +50,7 @@ function AlternateLinks({ siteUrl }: { siteUrl: string }) {
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = getLocale(splitLocalePath(pathname).locale);
-  const root = useRootData();
+  const settings = useSiteSettings();
   const nonce = useNonce();
   const i18n = getLoadedI18n(locale.code);
   return (
@@ -69,10 +63,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_BOOTSTRAP }} />
         <Meta />
         <Links />
-        {root ? <AlternateLinks siteUrl={root.publicEnv.siteUrl} /> : null}
+        {settings ? <AlternateLinks siteUrl={settings.siteUrl} /> : null}
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
         {i18n ? <I18nProvider i18n={i18n}>{children}</I18nProvider> : children}
+        <SiteSettingsScript />
         <ScrollRestoration />
         <Scripts />
       </body>

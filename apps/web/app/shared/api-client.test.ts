@@ -174,7 +174,9 @@ describe('createApiClient: responses', () => {
   });
 
   it('does not retry: a 500 is answered once and exactly one request is made', async () => {
-    const error = await client().request('/v1/fail').catch((caught: unknown) => caught);
+    const error = await client()
+      .request('/v1/fail')
+      .catch((caught: unknown) => caught);
     expect(received).toHaveLength(1);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);

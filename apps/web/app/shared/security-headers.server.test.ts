@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  STATIC_SECURITY_HEADERS,
-  applyPageSecurityHeaders,
-  contentSecurityPolicy,
-  originOf,
-} from './security-headers.server';
+import { STATIC_SECURITY_HEADERS, applyPageSecurityHeaders, contentSecurityPolicy, originOf } from './security-headers.server';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -80,7 +75,7 @@ describe('STATIC_SECURITY_HEADERS', () => {
 
 describe('applyPageSecurityHeaders', () => {
   it('sets Content-Security-Policy, replacing an earlier one', () => {
-    const headers = new Headers({ 'Content-Security-Policy': "default-src *", 'Content-Type': 'text/html' });
+    const headers = new Headers({ 'Content-Security-Policy': 'default-src *', 'Content-Type': 'text/html' });
     const options = { nonce: 'abc', connectOrigins: ['https://api.example'] };
     applyPageSecurityHeaders(headers, options);
     expect(headers.get('Content-Security-Policy')).toBe(contentSecurityPolicy(options));

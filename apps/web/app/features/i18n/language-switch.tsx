@@ -26,8 +26,10 @@ export function LanguageSwitch({ helpTranslateUrl }: { helpTranslateUrl: string 
               hrefLang={locale.iso}
               lang={locale.iso}
               aria-current={locale.code === current.code ? 'true' : undefined}
-              onClick={() => {
+              onClick={(event) => {
                 document.cookie = localeCookie(locale.code);
+                // The switch stays mounted across the navigation: close it like a menu.
+                event.currentTarget.closest('details')?.removeAttribute('open');
               }}
               className="flex justify-between rounded px-2 py-1.5 text-sm hover:bg-line aria-[current]:font-semibold"
             >

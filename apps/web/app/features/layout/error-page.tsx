@@ -4,7 +4,7 @@ import { useLocale } from '~/features/i18n/use-locale';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { describeError, type ErrorReason } from '~/shared/http-errors';
-import { useRootData } from '~/shared/root-data';
+import { useSiteSettings } from '~/shared/site-settings';
 import { SiteFrame } from './site-frame';
 
 const REASON_TEXT: Record<ErrorReason, MessageId> = {
@@ -16,9 +16,9 @@ const REASON_TEXT: Record<ErrorReason, MessageId> = {
 /** Spec section 2, Error page: the status, its words, and the way home. */
 function ErrorPageContent({ error }: { error: unknown }) {
   const t = useT();
-  const root = useRootData();
+  const settings = useSiteSettings();
   const { status, reason } = describeError(error);
-  const supportEmail = root?.supportEmail;
+  const supportEmail = settings?.supportEmail;
   const headline = status === 404 ? t('error.pageNotFound') : status === 403 ? t('error.forbidden') : t('error.unknown');
   return (
     <section className="mx-auto max-w-xl py-16 text-center" data-testid="error-page">

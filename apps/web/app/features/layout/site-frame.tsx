@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LanguageSwitch } from '~/features/i18n/language-switch';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
-import { useRootData } from '~/shared/root-data';
+import { useSiteSettings } from '~/shared/site-settings';
 
 /**
  * The frame around every page. The full header, menus and footer of spec section 2 are the
@@ -10,7 +10,7 @@ import { useRootData } from '~/shared/root-data';
  */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const t = useT();
-  const root = useRootData();
+  const settings = useSiteSettings();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-surface-raised focus:px-3 focus:py-2">
@@ -28,7 +28,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
             <LocaleLink to="/compare-mining-pools" className="hidden rounded-md px-2 py-1 hover:bg-line md:inline">
               {t('nav.comparePools')}
             </LocaleLink>
-            {root ? <LanguageSwitch helpTranslateUrl={root.links.help_translate} /> : null}
+            {settings ? <LanguageSwitch helpTranslateUrl={settings.links.help_translate} /> : null}
           </nav>
         </div>
       </header>

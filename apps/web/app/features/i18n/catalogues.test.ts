@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Catalogues from './catalogues';
+
+type CataloguesModule = typeof Catalogues;
+
+/** A fresh copy of the module, so each test starts with nothing loaded. */
+async function freshModule(): Promise<CataloguesModule> {
+  vi.resetModules();
+  return import('./catalogues');
+}
+
+function catalogueText(code: string, key: string): string | undefined {
+  const file = new URL(`../../locales/${code}.json`, import.meta.url);
+  if (!existsSync(file)) return undefined;
+  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string | undefined>)[key];
+}
+
+let catalogues: CataloguesModule;
+
+beforeEach(async () => {
+  catalogues = await freshModule();
+});
+
+describe('loadCatalogue', () => {
+  it('gives Persian the page-not-found text, English where Persian lacks it', async () => {
+    const i18n = await catalogues.loadCatalogue('fa');
+    expect(i18n.locale).toBe('fa');
+    const expected = catalogueText('fa', 'error.pageNotFound') ?? catalogueText('en', 'error.pageNotFound');
+    expect(expected).toBeTruthy();
+    expect(i18n._('error.pageNotFound')).toBe(expected);
+    expect(i18n._('error.pageNotFound')).not.toBe('error.pageNotFound');
+  });
+
+  it('formats English messages, placeholders and plurals', async () => {
+    const i18n = await catalogues.loadCatalogue('en');
+    expect(i18n.locale).toBe('en');
+    expect(i18n._('error.pageNotFound')).toBe('Page not found');
+    expect(i18n._('error.title', { status: 404 })).toBe('Error 404');
+    expect(i18n._('page.home.intro', { count: 1 })).toBe('Pool statistics for every coin we mine: 1 coin.');
+    expect(i18n._('page.home.intro', { count: 2 })).toBe('Pool statistics for every coin we mine: 2 coins.');
+    expect(i18n._('page.home.intro', { count: 25 })).toBe('Pool statistics for every coin we mine: 25 coins.');
+  });
+
+  it('sets up the locale with its BCP 47 tag', async () => {
+    const i18n = await catalogues.loadCatalogue('zh-cn');
+    expect(i18n.locale).toBe('zh-cn');
+    expect(i18n.locales).toEqual(['zh-CN']);
+  });
+
+  it('shares one load between concurrent callers and returns the same instance later', async () => {
+    const first = catalogues.loadCatalogue('it');
+    const second = catalogues.loadCatalogue('it');
+    expect(second).toBe(first);
+    const i18n = await first;
+    await expect(catalogues.loadCatalogue('it')).resolves.toBe(i18n);
+  });
+
+  it('makes a separate instance per locale', async () => {
+    const [en, ru] = await Promise.all([catalogues.loadCatalogue('en'), catalogues.loadCatalogue('ru')]);
+    expect(ru).not.toBe(en);
+    expect(ru.locale).toBe('ru');
+    expect(en.locale).toBe('en');
+  });
+});
+
+describe('getLoadedI18n', () => {
+  it('has nothing before any catalogue has loaded', () => {
+    expect(catalogues.getLoadedI18n('en')).toBeUndefined();
+    expect(catalogues.getLoadedI18n('ru')).toBeUndefined();
+  });
+
+  it('has nothing for a locale while its load is pending', () => {
+    const pending = catalogues.loadCatalogue('ru');
+    expect(catalogues.getLoadedI18n('ru')).toBeUndefined();
+    return pending;
+  });
+
+  it('falls back to English for an unloaded locale once English is loaded', async () => {
+    const en = await catalogues.loadCatalogue('en');
+    expect(catalogues.getLoadedI18n('en')).toBe(en);
+    expect(catalogues.getLoadedI18n('ru')).toBe(en);
+  });
+
+  it('does not fall back from an unloaded locale to another loaded one', async () => {
+    await catalogues.loadCatalogue('fr');
+    expect(catalogues.getLoadedI18n('ru')).toBeUndefined();
+  });
+
+  it('returns the locale once it is loaded', async () => {
+    await catalogues.loadCatalogue('en');
+    const ru = await catalogues.loadCatalogue('ru');
+    expect(catalogues.getLoadedI18n('ru')).toBe(ru);
+  });
+});
+
+describe('loadAllCatalogues', () => {
+  it('loads every catalogue file, English included', async () => {
+    const { catalogueLoaders } = await import('virtual:openpool-catalogues');
+    await catalogues.loadAllCatalogues();
+    expect(Object.keys(catalogueLoaders)).toContain('en');
+    for (const code of Object.keys(catalogueLoaders)) {
+      expect(catalogues.getLoadedI18n(code as 'en')?.locale, code).toBe(code);
+    }
+  });
+});
+
+describe('a failed catalogue chunk', () => {
+  it('is loaded again on the next call', async () => {
+    let calls = 0;
+    vi.doMock('virtual:openpool-catalogues', () => ({
+      catalogueLoaders: {
+        en: () => {
+          calls += 1;
+          return calls === 1
+            ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+            : Promise.resolve({ default: { hello: ['Hello'] } });
+        },
+      },
+    }));
+    try {
+      const mocked = await freshModule();
+      await expect(mocked.loadCatalogue('en')).rejects.toThrow('Failed to fetch dynamically imported module');
+      expect(mocked.getLoadedI18n('en')).toBeUndefined();
+      const i18n = await mocked.loadCatalogue('en');
+      expect(i18n._('hello')).toBe('Hello');
+      expect(calls).toBe(2);
+    } finally {
+      vi.doUnmock('virtual:openpool-catalogues');
+    }
+  });
+});

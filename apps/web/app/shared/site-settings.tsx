@@ -1,0 +1,55 @@
+/**
+ * The explicit list of server settings the browser gets (style.md: values sent to the browser
+ * are an explicit list). They travel beside the router, not through a loader, so every page
+ * has them, including an error page rendered when middleware refused the request before any
+ * loader ran.
+ */
+import { createContext, useContext } from 'react';
+import type { SiteConfig } from '@openpool/domain/site-config';
+import type { AppContext } from '~/context';
+
+export interface SiteSettings {
+  apiBaseUrl: string;
+  siteUrl: string;
+  supportEmail: string;
+  enabledCoins: readonly string[];
+  iconStripCoins: readonly string[];
+  links: SiteConfig['links'];
+}
+
+export const SITE_SETTINGS_ELEMENT_ID = 'openpool-settings';
+
+export function siteSettingsFrom({ config, publicEnv }: Pick<AppContext, 'config' | 'publicEnv'>): SiteSettings {
+  return {
+    apiBaseUrl: publicEnv.apiBaseUrl,
+    siteUrl: publicEnv.siteUrl,
+    supportEmail: config.support_email,
+    enabledCoins: config.enabled,
+    iconStripCoins: config.groups[config.icon_strip_group] ?? [],
+    links: config.links,
+  };
+}
+
+export const SiteSettingsContext = createContext<SiteSettings | undefined>(undefined);
+
+export function useSiteSettings(): SiteSettings | undefined {
+  return useContext(SiteSettingsContext);
+}
+
+/** JSON in a non-executing script element; `<` is escaped so no value can close the tag. */
+export function SiteSettingsScript() {
+  const settings = useSiteSettings();
+  if (!settings) return null;
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return <script id={SITE_SETTINGS_ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+export function readSiteSettings(doc: Document): SiteSettings | undefined {
+  const text = doc.getElementById(SITE_SETTINGS_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as SiteSettings;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,237 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { isLocaleCode } from '@openpool/domain/locales';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compileCatalogue, compiledCatalogs } from './compiled-catalogs';
+
+describe('compileCatalogue', () => {
+  it('takes the English text for keys the locale lacks', () => {
+    expect(compileCatalogue({ greeting: 'Привет' }, { greeting: 'Hello', farewell: 'Goodbye' })).toEqual({
+      greeting: ['Привет'],
+      farewell: ['Goodbye'],
+    });
+  });
+
+  it('compiles English alone when the locale is empty', () => {
+    expect(compileCatalogue({}, { a: 'One', b: 'Two' })).toEqual({ a: ['One'], b: ['Two'] });
+  });
+
+  it('keeps English key order, translated keys in place', () => {
+    expect(Object.keys(compileCatalogue({ c: 'C', a: 'A' }, { a: 'a', b: 'b', c: 'c' }))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('compiles plain text to a one-string message, which Lingui renders without a compiler', () => {
+    // A bare string would make Lingui warn "Uncompiled message detected" at runtime.
+    expect(compileCatalogue({}, { plain: 'Just text' })).toEqual({ plain: ['Just text'] });
+  });
+
+  it('compiles a placeholder to an argument array', () => {
+    expect(compileCatalogue({ title: 'Ошибка {status}' }, { title: 'Error {status}' })).toEqual({
+      title: ['Ошибка ', ['status']],
+    });
+  });
+
+  it('compiles a plural with its cases', () => {
+    const compiled = compileCatalogue({}, { intro: 'We mine {count, plural, one {# coin} other {# coins}}.' });
+    expect(compiled.intro).toEqual([
+      'We mine ',
+      ['count', 'plural', { offset: undefined, one: ['#', ' coin'], other: ['#', ' coins'] }],
+      '.',
+    ]);
+  });
+
+  it('unescapes ICU apostrophes', () => {
+    expect(compileCatalogue({}, { page: "This page''s data" })).toEqual({ page: ["This page's data"] });
+  });
+
+  it('keeps a broken message as its raw text and reports it', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(compileCatalogue({ bad: 'Broken {status' }, { bad: 'Fine {status}' })).toEqual({ bad: ['Broken {status'] });
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]?.[0])).toContain('Message: Broken {status');
+  });
+});
+
+describe('compiledCatalogs plugin', () => {
+  let dir: string;
+  const watched: string[] = [];
+  type Hooks = {
+    resolveId(id: string): string | null;
+    load(this: { addWatchFile(file: string): void }, id: string): string | null;
+  };
+  let plugin: Hooks;
+  const context = { addWatchFile: (file: string) => void watched.push(file) };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'openpool-catalogs-'));
+    writeFileSync(join(dir, 'en.json'), JSON.stringify({ hello: 'Hello {name}', bye: 'Bye' }));
+    writeFileSync(join(dir, 'ru.json'), JSON.stringify({ hello: 'Привет, {name}' }));
+    writeFileSync(join(dir, 'zh-cn.json'), JSON.stringify({}));
+    writeFileSync(join(dir, 'notes.txt'), 'not a catalogue');
+    writeFileSync(join(dir, 'en_GB.json'), '{}');
+    writeFileSync(join(dir, 'EN.json'), '{}');
+    plugin = compiledCatalogs(dir) as unknown as Hooks;
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('resolves its own virtual ids only', () => {
+    expect(plugin.resolveId('virtual:openpool-catalogues')).toBe('\0virtual:openpool-catalogues');
+    expect(plugin.resolveId('virtual:openpool-catalogue/ru')).toBe('\0virtual:openpool-catalogue/ru');
+    expect(plugin.resolveId('virtual:other')).toBeNull();
+    expect(plugin.resolveId('./en.json')).toBeNull();
+  });
+
+  it('loads an index with one dynamic import per catalogue file', () => {
+    const source = plugin.load.call(context, '\0virtual:openpool-catalogues');
+    expect(source).not.toBeNull();
+    const lines = (source ?? '').split('\n');
+    expect(lines[0]).toBe('export const catalogueLoaders = {');
+    expect(lines.at(-1)).toBe('};');
+    expect(lines.slice(1, -1).sort()).toEqual([
+      '  "en": () => import("virtual:openpool-catalogue/en"),',
+      '  "ru": () => import("virtual:openpool-catalogue/ru"),',
+      '  "zh-cn": () => import("virtual:openpool-catalogue/zh-cn"),',
+    ]);
+  });
+
+  it('loads one compiled catalogue with English filling the gaps, watching both files', () => {
+    watched.length = 0;
+    const source = plugin.load.call(context, '\0virtual:openpool-catalogue/ru') ?? '';
+    expect(source).toMatch(/^export default \{.*\};$/s);
+    expect(JSON.parse(source.replace(/^export default /, '').replace(/;$/, ''))).toEqual({
+      hello: ['Привет, ', ['name']],
+      bye: ['Bye'],
+    });
+    expect(watched.sort()).toEqual([join(dir, 'en.json'), join(dir, 'ru.json')]);
+  });
+
+  it('leaves other modules alone', () => {
+    expect(plugin.load.call(context, 'virtual:openpool-catalogues')).toBeNull();
+    expect(plugin.load.call(context, '/src/app.ts')).toBeNull();
+  });
+});
+
+// --- The real catalogues: guards against translators' mistakes. ---
+
+const LOCALES_DIR = join(import.meta.dirname, '..', 'app', 'locales');
+
+function readCatalogue(file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, file), 'utf8')) as Record<string, unknown>;
+}
+
+/** Every argument a compiled message names, plural and select cases included. */
+function argumentNames(message: CompiledMessage, names = new Set<string>()): Set<string> {
+  for (const token of message) {
+    if (typeof token === 'string') continue;
+    const [name, , format] = token;
+    names.add(name);
+    if (format && typeof format === 'object') {
+      for (const [key, choice] of Object.entries(format)) {
+        if (key !== 'offset' && Array.isArray(choice)) argumentNames(choice as CompiledMessage, names);
+      }
+    }
+  }
+  return names;
+}
+
+/** What is wrong with a translation against English, one line per problem. */
+function catalogueProblems(english: Record<string, unknown>, translation: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const [key, text] of Object.entries(translation)) {
+    if (!(key in english)) {
+      problems.push(`${key}: not in en.json`);
+      continue;
+    }
+    if (typeof text !== 'string' || text.trim() === '') {
+      problems.push(`${key}: empty or not a string`);
+      continue;
+    }
+    let compiled: CompiledMessage;
+    try {
+      compiled = compileMessageOrThrow(text);
+    } catch (error) {
+      problems.push(`${key}: does not compile (${(error as Error).message})`);
+      continue;
+    }
+    const expected = [...argumentNames(compileMessageOrThrow(String(english[key])))].sort();
+    const actual = [...argumentNames(compiled)].sort();
+    if (expected.join() !== actual.join()) {
+      problems.push(`${key}: placeholders {${actual.join(', ')}} instead of {${expected.join(', ')}}`);
+    }
+  }
+  return problems;
+}
+
+describe('catalogue checks', () => {
+  const english = {
+    'a.title': 'Error {status}',
+    'a.count': '{count, plural, one {# coin} other {# coins}} of {total}',
+    'a.plain': 'Plain',
+  };
+
+  it('accept a faithful translation', () => {
+    expect(
+      catalogueProblems(english, {
+        'a.title': 'Ошибка {status}',
+        'a.count': '{count, plural, one {# монета} few {# монеты} many {# монет} other {# монеты}} из {total}',
+        'a.plain': 'Просто',
+      }),
+    ).toEqual([]);
+  });
+
+  it('catch unknown keys, broken ICU, empty text and changed placeholders', () => {
+    expect(
+      catalogueProblems(english, {
+        'a.extra': 'Extra',
+        'a.title': 'Ошибка {statut}',
+        'a.count': '{count, plural, one {# монета} other {# монет}',
+        'a.plain': ' ',
+      }),
+    ).toEqual([
+      'a.extra: not in en.json',
+      'a.title: placeholders {statut} instead of {status}',
+      expect.stringMatching(/^a\.count: does not compile \(/),
+      'a.plain: empty or not a string',
+    ]);
+  });
+
+  it('catch a placeholder dropped from a plural or one added', () => {
+    expect(catalogueProblems(english, { 'a.count': '{count, plural, other {# монет}}' })).toEqual([
+      'a.count: placeholders {count} instead of {count, total}',
+    ]);
+    expect(catalogueProblems(english, { 'a.plain': 'Просто {name}' })).toEqual(['a.plain: placeholders {name} instead of {}']);
+  });
+});
+
+describe('the locale catalogues in app/locales', () => {
+  const english = readCatalogue('en.json');
+  const files = readdirSync(LOCALES_DIR).filter((file) => file.endsWith('.json'));
+
+  it('include en.json, whose every message is a non-empty string that compiles', () => {
+    expect(files).toContain('en.json');
+    expect(Object.keys(english).length).toBeGreaterThan(0);
+    for (const [key, text] of Object.entries(english)) {
+      expect(typeof text === 'string' && text.trim() !== '', key).toBe(true);
+      expect(() => compileMessageOrThrow(String(text)), key).not.toThrow();
+    }
+  });
+
+  it('have only keys of en.json, messages that compile, and the English placeholders', () => {
+    const problems = files
+      .filter((file) => file !== 'en.json')
+      .flatMap((file) => catalogueProblems(english, readCatalogue(file)).map((problem) => `${file} ${problem}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('are named by locale codes, in the form the plugin serves', () => {
+    for (const file of files) {
+      expect(file).toMatch(/^[a-z-]+\.json$/);
+      expect(isLocaleCode(file.replace(/\.json$/, '')), file).toBe(true);
+    }
+  });
+});
