@@ -78,7 +78,9 @@ function rssMb(pid) {
 
 await waitUp();
 const js = await firstVisitJavaScript('/');
-console.log(`first visit of / : ${js.files} JS files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzipped; HTML ${(js.htmlGzipped / 1024).toFixed(1)} KB gzipped`);
+console.log(
+  `first visit of / : ${js.files} JS files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzipped; HTML ${(js.htmlGzipped / 1024).toFixed(1)} KB gzipped`,
+);
 console.log(`load: ${CONCURRENCY} concurrent connections, ${SECONDS} s per target, loopback`);
 for (const [label, path] of [
   ['static file (baseline)', '/favicon.svg'],
@@ -87,7 +89,9 @@ for (const [label, path] of [
 ]) {
   await load(path); // warm-up: the first pass pays for JIT and caches, and is discarded
   const r = await load(path);
-  console.log(`${label.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.count} requests, ${r.errors} errors)`);
+  console.log(
+    `${label.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.count} requests, ${r.errors} errors)`,
+  );
 }
 console.log(`web server memory after load: ${rssMb(server.pid).toFixed(0)} MB RSS`);
 stop();

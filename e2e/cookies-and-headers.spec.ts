@@ -4,7 +4,9 @@ test.describe('referral cookie from ?ref=', () => {
   test('is trimmed, lower-cased and set by the server with the spec attributes', async ({ request }) => {
     const response = await request.get('/btc?ref=%20PartnerOne%20', { headers: { 'accept-language': 'en' } });
     expect(response.status()).toBe(200);
-    expect(response.headers()['set-cookie']).toBe('ref=partnerone; Max-Age=1209600; Path=/; Secure; SameSite=None; Domain=.openpool.example');
+    expect(response.headers()['set-cookie']).toBe(
+      'ref=partnerone; Max-Age=1209600; Path=/; Secure; SameSite=None; Domain=.openpool.example',
+    );
   });
 
   test('is set on every kind of page, error pages included', async ({ request }) => {
@@ -30,7 +32,7 @@ test('security headers on every page, with a fresh nonce that the inline scripts
   expect(second.headers()['content-security-policy']).not.toContain(nonce!);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
-  expect(csp).toContain('connect-src \'self\' http://localhost:8787');
+  expect(csp).toContain("connect-src 'self' http://localhost:8787");
   expect(first.headers()['x-content-type-options']).toBe('nosniff');
   expect(first.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   const html = await first.text();
@@ -50,7 +52,10 @@ test('the page runs under its CSP with no violation and no console error', async
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/ru/btc');
-  await page.getByRole('link', { name: /BTC|Пул|Pool/i }).first().waitFor();
+  await page
+    .getByRole('link', { name: /BTC|Пул|Pool/i })
+    .first()
+    .waitFor();
   await page.locator('nav a').nth(1).click();
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);

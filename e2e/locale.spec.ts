@@ -2,16 +2,25 @@ import { expect, test } from '@playwright/test';
 
 test.describe('language detection on the root path', () => {
   test('Accept-Language picks the language and remembers it for a year', async ({ request }) => {
-    const response = await request.get('/', { headers: { 'accept-language': 'de-DE,de;q=0.9,ru;q=0.8,en;q=0.5' }, maxRedirects: 0 });
+    const response = await request.get('/', {
+      headers: { 'accept-language': 'de-DE,de;q=0.9,ru;q=0.8,en;q=0.5' },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(302);
     expect(response.headers()['location']).toBe('/ru');
     expect(response.headers()['set-cookie']).toBe('i18n_redirected=ru; Max-Age=31536000; Path=/; SameSite=Lax');
   });
 
   test('the saved cookie wins over Accept-Language', async ({ request }) => {
-    const response = await request.get('/', { headers: { cookie: 'i18n_redirected=fa', 'accept-language': 'ru' }, maxRedirects: 0 });
+    const response = await request.get('/', {
+      headers: { cookie: 'i18n_redirected=fa', 'accept-language': 'ru' },
+      maxRedirects: 0,
+    });
     expect(response.headers()['location']).toBe('/fa');
-    const english = await request.get('/', { headers: { cookie: 'i18n_redirected=en', 'accept-language': 'ru' }, maxRedirects: 0 });
+    const english = await request.get('/', {
+      headers: { cookie: 'i18n_redirected=en', 'accept-language': 'ru' },
+      maxRedirects: 0,
+    });
     expect(english.status()).toBe(200);
   });
 
@@ -30,7 +39,12 @@ test.describe('language detection on the root path', () => {
   });
 
   test('language aliases map to our codes', async ({ playwright, baseURL }) => {
-    for (const [header, target] of [['zh-TW', '/zh-cn'], ['pt-PT', '/pt-br'], ['kk-KZ', '/kz'], ['uk-UA', '/uk']]) {
+    for (const [header, target] of [
+      ['zh-TW', '/zh-cn'],
+      ['pt-PT', '/pt-br'],
+      ['kk-KZ', '/kz'],
+      ['uk-UA', '/uk'],
+    ]) {
       // A fresh client each time: the previous answer's cookie would otherwise decide.
       const request = await playwright.request.newContext({ baseURL });
       const response = await request.get('/', { headers: { 'accept-language': header! }, maxRedirects: 0 });

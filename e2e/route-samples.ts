@@ -34,7 +34,24 @@ export const ROUTE_SAMPLES: readonly string[] = [
   '/sdr',
 ];
 
-export const LOCALE_PREFIXES = ['', 'en', 'ru', 'uk', 'pl', 'fr', 'id', 'ko', 'zh-cn', 'pt-br', 'es', 'fa', 'it', 'ms', 'tr', 'kz'] as const;
+export const LOCALE_PREFIXES = [
+  '',
+  'en',
+  'ru',
+  'uk',
+  'pl',
+  'fr',
+  'id',
+  'ko',
+  'zh-cn',
+  'pt-br',
+  'es',
+  'fa',
+  'it',
+  'ms',
+  'tr',
+  'kz',
+] as const;
 
 export const ISO: Record<string, string> = { '': 'en', 'zh-cn': 'zh-CN', 'pt-br': 'pt-BR', kz: 'kk' };
 

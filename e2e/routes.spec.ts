@@ -42,10 +42,19 @@ test('a private coin is reachable but not listed on the home page', async ({ req
 });
 
 test('unmatched paths are 404 This page could not be found', async ({ request }) => {
-  for (const url of ['/de/btc', '/btc/nonsense', '/articles/a/b', '/device/asic/a/b/c', '/ru/btc/miner', '/btc/miner/stats/addr/w/pplns']) {
+  for (const url of [
+    '/de/btc',
+    '/btc/nonsense',
+    '/articles/a/b',
+    '/device/asic/a/b/c',
+    '/ru/btc/miner',
+    '/btc/miner/stats/addr/w/pplns',
+  ]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(404);
-    expect(await response.text(), url).toContain(url.startsWith('/ru') ? 'Не удалось найти эту страницу' : 'This page could not be found');
+    expect(await response.text(), url).toContain(
+      url.startsWith('/ru') ? 'Не удалось найти эту страницу' : 'This page could not be found',
+    );
   }
 });
 

@@ -22,7 +22,9 @@ for (const code of LOCALES.slice(1)) {
   const extra = catalogue ? Object.keys(catalogue).filter((key) => !(key in english)) : [];
   total += missing.length;
   const status = catalogue ? `${keys.length - missing.length}/${keys.length}` : 'no catalogue';
-  console.log(`${code.padEnd(6)} ${status}${missing.length ? `  missing: ${missing.join(', ')}` : ''}${extra.length ? `  unknown: ${extra.join(', ')}` : ''}`);
+  console.log(
+    `${code.padEnd(6)} ${status}${missing.length ? `  missing: ${missing.join(', ')}` : ''}${extra.length ? `  unknown: ${extra.join(', ')}` : ''}`,
+  );
 }
 const unexpectedFiles = readdirSync(dir).filter((file) => !LOCALES.includes(file.replace(/\.json$/, '')));
 if (unexpectedFiles.length) console.log(`files that are no locale: ${unexpectedFiles.join(', ')}`);

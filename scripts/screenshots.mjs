@@ -12,7 +12,10 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-for (const [device, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 375, height: 812 }]]) {
+for (const [device, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['phone', { width: 375, height: 812 }],
+]) {
   for (const scheme of ['light', 'dark']) {
     const context = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: 1 });
     const page = await context.newPage();

@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const results = join(root, 'test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const results = join(root, 'test-reports');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
@@ -32,12 +33,19 @@ let ok = step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
 ok = ok && step('lint', ...npx('eslint', '.', '--max-warnings', '0'));
 ok = ok && step('format', ...npx('prettier', '--check', '.'));
 ok = ok && step('typecheck', 'npm', ['run', 'typecheck']);
-const unitOk = ok && step('unit tests', ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'unit.json')}`));
+const unitOk =
+  ok &&
+  step(
+    'unit tests',
+    ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'unit.json')}`),
+  );
 ok = unitOk && step('build', 'npm', ['run', 'build']);
 ok = ok && step('browser tests', ...npx('playwright', 'test'), { CI: process.env.CI ?? 'true' });
 
 const unit = counts(join(results, 'unit.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
 const e2e = counts(join(results, 'e2e.json'), (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
 console.log(`\nunit ${unit.passed}/${unit.passed + unit.failed}, browser ${e2e.passed}/${e2e.passed + e2e.failed}`);
-console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (ok ? 0 : e2e.failed + unit.failed === 0 ? 1 : 0)} failed`);
+console.log(
+  `${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (ok ? 0 : e2e.failed + unit.failed === 0 ? 1 : 0)} failed`,
+);
 process.exit(ok ? 0 : 1);

@@ -19,12 +19,18 @@ const schema = z
     /** Base URL the browser uses to reach the API. */
     PUBLIC_API_URL: origin.optional(),
     /** The Russian-domain site host (e.g. openpool.ru) and the API base URL used there. */
-    RU_SITE_HOST: z.string().regex(/^[a-z0-9.-]+(?::\d+)?$/i).optional(),
+    RU_SITE_HOST: z
+      .string()
+      .regex(/^[a-z0-9.-]+(?::\d+)?$/i)
+      .optional(),
     RU_API_URL: origin.optional(),
     /** Public origin of the site, for canonical and hreflang links. */
     SITE_URL: origin.optional(),
     /** Parent domain the referral cookie is shared on, e.g. `.openpool.example`. */
-    COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/i).optional(),
+    COOKIE_DOMAIN: z
+      .string()
+      .regex(/^\.?[a-z0-9.-]+$/i)
+      .optional(),
     CONTENT_DIR: z.string().min(1).optional(),
   })
   .refine((env) => !env.RU_SITE_HOST === !env.RU_API_URL, {

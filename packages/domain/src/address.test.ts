@@ -12,15 +12,7 @@ import {
   normaliseSearchAddress,
 } from './address.ts';
 
-const ADDRESS_ALPHABET = [
-  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
-  '.',
-  '_',
-  ':',
-  '@',
-  '+',
-  '-',
-];
+const ADDRESS_ALPHABET = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', '.', '_', ':', '@', '+', '-'];
 
 describe('isEmailStyleAccount', () => {
   it.each(['miner@example.com', '@', 'a@b', 'krx', 'krx1qexample', 'krxABC'])('treats %j as an e-mail-style account', (value) => {

@@ -1,20 +1,35 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  AUX_COINS,
-  AUX_TICKERS,
-  COIN_TICKERS,
-  COINS,
-  amountDecimals,
-  badgeTextColor,
-  getCoin,
-  isCoinTicker,
-} from './coins.ts';
+import { AUX_COINS, AUX_TICKERS, COIN_TICKERS, COINS, amountDecimals, badgeTextColor, getCoin, isCoinTicker } from './coins.ts';
 
 const SPEC_TICKERS = [
-  'btc', 'bch', 'fb', 'ltc', 'rxd', 'iron', 'alph', 'kas', 'sdr', 'xel', 'erg', 'kls', 'nir',
-  'xna', 'clore', 'nexa', 'cfx', 'sal', 'xmr', 'zeph', 'rvn', 'octa', 'etc', 'ethw', 'quai',
-  'xec', 'dgb',
+  'btc',
+  'bch',
+  'fb',
+  'ltc',
+  'rxd',
+  'iron',
+  'alph',
+  'kas',
+  'sdr',
+  'xel',
+  'erg',
+  'kls',
+  'nir',
+  'xna',
+  'clore',
+  'nexa',
+  'cfx',
+  'sal',
+  'xmr',
+  'zeph',
+  'rvn',
+  'octa',
+  'etc',
+  'ethw',
+  'quai',
+  'xec',
+  'dgb',
 ];
 
 const DARK = '#111827';

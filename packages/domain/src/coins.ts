@@ -4,9 +4,33 @@
  */
 
 export const COIN_TICKERS = [
-  'btc', 'bch', 'fb', 'ltc', 'rxd', 'iron', 'alph', 'kas', 'sdr', 'xel', 'erg', 'kls', 'nir',
-  'xna', 'clore', 'nexa', 'cfx', 'sal', 'xmr', 'zeph', 'rvn', 'octa', 'etc', 'ethw', 'quai',
-  'xec', 'dgb',
+  'btc',
+  'bch',
+  'fb',
+  'ltc',
+  'rxd',
+  'iron',
+  'alph',
+  'kas',
+  'sdr',
+  'xel',
+  'erg',
+  'kls',
+  'nir',
+  'xna',
+  'clore',
+  'nexa',
+  'cfx',
+  'sal',
+  'xmr',
+  'zeph',
+  'rvn',
+  'octa',
+  'etc',
+  'ethw',
+  'quai',
+  'xec',
+  'dgb',
 ] as const;
 
 export type CoinTicker = (typeof COIN_TICKERS)[number];

@@ -4,7 +4,21 @@
  */
 
 export const LOCALE_CODES = [
-  'en', 'ru', 'uk', 'pl', 'fr', 'id', 'ko', 'zh-cn', 'pt-br', 'es', 'fa', 'it', 'ms', 'tr', 'kz',
+  'en',
+  'ru',
+  'uk',
+  'pl',
+  'fr',
+  'id',
+  'ko',
+  'zh-cn',
+  'pt-br',
+  'es',
+  'fa',
+  'it',
+  'ms',
+  'tr',
+  'kz',
 ] as const;
 
 export type LocaleCode = (typeof LOCALE_CODES)[number];

@@ -225,9 +225,7 @@ describe('parseSiteConfig errors', () => {
 
   it('uses the given source name in the message', () => {
     const config = minimalConfig({ support_email: 'x' });
-    expect(() => parseSiteConfig(JSON.stringify(config), 'other.json')).toThrow(
-      /^other\.json is invalid:\n {2}support_email: /,
-    );
+    expect(() => parseSiteConfig(JSON.stringify(config), 'other.json')).toThrow(/^other\.json is invalid:\n {2}support_email: /);
   });
 });
 

@@ -17,10 +17,12 @@ const url = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 /** A link that may differ per language: `default` for all, and any locale overriding it. */
 const localizedUrl = z
   .object({ default: url })
-  .extend(Object.fromEntries(LOCALE_CODES.map((code) => [code, url.optional()])) as Record<
-    (typeof LOCALE_CODES)[number],
-    z.ZodOptional<typeof url>
-  >)
+  .extend(
+    Object.fromEntries(LOCALE_CODES.map((code) => [code, url.optional()])) as Record<
+      (typeof LOCALE_CODES)[number],
+      z.ZodOptional<typeof url>
+    >,
+  )
   .strict();
 
 const socialLink = z

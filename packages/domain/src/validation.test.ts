@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decimal,
-  ipv4,
-  minValue,
-  numeric,
-  renderRuleMessage,
-  required,
-  type RuleResult,
-} from './validation.ts';
+import { decimal, ipv4, minValue, numeric, renderRuleMessage, required, type RuleResult } from './validation.ts';
 
 /** The rendered English text of a failing rule; throws if the rule passed. */
 function text(result: RuleResult): string {
@@ -18,9 +10,7 @@ function text(result: RuleResult): string {
 
 describe('renderRuleMessage', () => {
   it('interpolates known placeholders and leaves unknown ones as they are', () => {
-    expect(renderRuleMessage({ id: 'x', message: 'a {one} b {two} c {one}', values: { one: 1 } })).toBe(
-      'a 1 b {two} c 1',
-    );
+    expect(renderRuleMessage({ id: 'x', message: 'a {one} b {two} c {one}', values: { one: 1 } })).toBe('a 1 b {two} c 1');
     expect(renderRuleMessage({ id: 'x', message: 'no placeholders', values: { one: 1 } })).toBe('no placeholders');
     expect(renderRuleMessage({ id: 'x', message: '{name}!', values: { name: 'Ann' } })).toBe('Ann!');
   });
@@ -240,12 +230,9 @@ describe('numeric', () => {
 });
 
 describe('ipv4', () => {
-  it.each(['0.0.0.0', '127.0.0.1', '192.168.1.254', '255.255.255.255', '10.0.0.10', '1.2.3.4'])(
-    'accepts %j',
-    (value) => {
-      expect(ipv4(value)).toBeNull();
-    },
-  );
+  it.each(['0.0.0.0', '127.0.0.1', '192.168.1.254', '255.255.255.255', '10.0.0.10', '1.2.3.4'])('accepts %j', (value) => {
+    expect(ipv4(value)).toBeNull();
+  });
 
   it.each([
     '',
@@ -347,10 +334,14 @@ describe('minValue', () => {
 
   it('agrees with numeric comparison for any finite number', () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true }), (value, min) => {
-        expect(minValue(value, min) === null).toBe(value >= min);
-        expect(minValue(String(value), min) === null).toBe(value >= min);
-      }),
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        (value, min) => {
+          expect(minValue(value, min) === null).toBe(value >= min);
+          expect(minValue(String(value), min) === null).toBe(value >= min);
+        },
+      ),
     );
   });
 });

@@ -24,7 +24,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ul className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5" data-testid="coin-list">
         {loaderData.coins.map((coin) => (
           <li key={coin.ticker}>
-            <LocaleLink to={`/${coin.ticker}`} className="flex items-center gap-2 rounded-md border border-line bg-surface-raised px-3 py-2 hover:border-accent">
+            <LocaleLink
+              to={`/${coin.ticker}`}
+              className="flex items-center gap-2 rounded-md border border-line bg-surface-raised px-3 py-2 hover:border-accent"
+            >
               <span className="font-semibold uppercase">{coin.ticker}</span>
               <span className="truncate text-sm text-ink-muted">{coin.name}</span>
             </LocaleLink>

@@ -291,3 +291,18 @@ describe('resolveApiBaseUrl', () => {
     );
   });
 });
+
+describe('timeout while the body is read', () => {
+  it('is an ApiUnreachableError, not a raw DOMException', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partial":');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 200 });
+    await expect(client.request('/x')).rejects.toBeInstanceOf(ApiUnreachableError);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+});

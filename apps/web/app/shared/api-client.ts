@@ -75,12 +75,14 @@ export function createApiClient(options: { baseUrl: string; fetch?: typeof fetch
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
       let response: Response;
+      let parsed: unknown;
       try {
         response = await doFetch(url, { method: init.method ?? 'GET', headers, body, credentials: init.credentials, signal });
+        // The timeout covers the body too: a server that stalls mid-body is as unreachable.
+        parsed = await parseBody(response);
       } catch (error) {
         throw new ApiUnreachableError(`API unreachable at ${url.origin}: ${(error as Error).message}`, { cause: error });
       }
-      const parsed = await parseBody(response);
       if (!response.ok) throw new ApiError(response.status, parsed, url.toString());
       return parsed as T;
     },

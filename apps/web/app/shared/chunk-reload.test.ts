@@ -7,7 +7,7 @@ function memoryStorage() {
 }
 
 describe('chunk reload', () => {
-  it('recognises the browsers\' messages for a failed dynamic import', () => {
+  it("recognises the browsers' messages for a failed dynamic import", () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);

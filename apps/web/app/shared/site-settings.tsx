@@ -41,7 +41,14 @@ export function SiteSettingsScript() {
   const settings = useSiteSettings();
   if (!settings) return null;
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
-  return <script id={SITE_SETTINGS_ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+  return (
+    <script
+      id={SITE_SETTINGS_ELEMENT_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
 }
 
 export function readSiteSettings(doc: Document): SiteSettings | undefined {

@@ -2,7 +2,14 @@
  * Language detection, on the root path only (spec section 4): the saved cookie, else the
  * browser's Accept-Language, else English. A prefixed path never redirects.
  */
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocaleCode, localizePath, negotiateLocale, type LocaleCode } from '@openpool/domain/locales';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  isLocaleCode,
+  localizePath,
+  negotiateLocale,
+  type LocaleCode,
+} from '@openpool/domain/locales';
 import { redirect } from 'react-router';
 import { localeCookie, readCookie } from './locale-cookie';
 

@@ -15,7 +15,10 @@ export function LanguageSwitch({ helpTranslateUrl }: { helpTranslateUrl: string 
   const here = location.pathname + location.search + location.hash;
   return (
     <details className="relative" data-testid="language-switch">
-      <summary className="cursor-pointer list-none rounded-md px-2 py-1 text-sm font-semibold hover:bg-line" aria-label={t('nav.language')}>
+      <summary
+        className="cursor-pointer list-none rounded-md px-2 py-1 text-sm font-semibold hover:bg-line"
+        aria-label={t('nav.language')}
+      >
         {current.label}
       </summary>
       <ul className="absolute end-0 z-20 mt-1 max-h-96 w-56 overflow-auto rounded-md border border-line bg-surface-raised p-1 shadow-lg">
@@ -39,7 +42,12 @@ export function LanguageSwitch({ helpTranslateUrl }: { helpTranslateUrl: string 
           </li>
         ))}
         <li className="mt-1 border-t border-line pt-1">
-          <a href={helpTranslateUrl} target="_blank" rel="noopener noreferrer" className="block rounded px-2 py-1.5 text-sm text-accent hover:bg-line">
+          <a
+            href={helpTranslateUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block rounded px-2 py-1.5 text-sm text-accent hover:bg-line"
+          >
             {t('nav.helpTranslate')}
           </a>
         </li>

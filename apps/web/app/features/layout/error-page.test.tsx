@@ -23,7 +23,9 @@ async function render(error: unknown, path = '/', withSettings = true): Promise<
       <Stub initialEntries={[path]} />
     </I18nProvider>
   );
-  return renderToString(withSettings ? <SiteSettingsContext.Provider value={settings}>{tree}</SiteSettingsContext.Provider> : tree);
+  return renderToString(
+    withSettings ? <SiteSettingsContext.Provider value={settings}>{tree}</SiteSettingsContext.Provider> : tree,
+  );
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -66,7 +68,11 @@ describe('error page (spec section 2)', () => {
   it('falls back to plain words when the error page itself fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     // Without site settings and with an error whose status getter throws, rendering the page fails.
-    const hostile = Object.defineProperty({}, 'statusCode', { get: () => { throw new Error('bad error object'); } });
+    const hostile = Object.defineProperty({}, 'statusCode', {
+      get: () => {
+        throw new Error('bad error object');
+      },
+    });
     const html = await render(hostile, '/', false).catch((error: Error) => `threw: ${error.message}`);
     warn.mockRestore();
     // Server rendering cannot run error boundaries; the browser does. What the server must not do is crash.

@@ -13,7 +13,10 @@ export function SiteFrame({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-surface-raised focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-surface-raised focus:px-3 focus:py-2"
+      >
         {t('nav.skipToContent')}
       </a>
       <header className="border-b border-line bg-surface-raised">
