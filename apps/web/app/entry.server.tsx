@@ -33,7 +33,7 @@ export default function handleRequest(
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<Response>((resolve) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -63,6 +63,5 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
-    void reject;
   });
 }
