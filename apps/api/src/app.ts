@@ -1,11 +1,115 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-
 /**
- * The API application. For now it answers its health check only: the pool data service
- * (ingest, engine, accounting, public endpoints) is issue 4 and is not built yet.
+ * The API application: plugins, error mapping, caching, and every route. It is handed its
+ * database, engine and config; it opens nothing itself, so tests build it around a test
+ * database and a fixed clock.
  */
-export function buildApp(): FastifyInstance {
-  const app = Fastify({ logger: false });
-  app.get('/health', async () => ({ status: 'ok' }));
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { profileSchema, ratesSchema } from '@openpool/domain/api';
+import type { Engine } from './engine/engine.ts';
+import { registerCaching } from './http/caching.ts';
+import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { registerIngestRoutes } from './ingest/routes.ts';
+import { registerMinerRoutes } from './miner/routes.ts';
+import type { ApiContext } from './pool/context.ts';
+import { registerPoolRoutes } from './pool/routes.ts';
+import type { RatesSnapshot } from './rates/provider.ts';
+import { registerReferralRoutes } from './referral/routes.ts';
+import { registerSettingsRoutes } from './settings/routes.ts';
+
+export interface AppOptions {
+  ctx: ApiContext;
+  engine: Engine;
+  ingestToken: string;
+  rates: { get(): Promise<RatesSnapshot> };
+  corsOrigins: readonly string[];
+  /** What /health reports about the simulator's backfill, when one runs. */
+  status?: () => Record<string, unknown>;
+  logLevel?: string;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    // Behind a CDN or reverse proxy the client address is in X-Forwarded-For; settings
+    // rate limits key on it.
+    trustProxy: true,
+    // URLs carry addresses of up to 254 characters; anything far longer is not ours.
+    maxParamLength: 512,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  const allowed = new Set(options.corsOrigins);
+  // Credentials (the ref cookie, the profile call) only for the site's own origins; anyone
+  // else may still read public data, without them.
+  await app.register(cors, () => (request: { headers: { origin?: string } }, callback: (error: Error | null, options: object) => void) => {
+    const origin = request.headers.origin;
+    const own = origin !== undefined && allowed.has(origin);
+    callback(null, { origin: own ? origin : '*', credentials: own, methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], maxAge: 600 });
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'OpenPool API',
+        version: '1.0.0',
+        description:
+          'Public API of the OpenPool mining pool. Amounts are exact decimal strings in coin units, hashrates H/s, times unix seconds. ' +
+          'Paths tagged `compatibility` keep the shape miners’ existing tools expect.',
+      },
+      tags: [
+        { name: 'pool', description: 'Pool and network statistics' },
+        { name: 'miner', description: 'One miner: stats, workers, payouts' },
+        { name: 'settings', description: 'Miner settings, proven by a worker IP' },
+        { name: 'compatibility', description: 'Paths and fields third-party tools already call' },
+        { name: 'ingest', description: 'Events from stratum servers (token required)' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  registerCaching(app);
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/health', { schema: { hide: true }, config: { cache: 'none' } }, async () => {
+    await options.ctx.db.query('select 1');
+    return { status: 'ok', ...options.status?.() };
+  });
+  r.get('/openapi.json', { schema: { hide: true }, config: { cache: 'docs' } }, async () => app.swagger());
+  r.get(
+    '/api/v1/rates',
+    {
+      schema: { tags: ['compatibility'], summary: 'Fiat rates per USD and crypto prices in USD', response: { 200: ratesSchema } },
+      config: { cache: 'rates' },
+    },
+    async () => {
+      const snapshot = await options.rates.get();
+      return { fiat: snapshot.fiat, crypto: snapshot.crypto, updated_at: Math.floor(snapshot.updatedAt / 1000) };
+    },
+  );
+  r.get(
+    '/api/v2/profile',
+    {
+      schema: {
+        tags: ['compatibility'],
+        summary: 'The visitor’s profile; every visitor is anonymous, so this is the anonymous profile',
+        response: { 200: profileSchema },
+      },
+      config: { cache: 'private' },
+    },
+    async () => ({ authenticated: false, power_cost: 0.04, currency: null }),
+  );
+
+  const prices = async () => (await options.rates.get()).crypto;
+  registerPoolRoutes(app, options.ctx, prices);
+  registerMinerRoutes(app, options.ctx);
+  registerSettingsRoutes(app, options.ctx);
+  registerReferralRoutes(app, options.ctx);
+  registerIngestRoutes(app, { engine: options.engine, token: options.ingestToken, now: options.ctx.now });
   return app;
 }

@@ -1,20 +1,39 @@
 /**
  * The API's environment, parsed once at start-up; nothing else reads process.env.
- * The pool data service (issue 4) adds its database and engine settings here.
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+
+const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((value) => ['on', 'true', '1'].includes(value));
 
 const schema = z.object({
   API_HOST: z.string().min(1).default('0.0.0.0'),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
   DATA_DIR: z.string().min(1).default('.data'),
+  CONTENT_DIR: z.string().min(1).default('content'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  INGEST_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
+  SIMULATOR: flag.default(true),
+  SIMULATOR_SEED: z.coerce.number().int().min(0).max(2 ** 31).default(20261121),
+  SIMULATOR_MINERS: z.coerce.number().int().min(1).max(2000).default(30),
+  SIMULATOR_BACKFILL_DAYS: z.coerce.number().min(0).max(30).default(7),
+  RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
+  COINGECKO_API_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
 });
 
 export interface ApiEnv {
   host: string;
   port: number;
   dataDir: string;
+  contentDir: string;
+  databaseUrl?: string;
+  ingestToken?: string;
+  corsOrigins: string[];
+  simulator: { enabled: boolean; seed: number; miners: number; backfillDays: number };
+  rates: { provider: 'simulated' | 'coingecko'; coingeckoApiKey?: string };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 }
 
 export function parseApiEnv(source: Record<string, string | undefined>, repoRoot: string): ApiEnv {
@@ -24,5 +43,19 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment for the API:\n${problems.join('\n')}`);
   }
-  return { host: result.data.API_HOST, port: result.data.API_PORT, dataDir: resolve(repoRoot, result.data.DATA_DIR) };
+  const env = result.data;
+  return {
+    host: env.API_HOST,
+    port: env.API_PORT,
+    dataDir: resolve(repoRoot, env.DATA_DIR),
+    contentDir: resolve(repoRoot, env.CONTENT_DIR),
+    databaseUrl: env.DATABASE_URL,
+    ingestToken: env.INGEST_TOKEN,
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    simulator: { enabled: env.SIMULATOR, seed: env.SIMULATOR_SEED, miners: env.SIMULATOR_MINERS, backfillDays: env.SIMULATOR_BACKFILL_DAYS },
+    rates: { provider: env.RATES_PROVIDER, coingeckoApiKey: env.COINGECKO_API_KEY },
+    logLevel: env.LOG_LEVEL,
+  };
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { buildApp } from './app.ts';
 import { parseApiEnv } from './env.ts';
+import { startRuntime } from './runtime.ts';
 
 let env: ReturnType<typeof parseApiEnv>;
 try {
@@ -10,12 +10,25 @@ try {
   process.exit(1);
 }
 
-const app = buildApp();
-await app.listen({ host: env.host, port: env.port });
-console.log(`api: listening on http://localhost:${env.port} (health check only; the pool data service is not built yet)`);
+const started = Date.now();
+const runtime = await startRuntime(env).catch((error: Error) => {
+  console.error(`api: cannot start: ${error.message}`);
+  process.exit(1);
+});
+await runtime.app.listen({ host: env.host, port: env.port });
+console.log(`api: listening on http://localhost:${env.port} (docs at /docs) after ${Date.now() - started} ms`);
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    void runtime.stop().then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(`api: stop failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
   });
 }

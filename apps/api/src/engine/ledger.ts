@@ -46,14 +46,19 @@ export async function applyLedger(client: pg.PoolClient, entries: readonly Ledge
     deltas.set(key, delta);
   }
   const list = [...deltas.values()];
+  // Rows first, then one update: an upsert would check the constraints (no negative
+  // balance) on the would-be inserted row, which a confirmation's -immature fails.
   await client.query(
-    `insert into balances as b (coin, address, mature, immature, paid)
-     select c, a, m::numeric, i::numeric, p::numeric
+    `insert into balances (coin, address) select * from unnest($1::text[], $2::text[]) on conflict do nothing`,
+    [list.map((d) => d.coin), list.map((d) => d.address)],
+  );
+  await client.query(
+    `update balances b set
+       mature = b.mature + u.m::numeric,
+       immature = b.immature + u.i::numeric,
+       paid = b.paid + u.p::numeric
      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as u(c, a, m, i, p)
-     on conflict (coin, address) do update set
-       mature = b.mature + excluded.mature,
-       immature = b.immature + excluded.immature,
-       paid = b.paid + excluded.paid`,
+     where b.coin = u.c and b.address = u.a`,
     [
       list.map((d) => d.coin),
       list.map((d) => d.address),

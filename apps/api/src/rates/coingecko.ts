@@ -58,6 +58,24 @@ const exchangeRatesSchema = z.object({
   ),
 });
 
+// Errors come as { status: { error_code, error_message } } (rate limits) or { error: "..." }.
+const errorBodySchema = z.union([
+  z.object({ status: z.object({ error_message: z.string() }) }).transform((body) => body.status.error_message),
+  z.object({ error: z.string() }).transform((body) => body.error),
+]);
+
+/** CoinGecko's own words for a failure, or a one-line excerpt of whatever else came back. */
+function describeErrorBody(body: string): string {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(body));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: fall through to the excerpt
+  }
+  const oneLine = body.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 200 ? `${oneLine.slice(0, 200)}...` : oneLine;
+}
+
 export interface CoinGeckoOptions {
   fetch: typeof globalThis.fetch;
   /** Default https://api.coingecko.com. */
@@ -101,8 +119,9 @@ export function createCoinGeckoRates(options: CoinGeckoOptions): RatesProvider {
       throw new Error(`${what} request failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     if (!response.ok) {
-      const excerpt = body.length > 300 ? `${body.slice(0, 300)}...` : body;
-      throw new Error(`${what} answered ${response.status} ${response.statusText}: ${excerpt}`.trimEnd());
+      const status = [response.status, response.statusText].filter(Boolean).join(' ');
+      const detail = describeErrorBody(body);
+      throw new Error(detail ? `${what} answered ${status}: ${detail}` : `${what} answered ${status}`);
     }
     try {
       return JSON.parse(body);

@@ -1,0 +1,58 @@
+/**
+ * HTTP caching: every response carries Cache-Control (chosen per route through
+ * `config.cache`) and, when it has a body, a strong ETag; a matching If-None-Match answers
+ * 304. Plus a tiny in-process memo so a burst of identical requests computes once.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+export type CachePolicy = 'pool' | 'miner' | 'rates' | 'docs' | 'private' | 'none';
+
+const CACHE_CONTROL: Record<CachePolicy, string> = {
+  // Pool data changes every few seconds; ten seconds is fresh enough and saves the origin.
+  pool: 'public, max-age=10, stale-while-revalidate=30',
+  miner: 'public, max-age=10, stale-while-revalidate=30',
+  rates: 'public, max-age=60, stale-while-revalidate=300',
+  docs: 'public, max-age=3600',
+  private: 'private, no-cache',
+  none: 'no-store',
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: CachePolicy;
+  }
+}
+
+export function registerCaching(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) {
+      const policy = reply.statusCode < 400 ? (request.routeOptions.config.cache ?? 'none') : 'none';
+      reply.header('cache-control', CACHE_CONTROL[policy]);
+    }
+    if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag);
+    const match = request.headers['if-none-match'];
+    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+}
+
+/** Results of recent identical computations, shared by concurrent callers (single flight). */
+export function createMemo(ttlMs: number, maxEntries = 5000) {
+  const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  return function memo<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+    const hit = entries.get(key);
+    if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>;
+    if (entries.size >= maxEntries) entries.clear();
+    const value = compute();
+    entries.set(key, { at: now, value });
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Time windows shared by pool and miner statistics. Hashrate is computed over complete
+ * 10-minute buckets only, so the current, half-filled bucket never drags a figure down.
+ */
+import type { ChartRange } from '@openpool/domain/api';
+
+export const BUCKET_S = 600;
+export const HOUR_S = 3600;
+/** A worker that sent no share for this long is offline (miners see it within two buckets). */
+export const OFFLINE_AFTER_S = 20 * 60;
+
+export interface Windows {
+  /** Start (unix seconds) of the last complete 10-minute bucket. */
+  last: number;
+  /** Exclusive end of the complete buckets. */
+  end: number;
+}
+
+export function windows(nowMs: number): Windows {
+  const now = Math.floor(nowMs / 1000);
+  const end = now - (now % BUCKET_S);
+  return { last: end - BUCKET_S, end };
+}
+
+export interface RangePlan {
+  /** 'bucket' reads 10-minute tables, 'hourly' the hourly rollups. */
+  source: 'bucket' | 'hourly';
+  step: number;
+  from: number;
+  to: number;
+}
+
+export function rangePlan(range: ChartRange, nowMs: number): RangePlan {
+  const { end } = windows(nowMs);
+  const hourEnd = end - (end % HOUR_S);
+  switch (range) {
+    case '24h':
+      return { source: 'bucket', step: BUCKET_S, from: end - 24 * HOUR_S, to: end };
+    case '7d':
+      return { source: 'hourly', step: HOUR_S, from: hourEnd - 7 * 24 * HOUR_S, to: hourEnd };
+    case '30d':
+      return { source: 'hourly', step: 4 * HOUR_S, from: hourEnd - 30 * 24 * HOUR_S, to: hourEnd };
+    case '1y':
+      return { source: 'hourly', step: 24 * HOUR_S, from: hourEnd - 365 * 24 * HOUR_S, to: hourEnd };
+  }
+}

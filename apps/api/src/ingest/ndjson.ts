@@ -1,0 +1,49 @@
+/**
+ * Parses an ingest body: one event per line, blank lines ignored. The first bad line
+ * fails the whole batch (nothing is applied) with its 1-based line number, so a sender can
+ * fix and resend; `seq` must grow strictly within a batch.
+ */
+import { ingestEventSchema, type IngestEvent } from '@openpool/domain/events';
+
+/** Events may be up to this far ahead of our clock (stratum servers' clocks drift). */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+export class NdjsonError extends Error {
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(message);
+    this.line = line;
+  }
+}
+
+export function parseEvents(body: string, nowMs: number): IngestEvent[] {
+  const events: IngestEvent[] = [];
+  let lineNumber = 0;
+  let start = 0;
+  let previousSeq = 0;
+  while (start <= body.length) {
+    let end = body.indexOf('\n', start);
+    if (end === -1) end = body.length;
+    lineNumber += 1;
+    const line = body.slice(start, end).trim();
+    start = end + 1;
+    if (line === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new NdjsonError(lineNumber, 'not valid JSON');
+    }
+    const parsed = ingestEventSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new NdjsonError(lineNumber, `${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'invalid'}`);
+    }
+    const event = parsed.data;
+    if (event.seq <= previousSeq) throw new NdjsonError(lineNumber, `seq ${event.seq} does not grow (previous ${previousSeq})`);
+    if (event.at > nowMs + MAX_CLOCK_SKEW_MS) throw new NdjsonError(lineNumber, 'at: in the future');
+    previousSeq = event.seq;
+    events.push(event);
+  }
+  return events;
+}

@@ -1,0 +1,65 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '@openpool/domain/api';
+import { SOURCE_PATTERN } from '@openpool/domain/events';
+import type { Engine } from '../engine/engine.ts';
+import { EngineInputError } from '../engine/engine.ts';
+import { HttpError } from '../http/errors.ts';
+import { NdjsonError, parseEvents } from './ndjson.ts';
+
+export const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const presented = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const expected = Buffer.from(token);
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
+export function registerIngestRoutes(app: FastifyInstance, options: { engine: Engine; token: string; now: () => number }): void {
+  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl'], { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/internal/v1/events',
+    {
+      bodyLimit: INGEST_BODY_LIMIT,
+      schema: {
+        tags: ['ingest'],
+        summary: 'Ingest share, block, block-status and network events (NDJSON)',
+        description:
+          'Body: `application/x-ndjson`, one event per line (see `@openpool/domain/events`). Bearer token required. ' +
+          'Acknowledged only after commit. Events whose `seq` is at or below the highest committed `seq` of `source` are skipped, so a replay changes nothing.',
+        querystring: z.object({ source: z.string().regex(SOURCE_PATTERN).describe('sender id, e.g. `stratum-eu1`') }),
+        response: {
+          200: z.object({ accepted: z.number().int(), skipped: z.number().int(), last_seq: z.number().int() }),
+          400: errorSchema,
+          401: errorSchema,
+          413: errorSchema,
+        },
+      },
+      config: { cache: 'none' },
+    },
+    async (request) => {
+      if (!tokenMatches(request.headers.authorization, options.token)) {
+        throw new HttpError(401, 'unauthorized', 'A valid bearer token is required.', {}, { 'www-authenticate': 'Bearer' });
+      }
+      if (typeof request.body !== 'string') throw new HttpError(415, 'unsupported_media_type', 'Send application/x-ndjson.');
+      let events;
+      try {
+        events = parseEvents(request.body, options.now());
+      } catch (error) {
+        if (error instanceof NdjsonError) throw new HttpError(400, 'bad_event', `line ${error.line}: ${error.message}`, { line: error.line });
+        throw error;
+      }
+      try {
+        const result = await options.engine.ingest(request.query.source, events);
+        return { accepted: result.accepted, skipped: result.skipped, last_seq: result.lastSeq };
+      } catch (error) {
+        if (error instanceof EngineInputError) throw new HttpError(400, 'bad_event', error.message);
+        throw error;
+      }
+    },
+  );
+}

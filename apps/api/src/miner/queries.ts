@@ -1,0 +1,256 @@
+/**
+ * Miner-level reads: stats, chart, workers, one worker, payouts, balance, daily rewards.
+ * Worker IPs are never returned: they are the proof for settings changes.
+ */
+import { COINS, type CoinTicker } from '@openpool/domain/coins';
+import type { ChartRange, MinerStats } from '@openpool/domain/api';
+import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { hashrateFromShares } from '@openpool/domain/rewards';
+import type { ApiContext } from '../pool/context.ts';
+import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, windows } from '../http/windows.ts';
+
+const ts = (seconds: number) => new Date(seconds * 1000);
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+const CREDIT_KINDS = ['pps', 'block', 'fee_share', 'solo', 'orphan'];
+/** Workers silent for longer than this drop off the list. */
+const WORKER_LIST_DAYS = 30;
+
+interface BalanceRow {
+  coin: string;
+  mature: string;
+  immature: string;
+  paid: string;
+}
+
+export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: string): Promise<MinerStats | null> {
+  const config = ctx.pool.coins.get(coin) as CoinPoolConfig;
+  const now = ctx.now();
+  const { last, end } = windows(now);
+  const merged = COINS[coin].mergedCoins;
+  const [miner, buckets, workers, balances, rewards, solo, network, blocks] = await Promise.all([
+    ctx.db.query<{ first_share_at: Date; last_share_at: Date; payout_threshold: string | null }>(
+      'select first_share_at, last_share_at, payout_threshold::text as payout_threshold from miners where coin = $1 and address = $2',
+      [coin, address],
+    ),
+    ctx.db.query<{ scheme: string; v10: number; v6h: number; v24h: number; vn: number; sn: number; inv: number }>(
+      `select scheme,
+         coalesce(sum(valid) filter (where bucket = $3), 0) as v10,
+         coalesce(sum(valid) filter (where bucket >= $4), 0) as v6h,
+         coalesce(sum(valid), 0) as v24h,
+         coalesce(sum(valid_n), 0)::int as vn, coalesce(sum(stale_n), 0)::int as sn, coalesce(sum(invalid_n), 0)::int as inv
+       from miner_buckets where coin = $1 and address = $2 and bucket >= $5 and bucket < $6 group by scheme`,
+      [coin, address, ts(last), ts(end - 6 * 3600), ts(end - 24 * 3600), ts(end)],
+    ),
+    ctx.db.query<{ online: number; offline: number; schemes: string[] }>(
+      `select count(*) filter (where last_share_at >= $3)::int as online, count(*) filter (where last_share_at < $3)::int as offline,
+         coalesce(array_agg(distinct scheme), '{}') as schemes
+       from workers where coin = $1 and address = $2 and last_share_at >= $4`,
+      [coin, address, new Date(now - OFFLINE_AFTER_S * 1000), new Date(now - WORKER_LIST_DAYS * 86_400_000)],
+    ),
+    ctx.db.query<BalanceRow>(
+      'select coin, mature::text as mature, immature::text as immature, paid::text as paid from balances where address = $1 and coin = any($2::text[])',
+      [address, [coin, ...merged]],
+    ),
+    ctx.db.query<{ r7: string; r30: string }>(
+      `select coalesce(sum(amount) filter (where at >= $4), 0)::text as r7, coalesce(sum(amount), 0)::text as r30
+       from ledger where coin = $1 and address = $2 and kind = any($3::text[]) and at >= $5`,
+      [coin, address, CREDIT_KINDS, new Date(now - 7 * 86_400_000), new Date(now - 30 * 86_400_000)],
+    ),
+    ctx.db.query<{ difficulty: number }>(`select difficulty from round_shares where coin = $1 and round = 'solo' and address = $2`, [coin, address]),
+    ctx.db.query<{ difficulty: number }>('select difficulty from network_samples where coin = $1 order by at desc limit 1', [coin]),
+    ctx.db.query<{ n: number }>('select count(*)::int as n from blocks where coin = $1 and finder = $2 and merged_from is null', [coin, address]),
+  ]);
+  const row = miner.rows[0];
+  if (!row) return null;
+  const hpd = config.hashesPerDifficulty;
+  let v10 = 0;
+  let v6h = 0;
+  let v24h = 0;
+  const shares = { valid: 0, stale: 0, invalid: 0 };
+  for (const b of buckets.rows) {
+    v10 += b.v10;
+    v6h += b.v6h;
+    v24h += b.v24h;
+    shares.valid += b.vn;
+    shares.stale += b.sn;
+    shares.invalid += b.inv;
+  }
+  const balanceOf = (c: string) => balances.rows.find((b) => b.coin === c);
+  const own = balanceOf(coin);
+  const decimals = config.unitDecimals;
+  const schemes = workers.rows[0]?.schemes ?? [];
+  const netDifficulty = network.rows[0]?.difficulty ?? 0;
+  const soloDifficulty = solo.rows[0]?.difficulty ?? 0;
+  const threshold = row.payout_threshold ? BigInt(row.payout_threshold) : config.defaultThreshold;
+  return {
+    coin,
+    address,
+    hashrate_10m: hashrateFromShares(v10, hpd, BUCKET_S),
+    hashrate_6h: hashrateFromShares(v6h, hpd, 6 * 3600),
+    hashrate_24h: hashrateFromShares(v24h, hpd, 24 * 3600),
+    shares_24h: shares,
+    reward_7d: fromUnits(BigInt(rewards.rows[0]?.r7 ?? '0'), decimals),
+    reward_30d: fromUnits(BigInt(rewards.rows[0]?.r30 ?? '0'), decimals),
+    balance: fromUnits(BigInt(own?.mature ?? '0'), decimals),
+    unconfirmed_balance: fromUnits(BigInt(own?.immature ?? '0'), decimals),
+    total_paid: fromUnits(BigInt(own?.paid ?? '0'), decimals),
+    payout_threshold: fromUnits(threshold, decimals),
+    min_payout: fromUnits(config.minPayout, decimals),
+    workers_online: workers.rows[0]?.online ?? 0,
+    workers_offline: workers.rows[0]?.offline ?? 0,
+    schemes,
+    solo_effort: schemes.includes('solo') && netDifficulty > 0 ? soloDifficulty / netDifficulty : null,
+    blocks: blocks.rows[0]?.n ?? 0,
+    first_seen: unix(row.first_share_at),
+    last_share: unix(row.last_share_at),
+    merged: merged.map((child) => {
+      const balance = balanceOf(child);
+      const childDecimals = unitDecimalsOf(ctx.pool, child);
+      return {
+        coin: child,
+        balance: fromUnits(BigInt(balance?.mature ?? '0'), childDecimals),
+        unconfirmed_balance: fromUnits(BigInt(balance?.immature ?? '0'), childDecimals),
+        total_paid: fromUnits(BigInt(balance?.paid ?? '0'), childDecimals),
+      };
+    }),
+  };
+}
+
+type ChartPoint = { t: number; hashrate: number; valid: number; stale: number; invalid: number };
+
+export async function minerChart(ctx: ApiContext, coin: CoinTicker, address: string, range: ChartRange, worker?: { name: string; scheme: string }) {
+  const plan = rangePlan(range, ctx.now());
+  const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
+  // Workers have no hourly rollup: their 10-minute buckets (kept 8 days) serve up to 7d.
+  const table = worker ? 'worker_buckets' : plan.source === 'bucket' ? 'miner_buckets' : 'miner_hourly';
+  const column = table === 'miner_hourly' ? 'hour' : 'bucket';
+  const workerFilter = worker ? 'and worker = $6 and scheme = $7' : '';
+  const params: unknown[] = [coin, address, ts(plan.from), ts(plan.to), plan.step];
+  if (worker) params.push(worker.name, worker.scheme);
+  const rows = await ctx.db.query<{ t: Date; valid: number; vn: number; sn: number; inv: number }>(
+    `select date_bin(make_interval(secs => $5), ${column}, 'epoch') as t, sum(valid) as valid,
+       sum(valid_n)::int as vn, sum(stale_n)::int as sn, sum(invalid_n)::int as inv
+     from ${table} where coin = $1 and address = $2 and ${column} >= $3 and ${column} < $4 ${workerFilter}
+     group by 1 order by 1`,
+    params,
+  );
+  const points: ChartPoint[] = rows.rows.map((row) => ({
+    t: unix(row.t),
+    hashrate: hashrateFromShares(row.valid, hpd, plan.step),
+    valid: row.vn,
+    stale: row.sn,
+    invalid: row.inv,
+  }));
+  return { range, step: plan.step, points };
+}
+
+interface WorkerRow {
+  worker: string;
+  scheme: string;
+  agent: string | null;
+  country: string | null;
+  last_share_at: Date;
+  v10: number;
+  v30: number;
+  v3h: number;
+  v24h: number;
+  vn: number;
+  sn: number;
+  inv: number;
+}
+
+export async function workers(ctx: ApiContext, coin: CoinTicker, address: string, only?: { name: string; scheme?: string }) {
+  const now = ctx.now();
+  const { last, end } = windows(now);
+  const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
+  const params: unknown[] = [coin, address, ts(last), ts(end - 3 * BUCKET_S), ts(end - 3 * 3600), ts(end - 24 * 3600), ts(end), new Date(now - WORKER_LIST_DAYS * 86_400_000)];
+  let filter = '';
+  if (only) {
+    params.push(only.name);
+    filter = `and w.worker = $${params.length}`;
+    if (only.scheme) {
+      params.push(only.scheme);
+      filter += ` and w.scheme = $${params.length}`;
+    }
+  }
+  const rows = await ctx.db.query<WorkerRow>(
+    `select w.worker, w.scheme, w.agent, w.country, w.last_share_at,
+       coalesce(sum(b.valid) filter (where b.bucket = $3), 0) as v10,
+       coalesce(sum(b.valid) filter (where b.bucket >= $4), 0) as v30,
+       coalesce(sum(b.valid) filter (where b.bucket >= $5), 0) as v3h,
+       coalesce(sum(b.valid), 0) as v24h,
+       coalesce(sum(b.valid_n), 0)::int as vn, coalesce(sum(b.stale_n), 0)::int as sn, coalesce(sum(b.invalid_n), 0)::int as inv
+     from workers w
+     left join worker_buckets b on b.coin = w.coin and b.address = w.address and b.worker = w.worker and b.scheme = w.scheme
+       and b.bucket >= $6 and b.bucket < $7
+     where w.coin = $1 and w.address = $2 and w.last_share_at >= $8 ${filter}
+     group by w.worker, w.scheme, w.agent, w.country, w.last_share_at
+     order by w.worker, w.scheme`,
+    params,
+  );
+  const offlineBefore = now - OFFLINE_AFTER_S * 1000;
+  return rows.rows.map((row) => ({
+    worker: row.worker,
+    scheme: row.scheme,
+    status: row.last_share_at.getTime() >= offlineBefore ? ('online' as const) : ('offline' as const),
+    agent: row.agent,
+    country: row.country,
+    hashrate_10m: hashrateFromShares(row.v10, hpd, BUCKET_S),
+    avg_hashrate_30m: hashrateFromShares(row.v30, hpd, 3 * BUCKET_S),
+    avg_hashrate_3h: hashrateFromShares(row.v3h, hpd, 3 * 3600),
+    avg_hashrate_24h: hashrateFromShares(row.v24h, hpd, 24 * 3600),
+    valid: row.vn,
+    stale: row.sn,
+    invalid: row.inv,
+    last_share: row.last_share_at.getTime(),
+  }));
+}
+
+export async function payouts(ctx: ApiContext, coin: string, address: string, before: number | null, limit: number) {
+  const decimals = unitDecimalsOf(ctx.pool, coin as CoinTicker);
+  const rows = await ctx.db.query<{ id: number; created_at: Date; amount: string; status: string; txid: string | null }>(
+    `select id, created_at, amount::text as amount, status, txid from payouts
+     where coin = $1 and address = $2 and ($3::int8 is null or id < $3) order by id desc limit $4`,
+    [coin, address, before, limit + 1],
+  );
+  const page = rows.rows.slice(0, limit);
+  const hasMore = rows.rows.length > limit;
+  return {
+    results: page.map((row) => ({
+      date: unix(row.created_at),
+      amount: fromUnits(BigInt(row.amount), decimals),
+      received: fromUnits(BigInt(row.amount), decimals),
+      status: row.status === 'paid' ? ('Paid' as const) : ('Unpaid' as const),
+      txid: row.txid,
+    })),
+    next: hasMore && page.length > 0 ? String(page[page.length - 1]!.id) : null,
+  };
+}
+
+export async function balance(ctx: ApiContext, coin: string, address: string) {
+  const decimals = unitDecimalsOf(ctx.pool, coin as CoinTicker);
+  const row = (
+    await ctx.db.query<BalanceRow>('select coin, mature::text as mature, immature::text as immature, paid::text as paid from balances where coin = $1 and address = $2', [
+      coin,
+      address,
+    ])
+  ).rows[0];
+  return {
+    balance: fromUnits(BigInt(row?.mature ?? '0'), decimals),
+    unconfirmed_balance: fromUnits(BigInt(row?.immature ?? '0'), decimals),
+    total_paid: fromUnits(BigInt(row?.paid ?? '0'), decimals),
+  };
+}
+
+export async function dailyRewards(ctx: ApiContext, coin: CoinTicker, address: string, days: number) {
+  const decimals = unitDecimalsOf(ctx.pool, coin);
+  const now = ctx.now();
+  const from = now - (now % 86_400_000) - (days - 1) * 86_400_000;
+  const rows = await ctx.db.query<{ day: Date; amount: string; blocks: number }>(
+    `select date_trunc('day', at) as day, sum(amount)::text as amount, count(distinct block_id) filter (where kind in ('block', 'solo', 'fee_share'))::int as blocks
+     from ledger where coin = $1 and address = $2 and kind = any($3::text[]) and at >= $4
+     group by 1 order by 1 desc`,
+    [coin, address, CREDIT_KINDS, new Date(from)],
+  );
+  return { results: rows.rows.map((row) => ({ date: unix(row.day), amount: fromUnits(BigInt(row.amount), decimals), blocks: row.blocks })) };
+}

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { balanceSchema, errorSchema, minerChartSchema, minerStatsSchema, payoutsSchema, rewardsSchema, workerStatsSchema, workersSchema } from '@openpool/domain/api';
+import { REWARD_SCHEMES } from '@openpool/domain/address';
+import type { ApiContext } from '../pool/context.ts';
+import { createMemo } from '../http/caching.ts';
+import { notFound } from '../http/errors.ts';
+import { addressParam, checkAddress, checkCoin, checkWorker, coinParam, rangeQuery, workerParam } from '../http/params.ts';
+import { balance, dailyRewards, minerChart, minerStats, payouts, workers } from './queries.ts';
+
+const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
+const minerParams = z.object({ coin: coinParam, address: addressParam });
+
+export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const memo = createMemo(ctx.memoMs ?? 1000);
+
+  r.get(
+    '/:coin/api/v1/miner/stats/:address',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Miner stats: hashrate windows, shares, rewards, balances, workers, solo effort, blocks',
+        params: minerParams,
+        response: { 200: minerStatsSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const stats = await memo(`stats:${coin}:${address}`, () => minerStats(ctx, coin, address));
+      if (!stats) throw notFound('Nothing found: no shares from this address yet');
+      return stats;
+    },
+  );
+
+  r.get(
+    '/:coin/api/v1/miner/chart/:address',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Miner hashrate and shares over a range',
+        params: minerParams,
+        querystring: rangeQuery,
+        response: { 200: minerChartSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      return memo(`chart:${coin}:${address}:${request.query.range}`, () => minerChart(ctx, coin, address, request.query.range));
+    },
+  );
+
+  r.get(
+    '/:coin/api/v3/miner/workers/:address',
+    {
+      schema: {
+        tags: ['miner', 'compatibility'],
+        summary: 'Workers of a miner (compatibility path), seen in the last 30 days',
+        params: minerParams,
+        response: { 200: workersSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      return { results: await memo(`workers:${coin}:${address}`, () => workers(ctx, coin, address)) };
+    },
+  );
+
+  r.get(
+    '/:coin/api/v1/miner/worker/:address/:worker',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'One worker: stats and chart (scheme optional; the first match otherwise)',
+        params: minerParams.extend({ worker: workerParam }),
+        querystring: rangeQuery.extend({ scheme: z.enum(REWARD_SCHEMES).optional() }),
+        response: { 200: workerStatsSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const name = checkWorker(request.params.worker);
+      const { range, scheme } = request.query;
+      const [row] = await workers(ctx, coin, address, { name, scheme });
+      if (!row) throw notFound('Nothing found: no such worker');
+      const chart = await minerChart(ctx, coin, address, range === '24h' ? '24h' : '7d', { name, scheme: row.scheme });
+      return { worker: row, ...chart };
+    },
+  );
+
+  r.get(
+    '/:coin/api/v1/miner/payouts/:address',
+    {
+      schema: {
+        tags: ['miner', 'compatibility'],
+        summary: 'Payouts, newest first (compatibility path; page with `next`)',
+        params: minerParams,
+        querystring: z.object({
+          next: z.string().regex(/^\d{1,18}$/).optional().describe('cursor from the previous page'),
+          limit: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+        response: { 200: payoutsSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const before = request.query.next ? Number(request.query.next) : null;
+      return memo(`payouts:${coin}:${address}:${before}:${request.query.limit}`, () => payouts(ctx, coin, address, before, request.query.limit));
+    },
+  );
+
+  r.get(
+    '/:coin/api/v1/miner/balance/:address',
+    {
+      schema: { tags: ['miner', 'compatibility'], summary: 'Balance (compatibility path)', params: minerParams, response: { 200: balanceSchema, ...errors } },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      return memo(`balance:${coin}:${address}`, () => balance(ctx, coin, address));
+    },
+  );
+
+  r.get(
+    '/:coin/api/v1/miner/rewards/:address',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Credits per day (UTC), newest first',
+        params: minerParams,
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(31) }),
+        response: { 200: rewardsSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      return memo(`rewards:${coin}:${address}:${request.query.days}`, () => dailyRewards(ctx, coin, address, request.query.days));
+    },
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Pool-level reads: stats, charts, blocks, top miners. Pure SQL over the rollups the
+ * engine maintains; no query here scans raw shares (there are none).
+ */
+import { COINS, type CoinTicker } from '@openpool/domain/coins';
+import type { ChartRange, PoolStats } from '@openpool/domain/api';
+import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { hashrateFromShares } from '@openpool/domain/rewards';
+import type { ApiContext } from './context.ts';
+import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, windows } from '../http/windows.ts';
+
+const ts = (seconds: number) => new Date(seconds * 1000);
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export interface BlockRow {
+  coin: string;
+  height: number;
+  hash: string;
+  reward: string;
+  scheme: string;
+  effort: number | null;
+  status: 'pending' | 'confirmed' | 'orphaned';
+  confirmations: number;
+  found_at: Date;
+  merged_from: string | null;
+  finder: string;
+  worker: string | null;
+}
+
+export function blockSummary(ctx: ApiContext, row: BlockRow) {
+  const required = ctx.pool.coins.get(row.coin as CoinTicker)?.confirmations ?? ctx.pool.merged.get(row.coin as never)?.confirmations ?? 0;
+  return {
+    date: unix(row.found_at),
+    height: row.height,
+    hash: row.hash,
+    reward: fromUnits(BigInt(row.reward), unitDecimalsOf(ctx.pool, row.coin as CoinTicker)),
+    scheme: row.scheme,
+    effort: row.effort,
+    status: row.status,
+    confirmations: Math.min(row.confirmations, required),
+    required_confirmations: required,
+    merged_from: row.merged_from,
+  };
+}
+
+export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<PoolStats> {
+  const config = ctx.pool.coins.get(coin) as CoinPoolConfig;
+  const { last, end } = windows(ctx.now());
+  const [rates, online, network, blocks, blocks24h, rounds] = await Promise.all([
+    ctx.db.query<{ scheme: string; v10: number; v6h: number; v24h: number }>(
+      `select scheme,
+         coalesce(sum(valid) filter (where bucket = $2), 0) as v10,
+         coalesce(sum(valid) filter (where bucket >= $3), 0) as v6h,
+         coalesce(sum(valid), 0) as v24h
+       from pool_buckets where coin = $1 and bucket >= $4 and bucket < $5 group by scheme`,
+      [coin, ts(last), ts(end - 6 * 3600), ts(end - 24 * 3600), ts(end)],
+    ),
+    ctx.db.query<{ miners: number; workers: number }>(
+      `select count(distinct address)::int as miners, count(*)::int as workers from workers where coin = $1 and last_share_at >= $2`,
+      [coin, new Date(ctx.now() - OFFLINE_AFTER_S * 1000)],
+    ),
+    ctx.db.query<{ difficulty: number; hashrate: number; height: number; reward: string }>(
+      'select difficulty, hashrate, height, reward::text as reward from network_samples where coin = $1 order by at desc limit 1',
+      [coin],
+    ),
+    ctx.db.query<BlockRow>(
+      `select coin, height, hash, reward::text as reward, scheme, effort, status, confirmations, found_at, merged_from, finder, worker
+       from blocks where coin = $1 and merged_from is null order by found_at desc, id desc limit 10`,
+      [coin],
+    ),
+    ctx.db.query<{ n: number }>(`select count(*)::int as n from blocks where coin = $1 and merged_from is null and found_at >= $2`, [
+      coin,
+      new Date(ctx.now() - 24 * 3600 * 1000),
+    ]),
+    ctx.db.query<{ round: string; difficulty: number }>(`select round, difficulty from round_totals where coin = $1`, [coin]),
+  ]);
+  const hpd = config.hashesPerDifficulty;
+  const byScheme: Record<string, number> = {};
+  let v10 = 0;
+  let v6h = 0;
+  let v24h = 0;
+  for (const row of rates.rows) {
+    byScheme[row.scheme] = hashrateFromShares(row.v10, hpd, BUCKET_S);
+    v10 += row.v10;
+    v6h += row.v6h;
+    v24h += row.v24h;
+  }
+  const net = network.rows[0];
+  const mainScheme = config.schemes[0] ?? 'pps';
+  const roundDifficulty = rounds.rows.find((row) => row.round === mainScheme)?.difficulty ?? 0;
+  return {
+    ticker: coin,
+    name: coin.toUpperCase(),
+    algorithm: COINS[coin].algorithm,
+    fee: config.fees[mainScheme],
+    fee_type: config.feeType,
+    fees: Object.fromEntries(config.schemes.map((scheme) => [scheme, config.fees[scheme]])),
+    schemes: [...config.schemes],
+    hashrate: hashrateFromShares(v10, hpd, BUCKET_S),
+    hashrate_6h: hashrateFromShares(v6h, hpd, 6 * 3600),
+    hashrate_24h: hashrateFromShares(v24h, hpd, 24 * 3600),
+    hashrate_by_scheme: byScheme,
+    miners: online.rows[0]?.miners ?? 0,
+    workers: online.rows[0]?.workers ?? 0,
+    net_hashrate: net?.hashrate ?? 0,
+    net_difficulty: net?.difficulty ?? 0,
+    block_reward: fromUnits(BigInt(net?.reward ?? '0'), config.unitDecimals),
+    height: net?.height ?? 0,
+    directMining: config.directMining,
+    effort: net && net.difficulty > 0 ? roundDifficulty / net.difficulty : null,
+    blocks_24h: blocks24h.rows[0]?.n ?? 0,
+    last_blocks_found: blocks.rows.map((row) => blockSummary(ctx, row)),
+    merged: [...COINS[coin].mergedCoins],
+    payout: {
+      schedule: config.payoutSchedule,
+      min: fromUnits(config.minPayout, config.unitDecimals),
+      default_threshold: fromUnits(config.defaultThreshold, config.unitDecimals),
+    },
+    servers: { urls: config.stratumUrls, ssl_urls: config.sslStratumUrls },
+    updated_at: Math.floor(ctx.now() / 1000),
+  };
+}
+
+export async function poolChart(ctx: ApiContext, coin: CoinTicker, range: ChartRange) {
+  const plan = rangePlan(range, ctx.now());
+  const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
+  const [table, minersTable, column] = plan.source === 'bucket' ? ['pool_buckets', 'miner_buckets', 'bucket'] : ['pool_hourly', 'miner_hourly', 'hour'];
+  const rows = await ctx.db.query<{ t: Date; valid: number; miners: number }>(
+    `with p as (
+       select date_bin(make_interval(secs => $4), ${column}, 'epoch') as t, sum(valid) as valid
+       from ${table} where coin = $1 and ${column} >= $2 and ${column} < $3 group by 1
+     ), m as (
+       select date_bin(make_interval(secs => $4), ${column}, 'epoch') as t, count(distinct address)::int as miners
+       from ${minersTable} where coin = $1 and ${column} >= $2 and ${column} < $3 and valid > 0 group by 1
+     )
+     select p.t, p.valid, coalesce(m.miners, 0) as miners from p left join m using (t) order by p.t`,
+    [coin, ts(plan.from), ts(plan.to), plan.step],
+  );
+  return {
+    range,
+    step: plan.step,
+    points: rows.rows.map((row) => ({ t: unix(row.t), hashrate: hashrateFromShares(row.valid, hpd, plan.step), miners: row.miners })),
+  };
+}
+
+export async function networkChart(ctx: ApiContext, coin: CoinTicker, range: ChartRange) {
+  const plan = rangePlan(range, ctx.now());
+  const rows = await ctx.db.query<{ t: Date; difficulty: number; hashrate: number; height: number }>(
+    `select date_bin(make_interval(secs => $4), at, 'epoch') as t, avg(difficulty) as difficulty, avg(hashrate) as hashrate, max(height) as height
+     from network_samples where coin = $1 and at >= $2 and at < $3 group by 1 order by 1`,
+    [coin, ts(plan.from), ts(Math.floor(ctx.now() / 1000)), plan.step],
+  );
+  return { range, step: plan.step, points: rows.rows.map((row) => ({ t: unix(row.t), difficulty: row.difficulty, hashrate: row.hashrate, height: row.height })) };
+}
+
+export async function blocksPage(ctx: ApiContext, coin: CoinTicker, page: number, pageSize: number) {
+  const [rows, total] = await Promise.all([
+    ctx.db.query<BlockRow>(
+      `select coin, height, hash, reward::text as reward, scheme, effort, status, confirmations, found_at, merged_from, finder, worker
+       from blocks where coin = $1 and merged_from is null order by found_at desc, id desc limit $2 offset $3`,
+      [coin, pageSize, (page - 1) * pageSize],
+    ),
+    ctx.db.query<{ n: number }>('select count(*)::int as n from blocks where coin = $1 and merged_from is null', [coin]),
+  ]);
+  return {
+    page,
+    page_size: pageSize,
+    total: total.rows[0]?.n ?? 0,
+    results: rows.rows.map((row) => ({ ...blockSummary(ctx, row), finder: row.finder, worker: row.worker })),
+  };
+}
+
+export async function topMiners(ctx: ApiContext, coin: CoinTicker, limit = 100) {
+  const { end } = windows(ctx.now());
+  const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
+  const rows = await ctx.db.query<{ address: string; valid: number; total: number; workers: number; first_seen: Date }>(
+    `with m as (
+       select address, sum(valid) as valid from miner_buckets where coin = $1 and bucket >= $2 and bucket < $3 group by address
+     )
+     select m.address, m.valid, sum(m.valid) over () as total,
+       (select count(*)::int from workers w where w.coin = $1 and w.address = m.address and w.last_share_at >= $5) as workers,
+       mi.first_share_at as first_seen
+     from m join miners mi on mi.coin = $1 and mi.address = m.address
+     where m.valid > 0 order by m.valid desc, m.address limit $4`,
+    [coin, ts(end - 24 * 3600), ts(end), limit, new Date(ctx.now() - OFFLINE_AFTER_S * 1000)],
+  );
+  return {
+    results: rows.rows.map((row, index) => ({
+      rank: index + 1,
+      address: row.address,
+      hashrate: hashrateFromShares(row.valid, hpd, 24 * 3600),
+      share: row.total > 0 ? row.valid / row.total : 0,
+      workers: row.workers,
+      first_seen: unix(row.first_seen),
+    })),
+  };
+}

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  blocksPageSchema,
+  dailyRevenueSchema,
+  errorSchema,
+  networkChartSchema,
+  poolChartSchema,
+  poolListSchema,
+  poolStatsSchema,
+  topMinersSchema,
+} from '@openpool/domain/api';
+import { fromUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { ppsCredit } from '@openpool/domain/rewards';
+import type { ApiContext } from './context.ts';
+import { createMemo } from '../http/caching.ts';
+import { checkCoin, coinParam, rangeQuery } from '../http/params.ts';
+import { blocksPage, networkChart, poolChart, poolStats, topMiners } from './queries.ts';
+
+const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
+
+export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices: () => Promise<Record<string, number>>): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Identical requests within a second share one computation: at 1,000 requests a second
+  // the database sees one query set per coin per second, not a thousand.
+  const memo = createMemo(ctx.memoMs ?? 1000);
+  const stats = (coin: Parameters<typeof poolStats>[1]) => memo(`stats:${coin}`, () => poolStats(ctx, coin));
+
+  r.get(
+    '/api/v1/pools',
+    {
+      schema: { tags: ['pool'], summary: 'Stats of every enabled pool (the home page)', response: { 200: poolListSchema, 503: errorSchema } },
+      config: { cache: 'pool' },
+    },
+    async () => ({ results: await Promise.all(ctx.site.enabled.map((coin) => stats(coin))) }),
+  );
+
+  r.get(
+    '/:coin/api/v1/pool/stats',
+    {
+      schema: {
+        tags: ['pool', 'compatibility'],
+        summary: 'Pool stats (compatibility path: fee, fee_type, hashrate, miners, net_hashrate, servers, last_blocks_found, ...)',
+        params: z.object({ coin: coinParam }),
+        response: { 200: poolStatsSchema, ...errors },
+      },
+      config: { cache: 'pool' },
+    },
+    async (request) => stats(checkCoin(ctx, request.params.coin)),
+  );
+
+  r.get(
+    '/:coin/api/v1/pool/chart',
+    {
+      schema: {
+        tags: ['pool'],
+        summary: 'Pool hashrate and miners over a range',
+        params: z.object({ coin: coinParam }),
+        querystring: rangeQuery,
+        response: { 200: poolChartSchema, ...errors },
+      },
+      config: { cache: 'pool' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      return memo(`pool-chart:${coin}:${request.query.range}`, () => poolChart(ctx, coin, request.query.range));
+    },
+  );
+
+  r.get(
+    '/:coin/api/v1/network/chart',
+    {
+      schema: {
+        tags: ['pool'],
+        summary: 'Network difficulty, hashrate and height over a range',
+        params: z.object({ coin: coinParam }),
+        querystring: rangeQuery,
+        response: { 200: networkChartSchema, ...errors },
+      },
+      config: { cache: 'pool' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      return memo(`net-chart:${coin}:${request.query.range}`, () => networkChart(ctx, coin, request.query.range));
+    },
+  );
+
+  r.get(
+    '/:coin/api/v1/blocks',
+    {
+      schema: {
+        tags: ['pool'],
+        summary: 'Blocks found by the pool, newest first, paged',
+        params: z.object({ coin: coinParam }),
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          page_size: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+        response: { 200: blocksPageSchema, ...errors },
+      },
+      config: { cache: 'pool' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const { page, page_size: size } = request.query;
+      return memo(`blocks:${coin}:${page}:${size}`, () => blocksPage(ctx, coin, page, size));
+    },
+  );
+
+  r.get(
+    '/:coin/api/v1/top-miners',
+    {
+      schema: {
+        tags: ['pool'],
+        summary: 'The 100 largest miners by 24-hour hashrate',
+        params: z.object({ coin: coinParam }),
+        response: { 200: topMinersSchema, ...errors },
+      },
+      config: { cache: 'pool' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      return memo(`top:${coin}`, () => topMiners(ctx, coin));
+    },
+  );
+
+  r.get(
+    '/api/v2/daily-revenue/:coin',
+    {
+      schema: {
+        tags: ['pool', 'compatibility'],
+        summary: 'Coins per day the pool pays for a hashrate (linear in hashrate; PPS+ after fee)',
+        params: z.object({ coin: coinParam.describe('ticker, any case (e.g. `LTC`)') }),
+        querystring: z.object({ hashrate: z.coerce.number().min(0).max(1e30).describe('H/s') }),
+        response: { 200: dailyRevenueSchema, ...errors },
+      },
+      config: { cache: 'pool' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin.toLowerCase());
+      const config = ctx.pool.coins.get(coin) as CoinPoolConfig;
+      const net = await memo(`net-latest:${coin}`, async () => {
+        const result = await ctx.db.query<{ difficulty: number; reward: string }>(
+          'select difficulty, reward::text as reward from network_samples where coin = $1 order by at desc limit 1',
+          [coin],
+        );
+        return result.rows[0] ?? null;
+      });
+      const hashrate = request.query.hashrate;
+      const scheme = config.schemes.includes('pps') ? 'pps' : (config.schemes[0] ?? 'prop');
+      // Expected coins a day: (hashrate x 86400 / hashes per difficulty) shares of difficulty 1.
+      const revenue = net ? ppsCredit((hashrate * 86_400) / config.hashesPerDifficulty, net.difficulty, BigInt(net.reward), config.feePpm[scheme]) : 0n;
+      const price = (await prices().catch(() => ({}) as Record<string, number>))[coin.toUpperCase()];
+      const coins = fromUnits(revenue, config.unitDecimals);
+      return { coin, hashrate, revenue: coins, revenue_usd: price === undefined ? null : Number(coins) * price };
+    },
+  );
+
+}

@@ -1,0 +1,65 @@
+/** Builds the real app around a test database, a fixed clock and simulated rates. */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { toNdjson, type IngestEvent } from '@openpool/domain/events';
+import { parsePoolConfig, type PoolConfig } from '@openpool/domain/pool-config';
+import { parseSiteConfig } from '@openpool/domain/site-config';
+import { buildApp } from '../app.ts';
+import { createEngine, type Engine } from '../engine/engine.ts';
+import { createSimulatedSender } from '../engine/sender.ts';
+import { createCachedRates } from '../rates/cached.ts';
+import { PRICED_TICKERS } from '../rates/provider.ts';
+import { createSimulatedRates } from '../rates/simulated.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+const content = new URL('../../../../content/', import.meta.url);
+export const POOL_CONFIG: PoolConfig = parsePoolConfig(JSON.parse(readFileSync(new URL('pools.json', content), 'utf8')));
+export const SITE_CONFIG = parseSiteConfig(readFileSync(new URL('site.json', content), 'utf8'));
+export const TOKEN = 'test-token-0123456789abcdef';
+
+export interface Harness {
+  app: FastifyInstance;
+  engine: Engine;
+  db: TestDatabase;
+  clock: { now: number };
+  ingest(source: string, events: IngestEvent[]): Promise<{ statusCode: number; body: unknown }>;
+  get<T = unknown>(url: string): Promise<{ statusCode: number; body: T; headers: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(startMs: number): Promise<Harness> {
+  const db = await createTestDatabase();
+  const clock = { now: startMs };
+  const engine = createEngine({ pool: db.pool, config: POOL_CONFIG, sender: createSimulatedSender() });
+  const rates = createCachedRates(createSimulatedRates(1, PRICED_TICKERS), { refreshMs: 60_000, now: () => clock.now });
+  const app = await buildApp({
+    ctx: { db: db.pool, pool: POOL_CONFIG, site: SITE_CONFIG, now: () => clock.now, memoMs: 0 },
+    engine,
+    ingestToken: TOKEN,
+    rates,
+    corsOrigins: ['http://localhost:3000'],
+  });
+  return {
+    app,
+    engine,
+    db,
+    clock,
+    async ingest(source, events) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/internal/v1/events?source=${source}`,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-ndjson' },
+        payload: toNdjson(events),
+      });
+      return { statusCode: response.statusCode, body: response.json() };
+    },
+    async get(url) {
+      const response = await app.inject({ method: 'GET', url });
+      return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * Payload schemas of the public API, shared by the API (which validates and documents its
+ * responses with them) and the site (which parses what it receives with the same schemas).
+ *
+ * Conventions: snake_case; times are unix seconds (except the compatibility field
+ * `last_share`, unix milliseconds, as miners' tools expect); amounts are decimal strings in
+ * coin units, exact; hashrates are numbers in H/s.
+ */
+import { z } from 'zod';
+
+const amount = z.string().regex(/^-?\d+(\.\d+)?$/).describe('exact decimal amount in coin units');
+const unixSeconds = z.number().int().describe('unix seconds');
+const hashrate = z.number().nonnegative().describe('H/s');
+
+export const errorSchema = z.object({
+  error: z.string().describe('machine-readable code'),
+  message: z.string().describe('human-readable message'),
+  line: z.number().int().optional().describe('NDJSON line number (ingest only)'),
+  fields: z.record(z.string(), z.string()).optional().describe('validation messages by field'),
+});
+export type ApiErrorBody = z.infer<typeof errorSchema>;
+
+export const ratesSchema = z.object({
+  fiat: z.record(z.string(), z.number()).describe('units of each currency per 1 USD; USD is 1'),
+  crypto: z.record(z.string(), z.number()).describe('price in USD per upper-case ticker'),
+  updated_at: unixSeconds,
+});
+export type Rates = z.infer<typeof ratesSchema>;
+
+export const profileSchema = z.object({
+  authenticated: z.boolean(),
+  power_cost: z.number(),
+  currency: z.string().nullable(),
+});
+
+export const blockSummarySchema = z.object({
+  date: unixSeconds,
+  height: z.number().int(),
+  hash: z.string(),
+  reward: amount,
+  scheme: z.string(),
+  effort: z.number().nullable().describe('round effort, 1 = 100 %'),
+  status: z.enum(['pending', 'confirmed', 'orphaned']),
+  confirmations: z.number().int(),
+  required_confirmations: z.number().int(),
+  merged_from: z.string().nullable(),
+});
+
+export const poolStatsSchema = z.object({
+  ticker: z.string(),
+  name: z.string(),
+  algorithm: z.string(),
+  fee: z.number().describe('fee of the main scheme, a fraction'),
+  fee_type: z.string(),
+  fees: z.record(z.string(), z.number()).describe('fee per scheme, fractions'),
+  schemes: z.array(z.string()),
+  hashrate: hashrate.describe('pool hashrate over the last complete 10 minutes'),
+  hashrate_6h: hashrate,
+  hashrate_24h: hashrate,
+  hashrate_by_scheme: z.record(z.string(), hashrate),
+  miners: z.number().int(),
+  workers: z.number().int(),
+  net_hashrate: hashrate,
+  net_difficulty: z.number(),
+  block_reward: amount,
+  height: z.number().int(),
+  directMining: z.boolean(),
+  effort: z.number().nullable().describe('current PPS+PROP round effort, 1 = 100 %'),
+  blocks_24h: z.number().int(),
+  last_blocks_found: z.array(blockSummarySchema),
+  merged: z.array(z.string()),
+  payout: z.object({ schedule: z.enum(['hourly', 'daily']), min: amount, default_threshold: amount }),
+  servers: z.object({ urls: z.array(z.string()), ssl_urls: z.array(z.string()) }),
+  updated_at: unixSeconds,
+});
+export type PoolStats = z.infer<typeof poolStatsSchema>;
+
+export const poolListSchema = z.object({ results: z.array(poolStatsSchema) });
+
+export const CHART_RANGES = ['24h', '7d', '30d', '1y'] as const;
+export type ChartRange = (typeof CHART_RANGES)[number];
+
+export const poolChartSchema = z.object({
+  range: z.enum(CHART_RANGES),
+  step: z.number().int().describe('seconds between points'),
+  points: z.array(z.object({ t: unixSeconds, hashrate, miners: z.number().int() })),
+});
+
+export const networkChartSchema = z.object({
+  range: z.enum(CHART_RANGES),
+  step: z.number().int(),
+  points: z.array(z.object({ t: unixSeconds, difficulty: z.number(), hashrate, height: z.number().int() })),
+});
+
+export const blocksPageSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  results: z.array(blockSummarySchema.extend({ finder: z.string(), worker: z.string().nullable() })),
+});
+
+export const topMinersSchema = z.object({
+  results: z.array(
+    z.object({
+      rank: z.number().int(),
+      address: z.string(),
+      hashrate: hashrate.describe('last 24 hours'),
+      share: z.number().describe('fraction of the pool hashrate'),
+      workers: z.number().int(),
+      first_seen: unixSeconds,
+    }),
+  ),
+});
+
+const sharesSchema = z.object({ valid: z.number().int(), stale: z.number().int(), invalid: z.number().int() });
+
+export const minerStatsSchema = z.object({
+  coin: z.string(),
+  address: z.string(),
+  hashrate_10m: hashrate,
+  hashrate_6h: hashrate,
+  hashrate_24h: hashrate,
+  shares_24h: sharesSchema,
+  reward_7d: amount,
+  reward_30d: amount,
+  balance: amount,
+  unconfirmed_balance: amount,
+  total_paid: amount,
+  payout_threshold: amount,
+  min_payout: amount,
+  workers_online: z.number().int(),
+  workers_offline: z.number().int(),
+  schemes: z.array(z.string()),
+  solo_effort: z.number().nullable().describe('share difficulty since the last solo block / network difficulty'),
+  blocks: z.number().int().describe('blocks this miner found'),
+  first_seen: unixSeconds,
+  last_share: unixSeconds,
+  merged: z.array(z.object({ coin: z.string(), balance: amount, unconfirmed_balance: amount, total_paid: amount })),
+});
+export type MinerStats = z.infer<typeof minerStatsSchema>;
+
+export const minerChartSchema = z.object({
+  range: z.enum(CHART_RANGES),
+  step: z.number().int(),
+  points: z.array(z.object({ t: unixSeconds, hashrate, valid: z.number().int(), stale: z.number().int(), invalid: z.number().int() })),
+});
+
+export const workerRowSchema = z.object({
+  worker: z.string(),
+  scheme: z.string(),
+  status: z.enum(['online', 'offline']),
+  agent: z.string().nullable(),
+  country: z.string().nullable(),
+  hashrate_10m: hashrate,
+  avg_hashrate_30m: hashrate,
+  avg_hashrate_3h: hashrate,
+  avg_hashrate_24h: hashrate,
+  valid: z.number().int().describe('shares, last 24 hours'),
+  stale: z.number().int(),
+  invalid: z.number().int(),
+  last_share: z.number().int().describe('unix milliseconds'),
+});
+export const workersSchema = z.object({ results: z.array(workerRowSchema) });
+
+export const workerStatsSchema = z.object({
+  worker: workerRowSchema,
+  range: z.enum(CHART_RANGES),
+  step: z.number().int(),
+  points: minerChartSchema.shape.points,
+});
+
+export const payoutsSchema = z.object({
+  results: z.array(
+    z.object({
+      date: unixSeconds,
+      amount,
+      received: amount,
+      status: z.enum(['Paid', 'Unpaid']),
+      txid: z.string().nullable(),
+    }),
+  ),
+  next: z.string().nullable().describe('cursor for the next page, or null'),
+});
+
+export const balanceSchema = z.object({ balance: amount, unconfirmed_balance: amount, total_paid: amount });
+
+export const dailyRevenueSchema = z.object({
+  coin: z.string(),
+  hashrate,
+  revenue: amount.describe('coin units per day the pool pays for this hashrate (PPS+, after fee)'),
+  revenue_usd: z.number().nullable(),
+});
+
+export const rewardsSchema = z.object({
+  results: z.array(z.object({ date: unixSeconds, amount, blocks: z.number().int() })),
+});
+
+export const settingsSchema = z.object({
+  payout_threshold: amount,
+  min_payout: amount,
+  email: z.string().nullable().describe('masked'),
+  notify_offline: z.boolean(),
+  notify_payouts: z.boolean(),
+});
+
+export const settingsChangeSchema = z.object({
+  ip: z.string().max(64).describe('IPv4 address of a worker that sent shares in the last 24 hours'),
+  payout_threshold: z.string().max(64).optional(),
+  email: z.string().max(254).optional(),
+  notify_offline: z.boolean().optional(),
+  notify_payouts: z.boolean().optional(),
+});
+
+export const settingsAppliedSchema = z.object({ message: z.string(), settings: settingsSchema });
