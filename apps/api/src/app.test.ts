@@ -1,29 +1,184 @@
-import { describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { parseApiEnv } from './env.ts';
+/** The HTTP surface: bad input, errors, caching headers, CORS, docs. Real PostgreSQL. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toNdjson, type IngestEvent } from '@openpool/domain/events';
+import { createHarness, TOKEN, type Harness } from './testing/harness.ts';
+import { stopTestServer } from './testing/database.ts';
+import { INGEST_BODY_LIMIT } from './ingest/routes.ts';
 
-describe('api', () => {
-  it('answers its health check', async () => {
-    const app = buildApp();
-    const response = await app.inject({ method: 'GET', url: '/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
-    await app.close();
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness(NOW);
+});
+afterAll(async () => {
+  await h.close();
+  await stopTestServer();
+});
+
+const share = (seq: number, extra: Partial<IngestEvent> = {}) => ({
+  type: 'share',
+  seq,
+  coin: 'kas',
+  address: 'kaspa:qpexample',
+  worker: 'ks5l-01',
+  scheme: 'pps',
+  difficulty: 1024,
+  status: 'valid',
+  ip: '192.0.2.44',
+  at: NOW - 60_000,
+  ...extra,
+});
+
+function post(body: string, headers: Record<string, string> = {}, source = 'test') {
+  return h.app.inject({
+    method: 'POST',
+    url: `/internal/v1/events?source=${source}`,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-ndjson', ...headers },
+    payload: body,
+  });
+}
+
+describe('ingest', () => {
+  it('refuses a missing or wrong token with 401', async () => {
+    expect((await post('', { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    expect((await post('', { authorization: '' })).statusCode).toBe(401);
   });
 
-  it('answers 404 for routes that do not exist yet', async () => {
-    const app = buildApp();
-    expect((await app.inject({ method: 'GET', url: '/api/v1/rates' })).statusCode).toBe(404);
-    await app.close();
+  it('names the first bad line and applies nothing of the batch', async () => {
+    const body = `${JSON.stringify(share(1))}\n\n${JSON.stringify(share(2, { difficulty: -5 } as never))}\n`;
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_event', line: 3 });
+    expect((await h.db.pool.query('select count(*)::int as n from workers')).rows[0].n).toBe(0);
+    const notJson = await post('{"type":"share",\n');
+    expect(notJson.json()).toMatchObject({ line: 1, message: 'line 1: not valid JSON' });
+  });
+
+  it('refuses a seq that does not grow, and events from the future', async () => {
+    expect((await post(toNdjson([share(5), share(5)] as IngestEvent[]))).json()).toMatchObject({ line: 2 });
+    expect((await post(toNdjson([share(6, { at: NOW + 3_600_000 })] as IngestEvent[]))).json()).toMatchObject({ line: 1, message: 'line 1: at: in the future' });
+  });
+
+  it('answers 413 for an oversize body and 400 for a bad source', async () => {
+    const big = 'x'.repeat(INGEST_BODY_LIMIT + 10);
+    expect((await post(big)).statusCode).toBe(413);
+    expect((await post('', {}, 'Bad Source!')).statusCode).toBe(400);
+  });
+
+  it('acknowledges a batch and skips it when replayed', async () => {
+    const body = toNdjson([share(10), share(11)] as IngestEvent[]);
+    expect((await post(body)).json()).toEqual({ accepted: 2, skipped: 0, last_seq: 11 });
+    expect((await post(body)).json()).toEqual({ accepted: 0, skipped: 2, last_seq: 11 });
   });
 });
 
-describe('parseApiEnv', () => {
-  it('defaults to port 8787 and .data under the repo', () => {
-    expect(parseApiEnv({}, '/repo')).toEqual({ host: '0.0.0.0', port: 8787, dataDir: '/repo/.data' });
+describe('bad input on public routes', () => {
+  it.each([
+    ['/doge/api/v1/pool/stats', 404, 'Unsupported coin'],
+    ['/nope/api/v1/pool/stats', 404, 'Unsupported coin'],
+    ['/ltc/api/v1/miner/stats/bad%20address', 400, undefined],
+    [`/ltc/api/v1/miner/stats/${'a'.repeat(300)}`, 400, undefined],
+    ['/ltc/api/v1/miner/stats/ltc1qunknown', 404, undefined],
+    ['/ltc/api/v1/blocks?page=99999999999', 400, undefined],
+    ['/ltc/api/v1/blocks?page=abc', 400, undefined],
+    ['/ltc/api/v1/blocks?page_size=1000', 400, undefined],
+    ['/ltc/api/v1/pool/chart?range=2y', 400, undefined],
+    ['/ltc/api/v1/miner/payouts/ltc1qx?next=-1', 400, undefined],
+    ['/ltc/api/v1/miner/worker/ltc1qx/bad%20worker', 400, undefined],
+    ['/api/v2/daily-revenue/LTC?hashrate=-1', 400, undefined],
+    ['/api/v2/daily-revenue/LTC', 400, undefined],
+    ['/no/such/route', 404, undefined],
+  ])('%s answers %i with a JSON error', async (url, status, message) => {
+    const response = await h.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    const body = response.json();
+    expect(typeof body.error).toBe('string');
+    expect(typeof body.message).toBe('string');
+    if (message) expect(body.message).toBe(message);
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('lists every bad variable', () => {
-    expect(() => parseApiEnv({ API_PORT: 'eighty' }, '/repo')).toThrow(/API_PORT/);
+  it('refuses a malformed settings body with 400', async () => {
+    const response = await h.app.inject({ method: 'POST', url: '/ltc/api/v1/miner/settings/ltc1qx', payload: '{"ip": 5' , headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    const wrongType = await h.app.inject({ method: 'POST', url: '/ltc/api/v1/miner/settings/ltc1qx', payload: { ip: 12 } });
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('answers 403 for an address it has never seen, like a wrong proof', async () => {
+    const response = await h.app.inject({ method: 'POST', url: '/ltc/api/v1/miner/settings/ltc1qnever', payload: { ip: '192.0.2.1' } });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('caching, CORS, docs', () => {
+  it('sets Cache-Control and an ETag, and answers 304 on a match', async () => {
+    const first = await h.app.inject({ method: 'GET', url: '/ltc/api/v1/pool/stats' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toMatch(/max-age=10/);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const second = await h.app.inject({ method: 'GET', url: '/ltc/api/v1/pool/stats', headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+
+  it('keeps the compatibility shapes of rates and pool stats', async () => {
+    const rates = (await h.get<{ fiat: Record<string, number>; crypto: Record<string, number> }>('/api/v1/rates')).body;
+    expect(rates.fiat.USD).toBe(1);
+    expect(Object.keys(rates.fiat).length).toBeGreaterThanOrEqual(30);
+    expect(rates.crypto.BTC).toBeGreaterThan(1000);
+    const stats = (await h.get<Record<string, unknown>>('/ltc/api/v1/pool/stats')).body;
+    expect(stats).toMatchObject({ ticker: 'ltc', name: 'LTC', fee: 0.02, fee_type: 'PPS+', directMining: true, merged: ['doge', 'pep', 'bells'] });
+    expect((stats.servers as { urls: string[] }).urls).toContain('ltc-eu.openpool.example:3030');
+    expect((await h.get('/api/v2/profile')).body).toEqual({ authenticated: false, power_cost: 0.04, currency: null });
+  });
+
+  it('allows credentials only for the site origin', async () => {
+    const own = await h.app.inject({ method: 'GET', url: '/api/v1/rates', headers: { origin: 'http://localhost:3000' } });
+    expect(own.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(own.headers['access-control-allow-credentials']).toBe('true');
+    const other = await h.app.inject({ method: 'GET', url: '/api/v1/rates', headers: { origin: 'https://elsewhere.example' } });
+    expect(other.headers['access-control-allow-origin']).toBe('*');
+    expect(other.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('documents every public route in the OpenAPI document', async () => {
+    const doc = (await h.get<{ paths: Record<string, unknown> }>('/openapi.json')).body;
+    const paths = Object.keys(doc.paths);
+    for (const path of [
+      '/api/v1/rates',
+      '/api/v2/profile',
+      '/api/v1/pools',
+      '/{coin}/api/v1/pool/stats',
+      '/{coin}/api/v1/pool/chart',
+      '/{coin}/api/v1/network/chart',
+      '/{coin}/api/v1/blocks',
+      '/{coin}/api/v1/top-miners',
+      '/{coin}/api/v1/miner/stats/{address}',
+      '/{coin}/api/v1/miner/chart/{address}',
+      '/{coin}/api/v3/miner/workers/{address}',
+      '/{coin}/api/v1/miner/worker/{address}/{worker}',
+      '/{coin}/api/v1/miner/payouts/{address}',
+      '/{coin}/api/v1/miner/balance/{address}',
+      '/{coin}/api/v1/miner/rewards/{address}',
+      '/{coin}/api/v1/miner/settings/{address}',
+      '/api/v2/daily-revenue/{coin}',
+      '/api/v1/referral/track',
+      '/internal/v1/events',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    const docs = await h.app.inject({ method: 'GET', url: '/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it('records a referral once per coin and miner', async () => {
+    const track = (ref: string) =>
+      h.app.inject({ method: 'GET', url: '/api/v1/referral/track?coin=ltc&miner=ltc1qref', headers: { cookie: `ref=${ref}` } });
+    expect((await track(' Friend ')).json()).toEqual({ recorded: true });
+    expect((await track('other')).json()).toEqual({ recorded: false });
+    expect((await h.db.pool.query(`select ref from referrals where address = 'ltc1qref'`)).rows).toEqual([{ ref: 'friend' }]);
   });
 });
