@@ -38,7 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // rate limits key on it.
     trustProxy: true,
     // URLs carry addresses of up to 254 characters; anything far longer is not ours.
-    maxParamLength: 512,
+    routerOptions: { maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -18,7 +18,6 @@ import { createCachedRates } from './rates/cached.ts';
 import { createCoinGeckoRates } from './rates/coingecko.ts';
 import { PRICED_TICKERS } from './rates/provider.ts';
 import { createSimulatedRates } from './rates/simulated.ts';
-import { createSimulator } from './simulator/simulator.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -76,6 +75,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
 
   let backfilled: Promise<void> = Promise.resolve();
   if (env.simulator.enabled) {
+    // Loaded only in the demo: a pool fed by real stratum servers never needs it.
+    const { createSimulator } = await import('./simulator/simulator.ts');
     const simulator = createSimulator({
       seed: env.simulator.seed,
       coins: site.enabled,

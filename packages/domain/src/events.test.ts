@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ingestEventSchema,
+  isPlainValidShare,
   toNdjson,
   type BlockEvent,
   type BlockStatusEvent,
@@ -177,6 +178,68 @@ describe('toNdjson', () => {
         expect(lines.map((line) => ingestEventSchema.parse(JSON.parse(line)))).toEqual(batch);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('isPlainValidShare (the ingest fast path)', () => {
+  const base = {
+    type: 'share',
+    seq: 1,
+    coin: 'ltc',
+    address: 'ltc1qexample',
+    worker: 'rig01',
+    scheme: 'pps',
+    difficulty: 65536,
+    status: 'valid',
+    ip: '192.0.2.1',
+    at: Date.UTC(2026, 0, 1),
+  };
+
+  it('accepts a plain share and refuses what the schema refuses', () => {
+    expect(isPlainValidShare(base)).toBe(true);
+    for (const bad of [
+      { ...base, extra: 1 },
+      { ...base, seq: 0 },
+      { ...base, seq: 1.5 },
+      { ...base, coin: 'doge' },
+      { ...base, address: 'a b' },
+      { ...base, worker: 'x'.repeat(65) },
+      { ...base, scheme: 'pplns' },
+      { ...base, difficulty: 0 },
+      { ...base, difficulty: Number.NaN },
+      { ...base, status: 'ok' },
+      { ...base, ip: '256.0.0.1' },
+      { ...base, at: 5 },
+      { ...base, country: 'us' },
+      { ...base, agent: 'x'.repeat(65) },
+      null,
+      'share',
+    ]) {
+      expect(isPlainValidShare(bad)).toBe(false);
+    }
+  });
+
+  it('never accepts what the schema refuses', () => {
+    const arb = fc.record({
+      type: fc.constantFrom('share', 'block'),
+      seq: fc.oneof(fc.integer({ min: -2, max: 10 }), fc.double()),
+      coin: fc.constantFrom('ltc', 'btc', 'doge', 'LTC', ''),
+      address: fc.string({ maxLength: 8 }),
+      worker: fc.string({ maxLength: 8 }),
+      scheme: fc.constantFrom('pps', 'prop', 'solo', 'x'),
+      difficulty: fc.oneof(fc.double(), fc.integer()),
+      status: fc.constantFrom('valid', 'stale', 'invalid', 'no'),
+      ip: fc.constantFrom('192.0.2.1', '1.2.3', '01.2.3.4', '255.255.255.255'),
+      at: fc.oneof(fc.constant(Date.UTC(2026, 0, 1)), fc.integer()),
+      country: fc.option(fc.constantFrom('US', 'us', 'USA'), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(arb, (value) => {
+        const plain = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+        if (isPlainValidShare(plain)) expect(ingestEventSchema.safeParse(plain).success).toBe(true);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

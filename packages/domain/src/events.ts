@@ -16,7 +16,10 @@ export type MinedTicker = (typeof MINED_TICKERS)[number];
 
 const seq = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** Events older than this or in the future beyond a small clock skew are refused. */
-const at = z.number().int().min(Date.UTC(2009, 0, 3));
+const at = z
+  .number()
+  .int()
+  .min(Date.UTC(2009, 0, 3));
 const coin = z.enum(COIN_TICKERS);
 const minedCoin = z.enum(MINED_TICKERS);
 const scheme = z.enum(REWARD_SCHEMES);
@@ -24,7 +27,9 @@ const units = z.string().regex(/^(0|[1-9][0-9]{0,38})$/, 'an integer amount in s
 const address = z.string().refine(isWellFormedAddress, 'not a well-formed address');
 const worker = z.string().refine(isWellFormedWorker, 'not a well-formed worker name');
 const hash = z.string().regex(/^[0-9A-Za-z]{1,128}$/, 'not a block hash');
-const ipv4 = z.string().regex(/^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/, 'not an IPv4 address');
+const ipv4 = z
+  .string()
+  .regex(/^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/, 'not an IPv4 address');
 
 export const shareEventSchema = z.strictObject({
   type: z.literal('share'),
@@ -106,4 +111,63 @@ export function toNdjson(events: readonly IngestEvent[]): string {
   let out = '';
   for (const event of events) out += JSON.stringify(event) + '\n';
   return out;
+}
+
+const SHARE_KEYS = new Set([
+  'type',
+  'seq',
+  'coin',
+  'address',
+  'worker',
+  'scheme',
+  'difficulty',
+  'status',
+  'ip',
+  'at',
+  'agent',
+  'country',
+]);
+const COIN_SET: ReadonlySet<string> = new Set(COIN_TICKERS);
+const SCHEME_SET: ReadonlySet<string> = new Set(REWARD_SCHEMES);
+const STATUS_SET: ReadonlySet<string> = new Set(['valid', 'stale', 'invalid']);
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const MIN_AT = Date.UTC(2009, 0, 3);
+
+/**
+ * The hot path of ingest: a share checked by hand, about ten times faster than the schema.
+ * It accepts only what `shareEventSchema` accepts (a test holds it to that); anything it
+ * refuses goes through the schema, which gives the precise message.
+ */
+export function isPlainValidShare(value: unknown): value is ShareEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  for (const key in v) if (!SHARE_KEYS.has(key)) return false;
+  const { seq: s, difficulty: d, at: t, agent: a, country: c } = v;
+  return (
+    v.type === 'share' &&
+    typeof s === 'number' &&
+    Number.isSafeInteger(s) &&
+    s > 0 &&
+    typeof v.coin === 'string' &&
+    COIN_SET.has(v.coin) &&
+    typeof v.address === 'string' &&
+    isWellFormedAddress(v.address) &&
+    typeof v.worker === 'string' &&
+    isWellFormedWorker(v.worker) &&
+    typeof v.scheme === 'string' &&
+    SCHEME_SET.has(v.scheme) &&
+    typeof d === 'number' &&
+    Number.isFinite(d) &&
+    d > 0 &&
+    d <= 1e30 &&
+    typeof v.status === 'string' &&
+    STATUS_SET.has(v.status) &&
+    typeof v.ip === 'string' &&
+    IPV4.test(v.ip) &&
+    typeof t === 'number' &&
+    Number.isSafeInteger(t) &&
+    t >= MIN_AT &&
+    (a === undefined || (typeof a === 'string' && a.length <= 64)) &&
+    (c === undefined || (typeof c === 'string' && /^[A-Z]{2}$/.test(c)))
+  );
 }

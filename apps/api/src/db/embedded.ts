@@ -12,8 +12,8 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chown, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, chown, mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 
 export interface EmbeddedPostgres {
@@ -104,6 +104,17 @@ async function stopOrphan(dataDir: string): Promise<void> {
   throw new Error(`an earlier PostgreSQL (pid ${pid}) still holds ${dataDir}`);
 }
 
+/**
+ * As root we run PostgreSQL as `postgres`, which must be able to walk down to its folder:
+ * a private parent (mkdtemp makes 0700 folders) gets the search bit for others, nothing more.
+ */
+async function allowTraversal(dir: string): Promise<void> {
+  for (let current = dir; current !== dirname(current); current = dirname(current)) {
+    const info = await stat(current);
+    if ((info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001);
+  }
+}
+
 export interface EmbeddedOptions {
   /** Root of the embedded server's files; the cluster lives in `{dir}/data`. */
   dir: string;
@@ -119,6 +130,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await mkdir(options.dir, { recursive: true });
   await mkdir(socketDir, { recursive: true, mode: 0o700 });
   if (runAs.uid !== undefined && runAs.gid !== undefined) {
+    await allowTraversal(dirname(options.dir));
     await chown(options.dir, runAs.uid, runAs.gid);
     await chown(socketDir, runAs.uid, runAs.gid);
   }

@@ -3,7 +3,7 @@
  * fails the whole batch (nothing is applied) with its 1-based line number, so a sender can
  * fix and resend; `seq` must grow strictly within a batch.
  */
-import { ingestEventSchema, type IngestEvent } from '@openpool/domain/events';
+import { ingestEventSchema, isPlainValidShare, type IngestEvent } from '@openpool/domain/events';
 
 /** Events may be up to this far ahead of our clock (stratum servers' clocks drift). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -34,12 +34,17 @@ export function parseEvents(body: string, nowMs: number): IngestEvent[] {
     } catch {
       throw new NdjsonError(lineNumber, 'not valid JSON');
     }
-    const parsed = ingestEventSchema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new NdjsonError(lineNumber, `${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'invalid'}`);
+    let event: IngestEvent;
+    if (isPlainValidShare(value)) {
+      event = value;
+    } else {
+      const parsed = ingestEventSchema.safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new NdjsonError(lineNumber, `${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'invalid'}`);
+      }
+      event = parsed.data;
     }
-    const event = parsed.data;
     if (event.seq <= previousSeq) throw new NdjsonError(lineNumber, `seq ${event.seq} does not grow (previous ${previousSeq})`);
     if (event.at > nowMs + MAX_CLOCK_SKEW_MS) throw new NdjsonError(lineNumber, 'at: in the future');
     previousSeq = event.seq;

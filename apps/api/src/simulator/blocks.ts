@@ -8,7 +8,7 @@
 import type { CoinTicker } from '@openpool/domain/coins';
 import type { MinedTicker } from '@openpool/domain/events';
 import type { RewardScheme } from '@openpool/domain/address';
-import { blockIndexAt, blockIndexStart } from './chains.ts';
+import { blockIndexAt, blockIndexStart, type Chain } from './chains.ts';
 import type { NetworkModel } from './network.ts';
 import { FINE_WINDOW_MS, STEP_MS, type OnlineWorker, type Population } from './population.ts';
 import { hash, keyOf, poisson, uniform } from './random.ts';
@@ -54,7 +54,7 @@ const ORPHAN_RATE = 0.02;
 const FEE_SHARE_MAX = 0.05;
 const MAX_STATUS_DELAY_MS = 5_000;
 const CACHE_STEPS = 8_000;
-const BLOCK_HEAD = '{"type":"block","seq":';
+export const BLOCK_HEAD = '{"type":"block","seq":';
 const STATUS_HEAD = '{"type":"block_status","seq":';
 
 interface Stream {
@@ -155,7 +155,7 @@ export function createBlockFinder(options: BlockFinderOptions): BlockFinder {
         for (let found = firstStep; found <= lastStep; found++) {
           for (const block of blocksOf(found)) {
             if (block.coin !== network.coin) continue;
-            const event = statusEvent(block, confirmations, levels, blockMs);
+            const event = statusEvent(block, confirmations, levels, network.chain);
             if (event && event.at >= start && event.at < start + STEP_MS) events.push(event);
           }
         }
@@ -169,7 +169,7 @@ export function createBlockFinder(options: BlockFinderOptions): BlockFinder {
     const finder = pickByHashrate(stream.candidates, uniform(key, 2) * stream.hashrate);
     const feeParts = Math.round(FEE_SHARE_MAX * uniform(key, 3) ** 2 * 1_000_000);
     const fees = (network.rewardUnitsBig * BigInt(feeParts)) / 1_000_000n;
-    const blockHash = blockHashOf(key, network);
+    const blockHash = blockHashOf(key, network, at);
     const orphanAt = uniform(key, 4) < ORPHAN_RATE ? 1 + Math.floor(uniform(key, 5) * 3) : 0;
     const fields: Record<string, string | number> = {
       coin: network.coin,
@@ -194,11 +194,11 @@ export function confirmationThresholds(required: number): number[] {
   return [...new Set([1, 10, Math.ceil(required / 2), required])].filter((c) => c <= required).sort((a, b) => a - b);
 }
 
-function statusEvent(block: FoundBlock, confirmations: number, levels: readonly number[], blockMs: number): PendingEvent | null {
+function statusEvent(block: FoundBlock, confirmations: number, levels: readonly number[], chain: Chain): PendingEvent | null {
   const orphaned = block.orphanAt === confirmations;
   if (!orphaned && (!levels.includes(confirmations) || (block.orphanAt > 0 && confirmations > block.orphanAt))) return null;
   // The pool's node sees the confirming block a moment after it is mined.
-  let at = blockIndexStart({ blockTimeMs: blockMs }, block.blockIndex + confirmations) + 300 + Math.floor(uniform(block.key, 6, confirmations) * 3700);
+  let at = blockIndexStart(chain, block.blockIndex + confirmations) + 300 + Math.floor(uniform(block.key, 6, confirmations) * 3700);
   if (at % STEP_MS >= FINE_WINDOW_MS) at += STEP_MS - FINE_WINDOW_MS;
   const body = `,"coin":"${block.coin}","hash":"${block.hash}","confirmations":${orphaned ? 0 : confirmations},"orphaned":${orphaned},"at":${at}}`;
   return { at, head: STATUS_HEAD, body };
@@ -215,12 +215,11 @@ function pickByHashrate(candidates: readonly OnlineWorker[], target: number): On
   return last;
 }
 
-/** 64 hex digits; sha256d chains' block hashes start with the zeros their difficulty demands. */
-function blockHashOf(key: number, network: NetworkModel): string {
+/** 64 hex digits; a sha256d block hash starts with the zeros its difficulty demands. */
+function blockHashOf(key: number, network: NetworkModel, at: number): string {
   let hex = '';
   for (let i = 0; i < 8; i++) hex += hash(key, 7, i).toString(16).padStart(8, '0');
-  if (network.hashesPerDifficulty !== 2 ** 32 || network.coin === 'doge' || network.coin === 'pep' || network.coin === 'bells') return hex;
-  return hex;
+  if (network.algorithm !== 'sha256d') return hex;
+  const zeros = Math.min(24, Math.floor(Math.log2(network.difficultyAt(at) * 2 ** 32) / 4));
+  return '0'.repeat(zeros) + hex.slice(zeros);
 }
-
-export { BLOCK_HEAD };

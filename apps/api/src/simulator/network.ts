@@ -14,6 +14,7 @@ const DAY = 24 * HOUR;
 export interface NetworkModel {
   coin: MinedTicker;
   chain: Chain;
+  algorithm: string;
   hashesPerDifficulty: number;
   /** Block subsidy in smallest units, as the string events carry. */
   rewardUnits: string;
@@ -25,7 +26,8 @@ export interface NetworkModel {
 
 export function createNetworkModel(seed: number, coin: MinedTicker, rewardUnits: bigint): NetworkModel {
   const chain = CHAINS[coin];
-  const perDifficulty = hashesPerDifficulty(algorithmOf(coin));
+  const algorithm = algorithmOf(coin);
+  const perDifficulty = hashesPerDifficulty(algorithm);
   const key = hash(seed, keyOf(coin), keyOf('network'));
   // Weeks-scale wander of about +-15 %, days of +-5 %, hours of +-2 %.
   const hashrateAt = (timeMs: number): number =>
@@ -34,6 +36,7 @@ export function createNetworkModel(seed: number, coin: MinedTicker, rewardUnits:
   return {
     coin,
     chain,
+    algorithm,
     hashesPerDifficulty: perDifficulty,
     rewardUnits: rewardUnits.toString(),
     rewardUnitsBig: rewardUnits,

@@ -103,11 +103,11 @@ const PUBLIC_OCTETS = [5, 23, 31, 37, 45, 46, 62, 66, 73, 78, 79, 82, 85, 89, 91
 
 /** Heavy tail: most miners run one machine, a few run dozens. */
 function workerCount(u: number, rng: Rng): number {
-  if (u < 0.7) return 1;
-  if (u < 0.86) return 2;
+  if (u < 0.72) return 1;
+  if (u < 0.87) return 2;
   if (u < 0.92) return 3;
   if (u < 0.96) return rng.int(4, 6);
-  if (u < 0.985) return rng.int(7, 12);
+  if (u < 0.99) return rng.int(7, 12);
   return rng.int(13, 24);
 }
 
@@ -115,7 +115,7 @@ function minerSize(key: number, farm: boolean): MinerSize {
   const rng = createRng(hash(key, PURPOSE.size));
   if (farm) {
     // One make and model, racked: machines within a few percent of each other.
-    const count = rng.int(46, 50);
+    const count = rng.int(45, 50);
     return { units: Array.from({ length: count }, () => Math.exp(0.1 * (rng.next() - 0.5))) };
   }
   // Some miners point a whole farm at the pool through one proxy: one worker, a big hashrate.
@@ -223,7 +223,19 @@ export function createPopulation(options: PopulationOptions): Population {
     return slot.farm ? 0 : Math.floor((timeMs + slot.phaseMs) / slot.tenureMs);
   }
 
+  // Shares, blocks and `poolHashrate` ask for the same few steps in turn.
+  const recent = new Map<number, StepPopulation>();
   function at(step: number): StepPopulation {
+    let population = recent.get(step);
+    if (!population) {
+      population = computeAt(step);
+      recent.set(step, population);
+      if (recent.size > 4) recent.delete(recent.keys().next().value ?? step);
+    }
+    return population;
+  }
+
+  function computeAt(step: number): StepPopulation {
     const mid = step * STEP_MS + STEP_MS / 2;
     const online: OnlineWorker[] = [];
     const hashrateByScheme: Record<RewardScheme, number> = { pps: 0, prop: 0, solo: 0 };

@@ -1,0 +1,127 @@
+/**
+ * Share events of one step. A worker's work in a step is split into `sharesPerStep` shares
+ * (its vardiff target, one every 15-30 s). Live mode emits them one by one; backfill folds a
+ * step's shares into one event per status, whose difficulty stands for the same work, so a
+ * week of history stays a few million lines. Both come from the same per-share draws, so the
+ * two modes agree on every worker's valid, stale and invalid work per step.
+ */
+import type { PendingEvent } from './blocks.ts';
+import { FINE_WINDOW_MS, STEP_MS, type OnlineWorker, type StepPopulation } from './population.ts';
+import { keyOf, meanOneNoise, uniform } from './random.ts';
+
+export const SHARE_HEAD = '{"type":"share","seq":';
+/** `seq` is `at * SEQ_PER_MS + index among the source's events in that millisecond`. */
+export const SEQ_PER_MS = 1000;
+
+// Stale and invalid shares come in bursts (a slow block template, an unstable overclock),
+// not evenly: only some worker-steps have any, which also keeps backfill lines few.
+const STALE_BURST = 0.08;
+const INVALID_BURST = 0.02;
+const PURPOSE = { noise: keyOf('share-noise'), burst: keyOf('burst'), status: keyOf('status'), time: keyOf('share-time') } as const;
+
+const VALID = 0;
+const STALE = 1;
+const INVALID = 2;
+const STATUS_NAMES = ['valid', 'stale', 'invalid'] as const;
+
+interface WorkerStep {
+  entry: OnlineWorker;
+  difficulty: number;
+  staleCut: number;
+  invalidCut: number;
+}
+
+function workerStep(entry: OnlineWorker, step: number, hashesPerDifficulty: number): WorkerStep {
+  const { worker } = entry;
+  // Share counts are Poisson, so a 10-minute sum of n shares is off by about 1/sqrt(n).
+  const work = ((entry.hashrate * STEP_MS) / 1000 / hashesPerDifficulty) * meanOneNoise(1 / Math.sqrt(worker.sharesPerStep), worker.key, step, PURPOSE.noise);
+  const staleBurst = uniform(worker.key, step, PURPOSE.burst) < STALE_BURST;
+  const invalidBurst = uniform(worker.key, step, PURPOSE.burst, 1) < INVALID_BURST;
+  return {
+    entry,
+    difficulty: work / worker.sharesPerStep,
+    staleCut: staleBurst ? worker.staleRate / STALE_BURST : 0,
+    invalidCut: invalidBurst ? 1 - worker.invalidRate / INVALID_BURST : 1,
+  };
+}
+
+function slotStatus(state: WorkerStep, step: number, slot: number): number {
+  if (state.staleCut === 0 && state.invalidCut === 1) return VALID;
+  const u = uniform(state.entry.worker.key, step, slot, PURPOSE.status);
+  if (u < state.staleCut) return STALE;
+  if (u >= state.invalidCut) return INVALID;
+  return VALID;
+}
+
+/** Integers for big difficulties (as pools quote them), 6 significant digits for small ones. */
+export function formatDifficulty(value: number): string {
+  return value >= 1000 ? String(Math.round(value)) : String(Number(value.toPrecision(6)));
+}
+
+function shareBody(at: number, status: number, difficulty: number, fields: string): string {
+  return `,"at":${at},"status":"${STATUS_NAMES[status]}","difficulty":${formatDifficulty(difficulty)}${fields}`;
+}
+
+/**
+ * Backfill: per online worker one valid event (and a stale or invalid one when the step had
+ * any), spread over the step's last second, after every other event of the step. Returns
+ * finished NDJSON lines: nothing else shares those milliseconds, so `seq` is known here.
+ */
+export function foldedShareLines(population: StepPopulation, hashesPerDifficulty: number, fromMs: number): string[] {
+  const step = population.step;
+  const statuses: number[] = [];
+  const difficulties: number[] = [];
+  const fields: string[] = [];
+  for (const entry of population.online) {
+    const state = workerStep(entry, step, hashesPerDifficulty);
+    const slots = entry.worker.sharesPerStep;
+    const counts = [slots, 0, 0];
+    if (state.staleCut > 0 || state.invalidCut < 1) {
+      counts.fill(0);
+      for (let slot = 0; slot < slots; slot++) {
+        const status = slotStatus(state, step, slot);
+        counts[status] = (counts[status] ?? 0) + 1;
+      }
+    }
+    counts.forEach((count, status) => {
+      if (count === 0) return;
+      statuses.push(status);
+      difficulties.push(count * state.difficulty);
+      fields.push(entry.worker.shareFields);
+    });
+  }
+  const tail = step * STEP_MS + FINE_WINDOW_MS;
+  const count = statuses.length;
+  const lines: string[] = [];
+  let previousAt = -1;
+  let index = 0;
+  for (let i = 0; i < count; i++) {
+    const at = tail + Math.floor((i * (STEP_MS - FINE_WINDOW_MS)) / count);
+    index = at === previousAt ? index + 1 : 0;
+    previousAt = at;
+    if (at < fromMs) continue;
+    lines.push(`${SHARE_HEAD}${at * SEQ_PER_MS + index}${shareBody(at, statuses[i] ?? VALID, difficulties[i] ?? 0, fields[i] ?? '}')}`);
+  }
+  return lines;
+}
+
+/** Live: every share on its own, at its own time, for shares with time in [fromMs, toMs). */
+export function liveShares(population: StepPopulation, hashesPerDifficulty: number, fromMs: number, toMs: number): PendingEvent[] {
+  const step = population.step;
+  const start = step * STEP_MS;
+  const events: PendingEvent[] = [];
+  for (const entry of population.online) {
+    const { worker } = entry;
+    const interval = worker.shareIntervalMs;
+    const first = Math.max(0, Math.floor((fromMs - start) / interval));
+    const last = Math.min(worker.sharesPerStep - 1, Math.floor((toMs - 1 - start) / interval));
+    if (first > last) continue;
+    const state = workerStep(entry, step, hashesPerDifficulty);
+    for (let slot = first; slot <= last; slot++) {
+      const at = start + slot * interval + Math.floor(uniform(worker.key, step, slot, PURPOSE.time) * interval * 0.95);
+      if (at < fromMs || at >= toMs) continue;
+      events.push({ at, head: SHARE_HEAD, body: shareBody(at, slotStatus(state, step, slot), state.difficulty, worker.shareFields) });
+    }
+  }
+  return events.sort((a, b) => a.at - b.at);
+}
