@@ -167,6 +167,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       'max_wal_size=2GB',
       '-c',
       'log_min_messages=warning',
+      // No replicas read this server's WAL: minimal WAL is still crash-safe and writes less.
+      '-c',
+      'wal_level=minimal',
+      '-c',
+      'max_wal_senders=0',
+      '-c',
+      'wal_buffers=16MB',
+      '-c',
+      'checkpoint_timeout=15min',
     ],
     { ...runAs, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );

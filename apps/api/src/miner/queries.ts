@@ -174,17 +174,22 @@ export async function workers(ctx: ApiContext, coin: CoinTicker, address: string
     }
   }
   const rows = await ctx.db.query<WorkerRow>(
-    `select w.worker, w.scheme, w.agent, w.country, w.last_share_at,
-       coalesce(sum(b.valid) filter (where b.bucket = $3), 0) as v10,
-       coalesce(sum(b.valid) filter (where b.bucket >= $4), 0) as v30,
-       coalesce(sum(b.valid) filter (where b.bucket >= $5), 0) as v3h,
-       coalesce(sum(b.valid), 0) as v24h,
-       coalesce(sum(b.valid_n), 0)::int as vn, coalesce(sum(b.stale_n), 0)::int as sn, coalesce(sum(b.invalid_n), 0)::int as inv
-     from workers w
-     left join worker_buckets b on b.coin = w.coin and b.address = w.address and b.worker = w.worker and b.scheme = w.scheme
-       and b.bucket >= $6 and b.bucket < $7
+    `with b as materialized (
+       -- materialized: aggregate once, then join (a fresh table's row estimates would
+       -- otherwise make the planner re-run the aggregate for every worker)
+       select worker, scheme,
+         coalesce(sum(valid) filter (where bucket = $3), 0) as v10,
+         coalesce(sum(valid) filter (where bucket >= $4), 0) as v30,
+         coalesce(sum(valid) filter (where bucket >= $5), 0) as v3h,
+         sum(valid) as v24h, sum(valid_n)::int as vn, sum(stale_n)::int as sn, sum(invalid_n)::int as inv
+       from worker_buckets where coin = $1 and address = $2 and bucket >= $6 and bucket < $7
+       group by worker, scheme
+     )
+     select w.worker, w.scheme, w.agent, w.country, w.last_share_at,
+       coalesce(b.v10, 0) as v10, coalesce(b.v30, 0) as v30, coalesce(b.v3h, 0) as v3h, coalesce(b.v24h, 0) as v24h,
+       coalesce(b.vn, 0) as vn, coalesce(b.sn, 0) as sn, coalesce(b.inv, 0) as inv
+     from workers w left join b on b.worker = w.worker and b.scheme = w.scheme
      where w.coin = $1 and w.address = $2 and w.last_share_at >= $8 ${filter}
-     group by w.worker, w.scheme, w.agent, w.country, w.last_share_at
      order by w.worker, w.scheme`,
     params,
   );

@@ -71,7 +71,8 @@ export function createBlockFinder(options: BlockFinderOptions): BlockFinder {
   const coinKey = hash(options.seed, keyOf(coin), keyOf('blocks'));
   const cache = new Map<number, FoundBlock[]>();
   const thresholds = new Map<MinedTicker, number[]>();
-  for (const network of [own, ...children]) thresholds.set(network.coin, confirmationThresholds(options.requiredConfirmations(network.coin)));
+  for (const network of [own, ...children])
+    thresholds.set(network.coin, confirmationThresholds(options.requiredConfirmations(network.coin)));
 
   function streamsOf(step: number): Stream[] {
     const { online, hashrateByScheme } = population.at(step);
@@ -96,7 +97,14 @@ export function createBlockFinder(options: BlockFinderOptions): BlockFinder {
     const pooledHashrate = hashrateByScheme.pps + hashrateByScheme.prop;
     for (const child of children) {
       if (pooledHashrate <= 0) continue;
-      streams.push({ id: keyOf(child.coin), network: child, scheme: 'prop', hashrate: pooledHashrate, candidates: pooled, mergedFrom: coin });
+      streams.push({
+        id: keyOf(child.coin),
+        network: child,
+        scheme: 'prop',
+        hashrate: pooledHashrate,
+        candidates: pooled,
+        mergedFrom: coin,
+      });
     }
     return streams;
   }
@@ -148,7 +156,8 @@ export function createBlockFinder(options: BlockFinderOptions): BlockFinder {
     for (const network of [own, ...children]) {
       const levels = thresholds.get(network.coin) ?? [];
       const blockMs = network.chain.blockTimeMs;
-      for (const confirmations of new Set([...levels, 1, 2, 3])) {
+      // Ascending, so that statuses of one block at the same millisecond keep their order.
+      for (const confirmations of [...new Set([...levels, 1, 2, 3])].sort((a, b) => a - b)) {
         // Blocks whose status for `confirmations` can fall in this step were found this long before it.
         const firstStep = Math.floor((start - confirmations * blockMs - MAX_STATUS_DELAY_MS) / STEP_MS);
         const lastStep = Math.min(step, Math.floor((start + STEP_MS - confirmations * blockMs + blockMs - 1) / STEP_MS));
@@ -197,11 +206,26 @@ export function confirmationThresholds(required: number): number[] {
 function statusEvent(block: FoundBlock, confirmations: number, levels: readonly number[], chain: Chain): PendingEvent | null {
   const orphaned = block.orphanAt === confirmations;
   if (!orphaned && (!levels.includes(confirmations) || (block.orphanAt > 0 && confirmations > block.orphanAt))) return null;
-  // The pool's node sees the confirming block a moment after it is mined.
-  let at = blockIndexStart(chain, block.blockIndex + confirmations) + 300 + Math.floor(uniform(block.key, 6, confirmations) * 3700);
-  if (at % STEP_MS >= FINE_WINDOW_MS) at += STEP_MS - FINE_WINDOW_MS;
+  // The pool's node sees each confirming block a moment after it is mined (the same moment
+  // for every depth of one block, so its statuses stay in order).
+  const at = outOfFoldedTail(
+    blockIndexStart(chain, block.blockIndex + confirmations) + 300 + Math.floor(uniform(block.key, 6) * 3700),
+  );
   const body = `,"coin":"${block.coin}","hash":"${block.hash}","confirmations":${orphaned ? 0 : confirmations},"orphaned":${orphaned},"at":${at}}`;
   return { at, head: STATUS_HEAD, body };
+}
+
+/**
+ * Moves a time out of a step's last second, which belongs to folded shares (see
+ * simulator.ts), by squeezing the two seconds around each step boundary into the second
+ * after it: later, never earlier, and in the same order.
+ */
+function outOfFoldedTail(at: number): number {
+  const offset = at % STEP_MS;
+  const tailStart = STEP_MS - FINE_WINDOW_MS;
+  if (offset >= FINE_WINDOW_MS) return at - offset + STEP_MS + Math.floor((offset - FINE_WINDOW_MS) / 2);
+  if (offset < tailStart) return at - offset + tailStart / 2 + Math.floor(offset / 2);
+  return at;
 }
 
 function pickByHashrate(candidates: readonly OnlineWorker[], target: number): OnlineWorker {

@@ -33,7 +33,16 @@ const SHA256_ASICS: readonly Device[] = [
   { name: 'NerdQaxe++', short: 'nerdqaxe', kind: 'asic', firmware: ['NerdQAxe++/v1.0.27'] },
 ];
 
-const NVIDIA = ['RTX 4090', 'RTX 4080 Super', 'RTX 4070 Ti Super', 'RTX 3090', 'RTX 3080', 'RTX 3070', 'RTX 3060 Ti', 'CMP 170HX'];
+const NVIDIA = [
+  'RTX 4090',
+  'RTX 4080 Super',
+  'RTX 4070 Ti Super',
+  'RTX 3090',
+  'RTX 3080',
+  'RTX 3070',
+  'RTX 3060 Ti',
+  'CMP 170HX',
+];
 const AMD = ['RX 7900 XTX', 'RX 7800 XT', 'RX 6800 XT', 'RX 6700 XT', 'RX 6600'];
 
 function gpus(names: readonly string[]): Device[] {
@@ -95,7 +104,15 @@ export const DEVICES: Readonly<Record<string, readonly Device[]>> = {
 
 /** Mining programs GPU and CPU owners run, per algorithm (as `name/version`). */
 export const SOFTWARE: Readonly<Record<string, readonly string[]>> = {
-  kawpow: ['T-Rex/0.26.8', 'Rigel/1.19.1', 'SRBMiner-MULTI/2.7.5', 'BzMiner/v21.5.3', 'TeamRedMiner/0.10.21', 'kawpowminer/1.2.4', 'NBMiner/42.3'],
+  kawpow: [
+    'T-Rex/0.26.8',
+    'Rigel/1.19.1',
+    'SRBMiner-MULTI/2.7.5',
+    'BzMiner/v21.5.3',
+    'TeamRedMiner/0.10.21',
+    'kawpowminer/1.2.4',
+    'NBMiner/42.3',
+  ],
   etchash: ['lolMiner/1.92', 'T-Rex/0.26.8', 'Rigel/1.19.1', 'BzMiner/v21.5.3', 'SRBMiner-MULTI/2.7.5', 'TeamRedMiner/0.10.21'],
   ethash: ['lolMiner/1.92', 'T-Rex/0.26.8', 'Rigel/1.19.1', 'BzMiner/v21.5.3', 'SRBMiner-MULTI/2.7.5'],
   autolykos2: ['lolMiner/1.92', 'T-Rex/0.26.8', 'Rigel/1.19.1', 'SRBMiner-MULTI/2.7.5', 'TeamRedMiner/0.10.21', 'NBMiner/42.3'],

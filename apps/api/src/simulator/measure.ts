@@ -1,6 +1,8 @@
 /**
- * Measures a default backfill: `npx node apps/api/src/simulator/measure.ts [days]`.
- * Prints event counts per type and generation time (no database, no HTTP).
+ * Measures the simulator without a database or HTTP:
+ * `npx node apps/api/src/simulator/measure.ts [days=7] [minersPerCoin=30] [liveMinutes=10]`.
+ * Prints event counts per type and the generation time of a backfill over every enabled
+ * coin, then the cost of live ticks of 5 s. (A timing, so never part of a test.)
  */
 import { readFileSync } from 'node:fs';
 import { parsePoolConfig } from '@openpool/domain/pool-config';
@@ -11,6 +13,8 @@ const root = new URL('../../../../', import.meta.url);
 const pool = parsePoolConfig(JSON.parse(readFileSync(new URL('content/pools.json', root), 'utf8')));
 const site = JSON.parse(readFileSync(new URL('content/site.json', root), 'utf8')) as { enabled: CoinTicker[] };
 const days = Number(process.argv[2] ?? 7);
+const minersPerCoin = Number(process.argv[3] ?? 30);
+const liveMinutes = Number(process.argv[4] ?? 10);
 
 const counts = new Map<string, number>();
 let lines = 0;
@@ -20,10 +24,10 @@ const simulator = createSimulator({
   seed: 42,
   coins: site.enabled,
   pool,
+  minersPerCoin,
   send: async (_source, ndjson) => {
     batches += 1;
     bytes += ndjson.length;
-    if (process.argv[3] === "fast") { lines += 1; return; }
     let start = 0;
     for (;;) {
       const end = ndjson.indexOf('\n', start);
@@ -41,5 +45,25 @@ const started = performance.now();
 const cpuStarted = process.cpuUsage();
 await simulator.run(now - days * 86_400_000, now, 'backfill');
 const cpu = process.cpuUsage(cpuStarted);
-console.log({ coins: site.enabled.length, days, lines, batches, megabytes: Math.round(bytes / 1e6), ...Object.fromEntries(counts) });
+console.log({
+  coins: site.enabled.length,
+  days,
+  lines,
+  batches,
+  megabytes: Math.round(bytes / 1e6),
+  ...Object.fromEntries(counts),
+});
 console.log(`wall ${Math.round(performance.now() - started)} ms, cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms`);
+
+const liveCounts = { lines: 0 };
+counts.clear();
+const before = lines;
+const liveCpu = process.cpuUsage();
+const tick = 5_000;
+for (let t = now; t < now + liveMinutes * 60_000; t += tick) await simulator.run(t, t + tick, 'live');
+const liveUsed = process.cpuUsage(liveCpu);
+liveCounts.lines = lines - before;
+console.log(
+  `live: ${liveMinutes} min in 5 s ticks: ${liveCounts.lines} lines (${Math.round(liveCounts.lines / (liveMinutes * 60))}/s), ` +
+    `cpu ${Math.round((liveUsed.user + liveUsed.system) / 1000 / ((liveMinutes * 60_000) / tick))} ms per tick`,
+);

@@ -32,7 +32,11 @@ export function createNetworkModel(seed: number, coin: MinedTicker, rewardUnits:
   // Weeks-scale wander of about +-15 %, days of +-5 %, hours of +-2 %.
   const hashrateAt = (timeMs: number): number =>
     chain.networkHashrate *
-    Math.exp(0.15 * valueNoise(key, timeMs, 9 * DAY) + 0.05 * valueNoise(key + 1, timeMs, DAY) + 0.02 * valueNoise(key + 2, timeMs, 2 * HOUR));
+    Math.exp(
+      0.15 * valueNoise(key, timeMs, 9 * DAY) +
+        0.05 * valueNoise(key + 1, timeMs, DAY) +
+        0.02 * valueNoise(key + 2, timeMs, 2 * HOUR),
+    );
   return {
     coin,
     chain,

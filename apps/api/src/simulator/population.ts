@@ -97,9 +97,36 @@ interface MinerSize {
 }
 
 const FARM_COUNTRIES = ['US', 'US', 'US', 'CA', 'RU', 'KZ', 'PY', 'NO', 'SE', 'FI', 'IS', 'ET', 'MY', 'AR'];
-const HOME_COUNTRIES = ['US', 'US', 'DE', 'DE', 'RU', 'RU', 'GB', 'FR', 'NL', 'PL', 'UA', 'BR', 'TR', 'VN', 'CN', 'JP', 'KR', 'AU', 'ES', 'IT', 'CZ', 'CA', 'IN'];
+const HOME_COUNTRIES = [
+  'US',
+  'US',
+  'DE',
+  'DE',
+  'RU',
+  'RU',
+  'GB',
+  'FR',
+  'NL',
+  'PL',
+  'UA',
+  'BR',
+  'TR',
+  'VN',
+  'CN',
+  'JP',
+  'KR',
+  'AU',
+  'ES',
+  'IT',
+  'CZ',
+  'CA',
+  'IN',
+];
 // First octets of public unicast space; none of 0, 10, 100, 127, 169, 172, 192, 224+.
-const PUBLIC_OCTETS = [5, 23, 31, 37, 45, 46, 62, 66, 73, 78, 79, 82, 85, 89, 91, 95, 98, 104, 109, 128, 151, 176, 178, 185, 188, 195, 203, 212, 213, 217];
+const PUBLIC_OCTETS = [
+  5, 23, 31, 37, 45, 46, 62, 66, 73, 78, 79, 82, 85, 89, 91, 95, 98, 104, 109, 128, 151, 176, 178, 185, 188, 195, 203, 212, 213,
+  217,
+];
 
 /** Heavy tail: most miners run one machine, a few run dozens. */
 function workerCount(u: number, rng: Rng): number {
@@ -155,7 +182,13 @@ export function createPopulation(options: PopulationOptions): Population {
     const u = uniform(coinKey, PURPOSE.slot, index);
     // Tenures of 10 to 180 days (log-uniform): about one miner in five changes in a week.
     const tenureMs = index === 0 ? Infinity : 10 * DAY * Math.exp(u * Math.log(18));
-    return { index, farm: index === 0, tenureMs, phaseMs: uniform(coinKey, PURPOSE.slot, index, 1) * 180 * DAY, generations: new Map() };
+    return {
+      index,
+      farm: index === 0,
+      tenureMs,
+      phaseMs: uniform(coinKey, PURPOSE.slot, index, 1) * 180 * DAY,
+      generations: new Map(),
+    };
   });
   const unitHashrate = options.targetHashrate / (expectedUnits(coinKey, slots.length) * ONLINE_FRACTION);
 
@@ -243,7 +276,10 @@ export function createPopulation(options: PopulationOptions): Population {
       const miner = minerOf(slot, generationAt(slot, mid));
       if (mid < miner.joinMs || mid >= miner.leaveMs) continue;
       if (inOutage(miner.key ^ PURPOSE.minerOutage, mid, DAY, slot.farm ? 0.01 : 0.07, 10 * HOUR)) continue;
-      const drift = 1 + 0.05 * valueNoise(miner.key ^ PURPOSE.drift, mid, DAY) + 0.03 * valueNoise(miner.key ^ PURPOSE.drift ^ 1, mid, 3 * HOUR);
+      const drift =
+        1 +
+        0.05 * valueNoise(miner.key ^ PURPOSE.drift, mid, DAY) +
+        0.03 * valueNoise(miner.key ^ PURPOSE.drift ^ 1, mid, 3 * HOUR);
       for (const worker of miner.workers) {
         if (inOutage(worker.key ^ PURPOSE.workerOutage, mid, 6 * HOUR, 0.05, 6 * HOUR)) continue;
         const hashrate = miner.hashrate * drift * worker.weight;

@@ -17,7 +17,12 @@ export const SEQ_PER_MS = 1000;
 // not evenly: only some worker-steps have any, which also keeps backfill lines few.
 const STALE_BURST = 0.08;
 const INVALID_BURST = 0.02;
-const PURPOSE = { noise: keyOf('share-noise'), burst: keyOf('burst'), status: keyOf('status'), time: keyOf('share-time') } as const;
+const PURPOSE = {
+  noise: keyOf('share-noise'),
+  burst: keyOf('burst'),
+  status: keyOf('status'),
+  time: keyOf('share-time'),
+} as const;
 
 const VALID = 0;
 const STALE = 1;
@@ -34,7 +39,9 @@ interface WorkerStep {
 function workerStep(entry: OnlineWorker, step: number, hashesPerDifficulty: number): WorkerStep {
   const { worker } = entry;
   // Share counts are Poisson, so a 10-minute sum of n shares is off by about 1/sqrt(n).
-  const work = ((entry.hashrate * STEP_MS) / 1000 / hashesPerDifficulty) * meanOneNoise(1 / Math.sqrt(worker.sharesPerStep), worker.key, step, PURPOSE.noise);
+  const work =
+    ((entry.hashrate * STEP_MS) / 1000 / hashesPerDifficulty) *
+    meanOneNoise(1 / Math.sqrt(worker.sharesPerStep), worker.key, step, PURPOSE.noise);
   const staleBurst = uniform(worker.key, step, PURPOSE.burst) < STALE_BURST;
   const invalidBurst = uniform(worker.key, step, PURPOSE.burst, 1) < INVALID_BURST;
   return {
@@ -100,13 +107,20 @@ export function foldedShareLines(population: StepPopulation, hashesPerDifficulty
     index = at === previousAt ? index + 1 : 0;
     previousAt = at;
     if (at < fromMs) continue;
-    lines.push(`${SHARE_HEAD}${at * SEQ_PER_MS + index}${shareBody(at, statuses[i] ?? VALID, difficulties[i] ?? 0, fields[i] ?? '}')}`);
+    lines.push(
+      `${SHARE_HEAD}${at * SEQ_PER_MS + index}${shareBody(at, statuses[i] ?? VALID, difficulties[i] ?? 0, fields[i] ?? '}')}`,
+    );
   }
   return lines;
 }
 
 /** Live: every share on its own, at its own time, for shares with time in [fromMs, toMs). */
-export function liveShares(population: StepPopulation, hashesPerDifficulty: number, fromMs: number, toMs: number): PendingEvent[] {
+export function liveShares(
+  population: StepPopulation,
+  hashesPerDifficulty: number,
+  fromMs: number,
+  toMs: number,
+): PendingEvent[] {
   const step = population.step;
   const start = step * STEP_MS;
   const events: PendingEvent[] = [];
@@ -120,7 +134,11 @@ export function liveShares(population: StepPopulation, hashesPerDifficulty: numb
     for (let slot = first; slot <= last; slot++) {
       const at = start + slot * interval + Math.floor(uniform(worker.key, step, slot, PURPOSE.time) * interval * 0.95);
       if (at < fromMs || at >= toMs) continue;
-      events.push({ at, head: SHARE_HEAD, body: shareBody(at, slotStatus(state, step, slot), state.difficulty, worker.shareFields) });
+      events.push({
+        at,
+        head: SHARE_HEAD,
+        body: shareBody(at, slotStatus(state, step, slot), state.difficulty, worker.shareFields),
+      });
     }
   }
   return events.sort((a, b) => a.at - b.at);

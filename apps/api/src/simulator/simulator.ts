@@ -112,7 +112,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return pool.coins.get(coin as CoinTicker)?.confirmations ?? pool.merged.get(coin)?.confirmations ?? 100;
   }
 
-  const meanPopularity = coins.reduce((sum, coin) => sum + (POPULARITY[coin] ?? DEFAULT_POPULARITY), 0) / Math.max(1, coins.length);
+  const meanPopularity =
+    coins.reduce((sum, coin) => sum + (POPULARITY[coin] ?? DEFAULT_POPULARITY), 0) / Math.max(1, coins.length);
   const simulations: CoinSimulation[] = coins.map((coin) => {
     const config = pool.coins.get(coin);
     if (!config) throw new Error(`simulator: no pool config for ${coin}`);
@@ -137,9 +138,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const inRange = (event: { at: number }) => event.at >= fromMs && event.at < toMs;
     const others: PendingEvent[] = [];
     if (start >= fromMs && start < toMs) {
-      for (const network of simulation.sampled) others.push({ at: start, head: NETWORK_HEAD, body: networkEventBody(network, start) });
+      for (const network of simulation.sampled)
+        others.push({ at: start, head: NETWORK_HEAD, body: networkEventBody(network, start) });
     }
-    for (const block of simulation.blocks.blocksOf(step)) if (inRange(block)) others.push({ at: block.at, head: BLOCK_HEAD, body: block.body });
+    for (const block of simulation.blocks.blocksOf(step))
+      if (inRange(block)) others.push({ at: block.at, head: BLOCK_HEAD, body: block.body });
     for (const status of simulation.blocks.statusesOf(step)) if (inRange(status)) others.push(status);
     others.sort((a, b) => a.at - b.at);
     const population = simulation.population.at(step);
@@ -148,7 +151,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return withSeq(others.concat(liveShares(population, perDifficulty, fromMs, toMs)).sort((a, b) => a.at - b.at));
   }
 
-  async function generate(fromMs: number, toMs: number, mode: 'backfill' | 'live', only: ReadonlySet<string> | null): Promise<void> {
+  async function generate(
+    fromMs: number,
+    toMs: number,
+    mode: 'backfill' | 'live',
+    only: ReadonlySet<string> | null,
+  ): Promise<void> {
     const firstStep = Math.floor(fromMs / STEP_MS);
     const endStep = Math.ceil(toMs / STEP_MS);
     // A day of all sources at a time: no source runs far ahead of the others (the engine keeps
@@ -181,10 +189,13 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       const folded = mode === 'backfill' && start + STEP_MS <= toMs && (fromMs <= start || fromMs >= start + FINE_WINDOW_MS);
       const lines = stepLines(simulation, step, Math.max(fromMs, start), Math.min(toMs, start + STEP_MS), folded);
       // Batches end at step boundaries where they can, so a committed batch never holds half a folded step.
-      if (batch.length + lines.length > BATCH_LINES) await flush();
-      for (let i = 0; i < lines.length; i += BATCH_LINES) {
-        batch = batch.length === 0 && lines.length <= BATCH_LINES ? lines : batch.concat(lines.slice(i, i + BATCH_LINES));
-        if (batch.length >= BATCH_LINES) await flush();
+      if (batch.length > 0 && batch.length + lines.length > BATCH_LINES) await flush();
+      for (const line of lines) batch.push(line);
+      while (batch.length > BATCH_LINES) {
+        const rest = batch.slice(BATCH_LINES);
+        batch.length = BATCH_LINES;
+        await flush();
+        batch = rest;
       }
     }
     await flush();
@@ -199,7 +210,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   }
 
   function checkRange(fromMs: number, toMs: number): void {
-    if (!Number.isSafeInteger(fromMs) || !Number.isSafeInteger(toMs)) throw new RangeError(`simulator: times must be integer ms, got ${fromMs}..${toMs}`);
+    if (!Number.isSafeInteger(fromMs) || !Number.isSafeInteger(toMs))
+      throw new RangeError(`simulator: times must be integer ms, got ${fromMs}..${toMs}`);
   }
 
   return {
