@@ -135,14 +135,6 @@ create table round_shares (
   primary key (coin, round, address)
 );
 
-create table round_totals (
-  coin text not null,
-  round text not null,
-  difficulty double precision not null,
-  started_at timestamptz,
-  primary key (coin, round)
-);
-
 create table blocks (
   id bigserial primary key,
   coin text not null,

@@ -83,6 +83,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       pool,
       minersPerCoin: env.simulator.miners,
       send: async (source, ndjson) => {
+        if (stopped) throw new Error('stopping');
         const response = await app.inject({
           method: 'POST',
           url: `/internal/v1/events?source=${encodeURIComponent(source)}`,
@@ -96,20 +97,27 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       (async () => {
         const now = Date.now();
         const horizon = now - env.simulator.backfillDays * 86_400_000;
-        // Resume where the engine's committed offsets say we stopped; never further back
-        // than the backfill horizon.
-        const offsets = await Promise.all(simulator.sources().map((source) => engine.lastSeq(source)));
-        const resumeAt = offsets.some((seq) => seq === 0) ? horizon : Math.min(...offsets.map((seq) => simulator.timeOfSeq(seq)));
-        const from = Math.max(horizon, resumeAt) - (Math.max(horizon, resumeAt) % STEP_MS);
+        const from = horizon - (horizon % STEP_MS);
         const until = now - (now % STEP_MS);
+        const offsets = new Map<string, number>();
+        for (const source of simulator.sources()) offsets.set(source, await engine.lastSeq(source));
         const started = Date.now();
         simulatorStatus.state = 'backfilling';
         simulatorStatus.from = Math.floor(from / 1000);
-        if (until > from) await simulator.run(from, until, 'backfill');
+        const seqs = [...offsets.values()];
+        // A first start backfills the horizon. A restart resumes every source from its own
+        // committed offset (regenerating exactly what was sent); a coin enabled since then
+        // gets its history from a full run, whose events the others skip by offset.
+        if (seqs.every((seq) => seq === 0)) {
+          if (until > from) await simulator.run(from, until, 'backfill');
+        } else {
+          await simulator.resume(offsets, until);
+          if (seqs.some((seq) => seq === 0) && until > from) await simulator.run(from, until, 'backfill');
+        }
         await engine.sendPayouts();
         simulatorStatus.state = 'live';
         simulatorStatus.backfill_seconds = (Date.now() - started) / 1000;
-        log(`simulator: history from ${new Date(from).toISOString()} ingested in ${((Date.now() - started) / 1000).toFixed(1)} s; running live`);
+        log(`simulator: history up to ${new Date(until).toISOString()} ingested in ${((Date.now() - started) / 1000).toFixed(1)} s; running live`);
         let cursor = until;
         const tick = async () => {
           if (stopped) return;

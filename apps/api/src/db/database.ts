@@ -42,6 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle client losing its server (restart, network) must not crash the process; the
   // pool drops it and the next query reconnects.
   pool.on('error', (error) => options.log?.(`database: idle client error: ${error.message}`));
+  // A checked-out client whose server goes away emits 'error' too; its query rejects and
+  // the request answers 503, so the event itself only needs to be logged, not to crash us.
+  pool.on('connect', (client) => client.on('error', (error) => options.log?.(`database: client error: ${error.message}`)));
   try {
     await migrate(pool);
   } catch (error) {

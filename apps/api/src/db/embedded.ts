@@ -177,7 +177,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c',
       'checkpoint_timeout=15min',
     ],
-    { ...runAs, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group: a Ctrl-C in the terminal must reach the API, which closes its
+    // connections first and then stops PostgreSQL, not PostgreSQL directly.
+    { ...runAs, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   await waitReady(child, options.onLog);
 

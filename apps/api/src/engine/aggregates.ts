@@ -192,22 +192,42 @@ async function upsertCounts(client: pg.PoolClient, table: string, keyColumns: st
   );
 }
 
-/** Valid share difficulty per round and address, flushed before any block is accounted. */
+/**
+ * Valid share difficulty per open round and address, not yet written. A block takes its
+ * round's pending entries straight from here (`take`), so blocks never force a flush.
+ */
 export class RoundAggregates {
   shares = new Map<string, { coin: string; round: string; address: string; difficulty: number }>();
-  totals = new Map<string, { coin: string; round: string; difficulty: number; first: number }>();
+  /** Keys of pending entries per coin and round, for `take`. */
+  private byRound = new Map<string, Set<string>>();
 
-  add(coin: string, round: string, address: string, difficulty: number, at: number): void {
+  add(coin: string, round: string, address: string, difficulty: number): void {
     const key = coin + SEP + round + SEP + address;
     const entry = this.shares.get(key);
-    if (entry) entry.difficulty += difficulty;
-    else this.shares.set(key, { coin, round, address, difficulty });
-    const totalKey = coin + SEP + round;
-    const total = this.totals.get(totalKey);
-    if (total) {
-      total.difficulty += difficulty;
-      if (at < total.first) total.first = at;
-    } else this.totals.set(totalKey, { coin, round, difficulty, first: at });
+    if (entry) {
+      entry.difficulty += difficulty;
+      return;
+    }
+    this.shares.set(key, { coin, round, address, difficulty });
+    const roundKey = coin + SEP + round;
+    let keys = this.byRound.get(roundKey);
+    if (!keys) this.byRound.set(roundKey, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** Removes and returns the pending difficulty of a round (of one address, for solo). */
+  take(coin: string, round: string, address?: string): Map<string, number> {
+    const out = new Map<string, number>();
+    const keys = this.byRound.get(coin + SEP + round);
+    if (!keys) return out;
+    for (const key of keys) {
+      const entry = this.shares.get(key);
+      if (!entry || (address !== undefined && entry.address !== address)) continue;
+      out.set(entry.address, entry.difficulty);
+      this.shares.delete(key);
+      keys.delete(key);
+    }
+    return out;
   }
 
   async flush(client: pg.PoolClient): Promise<void> {
@@ -219,15 +239,7 @@ export class RoundAggregates {
        on conflict (coin, round, address) do update set difficulty = r.difficulty + excluded.difficulty`,
       [shares.map((s) => s.coin), shares.map((s) => s.round), shares.map((s) => s.address), shares.map((s) => s.difficulty)],
     );
-    const totals = [...this.totals.values()];
-    await client.query(
-      `insert into round_totals as r (coin, round, difficulty, started_at)
-       select c, rd, d, to_timestamp(f / 1000.0) from unnest($1::text[], $2::text[], $3::float8[], $4::float8[]) as u(c, rd, d, f)
-       on conflict (coin, round) do update set difficulty = r.difficulty + excluded.difficulty,
-         started_at = coalesce(r.started_at, excluded.started_at)`,
-      [totals.map((s) => s.coin), totals.map((s) => s.round), totals.map((s) => s.difficulty), totals.map((s) => s.first)],
-    );
     this.shares.clear();
-    this.totals.clear();
+    this.byRound.clear();
   }
 }

@@ -156,12 +156,30 @@ interface Clock {
   dirty: boolean;
 }
 
-/** State of one batch: pending aggregates, the coins' clocks, the latest network samples. */
+interface BlockUpdate {
+  id: number;
+  networkDifficulty: number | null;
+  roundDifficulty: number;
+  effort: number | null;
+  poolCut: bigint;
+}
+
+/**
+ * State of one batch. Writes are gathered and flushed together (shares and rounds as
+ * rollups, block credits, ledger rows, block updates, statuses), so a batch costs a fixed
+ * number of statements plus one per block, whatever its size. Everything is flushed before
+ * an hour job reads the tables, and at the end of the batch, inside its transaction.
+ */
 class BatchContext {
   private readonly shares = new ShareAggregates();
   private readonly rounds = new RoundAggregates();
   private readonly network: NetworkEvent[] = [];
+  private readonly latestDifficulty = new Map<string, number | null>();
   private readonly clocks = new Map<string, Clock>();
+  private credits: { blockId: number; coin: string; address: string; amount: bigint }[] = [];
+  private ledger: LedgerEntry[] = [];
+  private blockUpdates: BlockUpdate[] = [];
+  private statuses: BlockStatusEvent[] = [];
   private readonly client: pg.PoolClient;
   private readonly config: PoolConfig;
   private readonly lateWindow: number;
@@ -179,18 +197,17 @@ class BatchContext {
     switch (event.type) {
       case 'share':
         this.shares.add(event);
-        if (event.status === 'valid') this.addToRounds(event.coin, event.scheme, event.address, event.difficulty, event.at);
+        if (event.status === 'valid') this.addToRounds(event.coin, event.scheme, event.address, event.difficulty);
         return;
       case 'network':
         this.network.push(event);
+        this.latestDifficulty.set(event.coin, event.difficulty);
         return;
       case 'block':
-        await this.flushRounds();
-        await this.flushNetwork();
         await this.block(event);
         return;
       case 'block_status':
-        await this.status(event);
+        this.statuses.push(event);
         return;
     }
   }
@@ -207,19 +224,14 @@ class BatchContext {
     }
   }
 
-  private addToRounds(coin: CoinTicker, scheme: string, address: string, difficulty: number, at: number): void {
+  private addToRounds(coin: CoinTicker, scheme: string, address: string, difficulty: number): void {
     if (scheme === 'solo') {
-      this.rounds.add(coin, `solo`, address, difficulty, at);
+      this.rounds.add(coin, 'solo', address, difficulty);
       return;
     }
-    this.rounds.add(coin, scheme, address, difficulty, at);
+    this.rounds.add(coin, scheme, address, difficulty);
     // Merged children are found by the parent pool's work: every pool (non-solo) share counts.
-    for (const child of COINS[coin].mergedCoins) this.rounds.add(coin, MERGE + child, address, difficulty, at);
-  }
-
-  private async flushRounds(): Promise<void> {
-    await this.shares.flush(this.client);
-    await this.rounds.flush(this.client);
+    for (const child of COINS[coin].mergedCoins) this.rounds.add(coin, MERGE + child, address, difficulty);
   }
 
   private async flushNetwork(): Promise<void> {
@@ -243,8 +255,42 @@ class BatchContext {
   }
 
   private async flushAll(): Promise<void> {
-    await this.flushRounds();
+    await this.shares.flush(this.client);
+    await this.rounds.flush(this.client);
     await this.flushNetwork();
+    await this.flushBlocks();
+    await this.flushStatuses();
+    const ledger = this.ledger;
+    this.ledger = [];
+    await applyLedger(this.client, ledger);
+  }
+
+  private async flushBlocks(): Promise<void> {
+    if (this.credits.length > 0) {
+      const credits = this.credits;
+      this.credits = [];
+      await this.client.query(
+        `insert into block_credits (block_id, coin, address, amount)
+         select * from unnest($1::int8[], $2::text[], $3::text[], $4::numeric[])`,
+        [credits.map((c) => c.blockId), credits.map((c) => c.coin), credits.map((c) => c.address), credits.map((c) => c.amount.toString())],
+      );
+    }
+    if (this.blockUpdates.length > 0) {
+      const updates = this.blockUpdates;
+      this.blockUpdates = [];
+      await this.client.query(
+        `update blocks b set network_difficulty = u.nd, round_difficulty = u.rd, effort = u.e, pool_cut = u.pc::numeric
+         from unnest($1::int8[], $2::float8[], $3::float8[], $4::float8[], $5::text[]) as u(id, nd, rd, e, pc)
+         where b.id = u.id`,
+        [
+          updates.map((u) => u.id),
+          updates.map((u) => u.networkDifficulty),
+          updates.map((u) => u.roundDifficulty),
+          updates.map((u) => u.effort),
+          updates.map((u) => u.poolCut.toString()),
+        ],
+      );
+    }
   }
 
   private async clockOf(coin: string, at: number): Promise<Clock> {
@@ -386,11 +432,15 @@ class BatchContext {
   }
 
   private async networkDifficulty(coin: string, at: number): Promise<number | null> {
+    const known = this.latestDifficulty.get(coin);
+    if (known !== undefined) return known;
     const row = await this.client.query<{ difficulty: number }>(
       'select difficulty from network_samples where coin = $1 and at <= to_timestamp($2 / 1000.0) order by at desc limit 1',
       [coin, at],
     );
-    return row.rows[0]?.difficulty ?? null;
+    const difficulty = row.rows[0]?.difficulty ?? null;
+    this.latestDifficulty.set(coin, difficulty);
+    return difficulty;
   }
 
   private async block(event: BlockEvent): Promise<void> {
@@ -435,95 +485,122 @@ class BatchContext {
     } else {
       throw new EngineInputError(`block of ${event.coin} without merged_from: it is not a pool of its own`);
     }
+    const soloFinder = round === 'solo' ? event.finder : null;
 
-    const inserted = await this.client.query<{ id: number }>(
-      `insert into blocks (coin, merged_from, height, hash, finder, worker, scheme, reward, fees, found_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::numeric, to_timestamp($10 / 1000.0))
-       on conflict (coin, hash) do nothing returning id`,
-      [event.coin, mergedParent ?? null, event.height, event.hash, event.finder, event.worker ?? null, event.scheme, event.reward, event.fees, event.at],
+    // One statement: record the block and, only if it is new, close its round in the table.
+    const result = await this.client.query<{ id: number | null; shares: [string, number][] | null }>(
+      `with ins as (
+         insert into blocks (coin, merged_from, height, hash, finder, worker, scheme, reward, fees, found_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::numeric, to_timestamp($10 / 1000.0))
+         on conflict (coin, hash) do nothing returning id
+       ), del as (
+         delete from round_shares r using ins
+         where r.coin = $11 and r.round = $12 and ($13::text is null or r.address = $13)
+         returning r.address, r.difficulty
+       )
+       select (select id from ins) as id, (select json_agg(json_build_array(address, difficulty)) from del) as shares`,
+      [
+        event.coin,
+        mergedParent ?? null,
+        event.height,
+        event.hash,
+        event.finder,
+        event.worker ?? null,
+        event.scheme,
+        event.reward,
+        event.fees,
+        event.at,
+        roundCoin,
+        round,
+        soloFinder,
+      ],
     );
-    const blockId = inserted.rows[0]?.id;
-    if (blockId === undefined) return; // the same block reported twice
+    const blockId = result.rows[0]?.id;
+    if (blockId === null || blockId === undefined) return; // the same block reported twice
+    // The round: what earlier batches wrote plus what this batch has not written yet.
+    const roundShares = new Map<string, number>();
+    for (const [address, difficulty] of result.rows[0]?.shares ?? []) roundShares.set(address, (roundShares.get(address) ?? 0) + difficulty);
+    for (const [address, difficulty] of this.rounds.take(roundCoin, round, soloFinder ?? undefined)) {
+      roundShares.set(address, (roundShares.get(address) ?? 0) + difficulty);
+    }
+    const roundDifficulty = [...roundShares.values()].reduce((sum, d) => sum + d, 0);
 
-    const networkDifficulty = await this.networkDifficulty(event.coin, event.at);
-    let roundDifficulty: number;
     let credits: Map<string, bigint>;
     let poolCut: bigint;
-    if (round === 'solo') {
-      const own = await this.client.query<{ difficulty: number }>(
-        `delete from round_shares where coin = $1 and round = 'solo' and address = $2 returning difficulty`,
-        [roundCoin, event.finder],
-      );
-      roundDifficulty = own.rows[0]?.difficulty ?? 0;
+    if (soloFinder) {
       const credit = soloCredit(distributable, feePpm);
-      credits = new Map(credit > 0n ? [[event.finder, credit]] : []);
+      credits = new Map(credit > 0n ? [[soloFinder, credit]] : []);
       poolCut = distributable - credit;
     } else {
-      const shares = await this.client.query<{ address: string; difficulty: number }>(
-        'delete from round_shares where coin = $1 and round = $2 returning address, difficulty',
-        [roundCoin, round],
-      );
-      roundDifficulty = shares.rows.reduce((sum, row) => sum + row.difficulty, 0);
-      const split = propCredits(
-        distributable,
-        feePpm,
-        shares.rows.map((row) => [row.address, difficultyWeight(row.difficulty)] as const),
-      );
+      const split = propCredits(distributable, feePpm, [...roundShares].map(([address, difficulty]) => [address, difficultyWeight(difficulty)] as const));
       credits = split.credits;
       poolCut = split.poolCut;
-      await this.client.query(
-        `update round_totals set difficulty = 0, started_at = to_timestamp($3 / 1000.0) where coin = $1 and round = $2`,
-        [roundCoin, round, event.at],
-      );
     }
-    const effort = networkDifficulty ? roundDifficulty / networkDifficulty : null;
-    await this.client.query(
-      'update blocks set network_difficulty = $2, round_difficulty = $3, effort = $4, pool_cut = $5::numeric where id = $1',
-      [blockId, networkDifficulty, roundDifficulty, effort, poolCut.toString()],
-    );
-    const list = [...credits];
-    if (list.length > 0) {
-      await this.client.query(
-        `insert into block_credits (block_id, coin, address, amount)
-         select $1, $2, a, m::numeric from unnest($3::text[], $4::text[]) as u(a, m)`,
-        [blockId, event.coin, list.map(([address]) => address), list.map(([, amount]) => amount.toString())],
-      );
+    const networkDifficulty = await this.networkDifficulty(event.coin, event.at);
+    this.blockUpdates.push({
+      id: blockId,
+      networkDifficulty,
+      roundDifficulty,
+      effort: networkDifficulty ? roundDifficulty / networkDifficulty : null,
+      poolCut,
+    });
+    for (const [address, amount] of credits) {
+      this.credits.push({ blockId, coin: event.coin, address, amount });
+      this.ledger.push({ coin: event.coin, address, kind, bucket: 'immature', amount, blockId, at: event.at });
     }
-    await applyLedger(
-      this.client,
-      list.map(([address, amount]) => ({ coin: event.coin, address, kind, bucket: 'immature', amount, blockId, at: event.at })),
-    );
   }
 
-  private async status(event: BlockStatusEvent): Promise<void> {
-    const found = await this.client.query<{ id: number; status: string; confirmations: number }>(
-      'select id, status, confirmations from blocks where coin = $1 and hash = $2 for update',
-      [event.coin, event.hash],
+  /** Applies the batch's block statuses in order: confirmations, maturing, orphaning. */
+  private async flushStatuses(): Promise<void> {
+    if (this.statuses.length === 0) return;
+    const statuses = this.statuses;
+    this.statuses = [];
+    const found = await this.client.query<{ id: number; coin: string; hash: string; status: string; confirmations: number }>(
+      `select b.id, b.coin, b.hash, b.status, b.confirmations from blocks b
+       join unnest($1::text[], $2::text[]) as u(coin, hash) on b.coin = u.coin and b.hash = u.hash
+       for update of b`,
+      [statuses.map((s) => s.coin), statuses.map((s) => s.hash)],
     );
-    const block = found.rows[0];
-    if (!block) return; // a status for a block we never saw: nothing to account
-    if (block.status !== 'pending') return;
-    const orphan = event.orphaned;
-    const confirm = !orphan && event.confirmations >= this.requiredConfirmations(event.coin);
-    if (orphan || confirm) {
-      const credits = await this.client.query<{ address: string; amount: string }>(
-        'select address, amount::text as amount from block_credits where block_id = $1',
-        [block.id],
-      );
-      const entries: LedgerEntry[] = [];
-      for (const credit of credits.rows) {
-        const amount = BigInt(credit.amount);
-        const common = { coin: event.coin, address: credit.address, blockId: block.id, at: event.at };
-        entries.push({ ...common, kind: orphan ? 'orphan' : 'confirm', bucket: 'immature', amount: -amount });
-        if (confirm) entries.push({ ...common, kind: 'confirm', bucket: 'mature', amount });
+    const blocks = new Map(found.rows.map((row) => [`${row.coin}\u0000${row.hash}`, { ...row, changed: false }]));
+    const finals: { id: number; coin: string; orphan: boolean; at: number }[] = [];
+    for (const event of statuses) {
+      const block = blocks.get(`${event.coin}\u0000${event.hash}`);
+      if (!block || block.status !== 'pending') continue; // unknown, or already final
+      const orphan = event.orphaned;
+      const confirm = !orphan && event.confirmations >= this.requiredConfirmations(event.coin);
+      block.confirmations = Math.max(block.confirmations, event.confirmations);
+      block.changed = true;
+      if (orphan || confirm) {
+        block.status = orphan ? 'orphaned' : 'confirmed';
+        finals.push({ id: block.id, coin: event.coin, orphan, at: event.at });
       }
-      await applyLedger(this.client, entries);
     }
-    await this.client.query('update blocks set confirmations = greatest(confirmations, $2), status = $3 where id = $1', [
-      block.id,
-      event.confirmations,
-      orphan ? 'orphaned' : confirm ? 'confirmed' : 'pending',
-    ]);
+    if (finals.length > 0) {
+      const credits = await this.client.query<{ block_id: number; address: string; amount: string }>(
+        'select block_id, address, amount::text as amount from block_credits where block_id = any($1::int8[]) order by block_id, address',
+        [finals.map((f) => f.id)],
+      );
+      const byBlock = new Map<number, { address: string; amount: bigint }[]>();
+      for (const row of credits.rows) {
+        const list = byBlock.get(row.block_id) ?? [];
+        list.push({ address: row.address, amount: BigInt(row.amount) });
+        byBlock.set(row.block_id, list);
+      }
+      for (const final of finals) {
+        for (const credit of byBlock.get(final.id) ?? []) {
+          const common = { coin: final.coin, address: credit.address, blockId: final.id, at: final.at };
+          this.ledger.push({ ...common, kind: final.orphan ? 'orphan' : 'confirm', bucket: 'immature', amount: -credit.amount });
+          if (!final.orphan) this.ledger.push({ ...common, kind: 'confirm', bucket: 'mature', amount: credit.amount });
+        }
+      }
+    }
+    const changed = [...blocks.values()].filter((block) => block.changed);
+    if (changed.length > 0) {
+      await this.client.query(
+        `update blocks b set confirmations = u.c, status = u.s from unnest($1::int8[], $2::int4[], $3::text[]) as u(id, c, s) where b.id = u.id`,
+        [changed.map((b) => b.id), changed.map((b) => b.confirmations), changed.map((b) => b.status)],
+      );
+    }
   }
 }
 

@@ -72,7 +72,7 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
       coin,
       new Date(ctx.now() - 24 * 3600 * 1000),
     ]),
-    ctx.db.query<{ round: string; difficulty: number }>(`select round, difficulty from round_totals where coin = $1`, [coin]),
+    ctx.db.query<{ round: string; difficulty: number }>(`select round, sum(difficulty) as difficulty from round_shares where coin = $1 group by round`, [coin]),
   ]);
   const hpd = config.hashesPerDifficulty;
   const byScheme: Record<string, number> = {};

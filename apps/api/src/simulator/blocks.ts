@@ -11,6 +11,7 @@ import type { RewardScheme } from '@openpool/domain/address';
 import { blockIndexAt, blockIndexStart, type Chain } from './chains.ts';
 import type { NetworkModel } from './network.ts';
 import { FINE_WINDOW_MS, STEP_MS, type OnlineWorker, type Population } from './population.ts';
+import type { PendingEvent } from './pending-event.ts';
 import { hash, keyOf, poisson, uniform } from './random.ts';
 
 export interface FoundBlock {
@@ -23,14 +24,6 @@ export interface FoundBlock {
   /** The confirmation count at which the block turns out orphaned; 0 if it never does. */
   orphanAt: number;
   key: number;
-}
-
-export interface PendingEvent {
-  at: number;
-  /** `{"type":"...","seq":` */
-  head: string;
-  /** Everything after the seq value. */
-  body: string;
 }
 
 export interface BlockFinderOptions {
@@ -71,8 +64,9 @@ export function createBlockFinder(options: BlockFinderOptions): BlockFinder {
   const coinKey = hash(options.seed, keyOf(coin), keyOf('blocks'));
   const cache = new Map<number, FoundBlock[]>();
   const thresholds = new Map<MinedTicker, number[]>();
-  for (const network of [own, ...children])
+  for (const network of [own, ...children]) {
     thresholds.set(network.coin, confirmationThresholds(options.requiredConfirmations(network.coin)));
+  }
 
   function streamsOf(step: number): Stream[] {
     const { online, hashrateByScheme } = population.at(step);
@@ -116,7 +110,8 @@ export function createBlockFinder(options: BlockFinderOptions): BlockFinder {
     const found: FoundBlock[] = [];
     for (const stream of streamsOf(step)) {
       const { chain } = stream.network;
-      const lambda = (stream.hashrate / stream.network.hashrateAt(mid)) * (STEP_MS / chain.blockTimeMs) * chain.mergeMinable;
+      const reachable = stream.mergedFrom ? chain.mergeMinable : 1;
+      const lambda = (stream.hashrate / stream.network.hashrateAt(mid)) * (STEP_MS / chain.blockTimeMs) * reachable;
       const count = poisson(lambda, uniform(coinKey, step, stream.id), uniform(coinKey, step, stream.id, 1));
       for (let i = 0; i < count; i++) {
         const key = hash(coinKey, step, stream.id, i + 2);
@@ -221,10 +216,10 @@ function statusEvent(block: FoundBlock, confirmations: number, levels: readonly 
  * after it: later, never earlier, and in the same order.
  */
 function outOfFoldedTail(at: number): number {
+  const tailMs = STEP_MS - FINE_WINDOW_MS;
   const offset = at % STEP_MS;
-  const tailStart = STEP_MS - FINE_WINDOW_MS;
   if (offset >= FINE_WINDOW_MS) return at - offset + STEP_MS + Math.floor((offset - FINE_WINDOW_MS) / 2);
-  if (offset < tailStart) return at - offset + tailStart / 2 + Math.floor(offset / 2);
+  if (offset < tailMs) return at - offset + tailMs / 2 + Math.floor(offset / 2);
   return at;
 }
 

@@ -55,15 +55,13 @@ console.log({
 });
 console.log(`wall ${Math.round(performance.now() - started)} ms, cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms`);
 
-const liveCounts = { lines: 0 };
-counts.clear();
-const before = lines;
+const linesBeforeLive = lines;
 const liveCpu = process.cpuUsage();
 const tick = 5_000;
 for (let t = now; t < now + liveMinutes * 60_000; t += tick) await simulator.run(t, t + tick, 'live');
 const liveUsed = process.cpuUsage(liveCpu);
-liveCounts.lines = lines - before;
+const liveLines = lines - linesBeforeLive;
 console.log(
-  `live: ${liveMinutes} min in 5 s ticks: ${liveCounts.lines} lines (${Math.round(liveCounts.lines / (liveMinutes * 60))}/s), ` +
+  `live: ${liveMinutes} min in 5 s ticks: ${liveLines} lines (${Math.round(liveLines / (liveMinutes * 60))}/s), ` +
     `cpu ${Math.round((liveUsed.user + liveUsed.system) / 1000 / ((liveMinutes * 60_000) / tick))} ms per tick`,
 );

@@ -79,8 +79,6 @@ export interface StepPopulation {
 export interface Population {
   coin: CoinTicker;
   at(step: number): StepPopulation;
-  /** Every miner that holds a slot at some time in [fromMs, toMs). */
-  minersBetween(fromMs: number, toMs: number): Miner[];
 }
 
 interface Slot {
@@ -96,32 +94,9 @@ interface MinerSize {
   units: number[];
 }
 
-const FARM_COUNTRIES = ['US', 'US', 'US', 'CA', 'RU', 'KZ', 'PY', 'NO', 'SE', 'FI', 'IS', 'ET', 'MY', 'AR'];
-const HOME_COUNTRIES = [
-  'US',
-  'US',
-  'DE',
-  'DE',
-  'RU',
-  'RU',
-  'GB',
-  'FR',
-  'NL',
-  'PL',
-  'UA',
-  'BR',
-  'TR',
-  'VN',
-  'CN',
-  'JP',
-  'KR',
-  'AU',
-  'ES',
-  'IT',
-  'CZ',
-  'CA',
-  'IN',
-];
+// Weighted by repetition: where farms and home miners connect from.
+const FARM_COUNTRIES = 'US US US CA RU KZ PY NO SE FI IS ET MY AR'.split(' ');
+const HOME_COUNTRIES = 'US US DE DE RU RU GB FR NL PL UA BR TR VN CN JP KR AU ES IT CZ CA IN'.split(' ');
 // First octets of public unicast space; none of 0, 10, 100, 127, 169, 172, 192, 224+.
 const PUBLIC_OCTETS = [
   5, 23, 31, 37, 45, 46, 62, 66, 73, 78, 79, 82, 85, 89, 91, 95, 98, 104, 109, 128, 151, 176, 178, 185, 188, 195, 203, 212, 213,
@@ -290,20 +265,7 @@ export function createPopulation(options: PopulationOptions): Population {
     return { step, online, hashrateByScheme };
   }
 
-  function minersBetween(fromMs: number, toMs: number): Miner[] {
-    const found: Miner[] = [];
-    for (const slot of slots) {
-      const first = generationAt(slot, fromMs);
-      const last = generationAt(slot, toMs - 1);
-      for (let generation = first; generation <= last; generation++) {
-        const miner = minerOf(slot, generation);
-        if (miner.joinMs < toMs && miner.leaveMs > fromMs) found.push(miner);
-      }
-    }
-    return found;
-  }
-
-  return { coin, at, minersBetween };
+  return { coin, at };
 }
 
 /**

@@ -5,13 +5,11 @@
  * week of history stays a few million lines. Both come from the same per-share draws, so the
  * two modes agree on every worker's valid, stale and invalid work per step.
  */
-import type { PendingEvent } from './blocks.ts';
+import { SEQ_PER_MS, type PendingEvent } from './pending-event.ts';
 import { FINE_WINDOW_MS, STEP_MS, type OnlineWorker, type StepPopulation } from './population.ts';
 import { keyOf, meanOneNoise, uniform } from './random.ts';
 
 export const SHARE_HEAD = '{"type":"share","seq":';
-/** `seq` is `at * SEQ_PER_MS + index among the source's events in that millisecond`. */
-export const SEQ_PER_MS = 1000;
 
 // Stale and invalid shares come in bursts (a slow block template, an unstable overclock),
 // not evenly: only some worker-steps have any, which also keeps backfill lines few.
@@ -60,9 +58,9 @@ function slotStatus(state: WorkerStep, step: number, slot: number): number {
   return VALID;
 }
 
-/** Integers for big difficulties (as pools quote them), 6 significant digits for small ones. */
+/** Integers for big difficulties (as pools quote them), 6 significant digits below a million. */
 export function formatDifficulty(value: number): string {
-  return value >= 1000 ? String(Math.round(value)) : String(Number(value.toPrecision(6)));
+  return value >= 1e6 ? String(Math.round(value)) : String(Number(value.toPrecision(6)));
 }
 
 function shareBody(at: number, status: number, difficulty: number, fields: string): string {

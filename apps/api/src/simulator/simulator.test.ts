@@ -95,6 +95,27 @@ describe('simulator resume', () => {
     return work;
   }
 
+  it('catches up after a pause with a backfill run, counting no work twice or never', async () => {
+    const coins: CoinTicker[] = ['ltc', 'xmr'];
+    const from = T0 + 3 * MINUTE;
+    const end = from + HOUR;
+    // Live ticks stop mid-step, or inside a step's last second, then a backfill catches up.
+    for (const pause of [from + 14 * MINUTE + 12_345, T0 + 29 * MINUTE + 59_500]) {
+      const reference = recordSimulator({ coins });
+      await reference.simulator.run(from, end, 'live');
+      const caughtUp = recordSimulator({ coins });
+      await liveTicks((a, b) => caughtUp.simulator.run(a, b, 'live'), from, pause, 5_000);
+      await caughtUp.simulator.run(pause, end, 'backfill');
+      for (const source of caughtUp.simulator.sources()) {
+        const expected = workAfter(reference.events(source), 0);
+        const actual = workAfter(caughtUp.events(source), 0);
+        expect([...actual.keys()].sort(), source).toEqual([...expected.keys()].sort());
+        for (const [worker, work] of expected)
+          expect(Math.abs((actual.get(worker) ?? 0) - work) / work, worker).toBeLessThan(1e-4);
+      }
+    }
+  });
+
   it('re-emits a partly committed step exactly as it was first emitted, folded or live', async () => {
     const coins: CoinTicker[] = ['ltc', 'kas', 'xmr'];
     const original = recordSimulator({ coins });

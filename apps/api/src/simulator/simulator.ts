@@ -8,8 +8,8 @@
  * step-aligned `b`, and a range regenerated after a restart yields the same events with the
  * same `seq`, which the engine then skips.
  *
- * `seq` is `at * 1000 + index among the source's events in that millisecond`, so it grows
- * with time across the whole timeline and `timeOfSeq` recovers the time from it.
+ * `seq` is `at * 1000 + index among the source's events in that millisecond` (see
+ * pending-event.ts), so it grows with time and `timeOfSeq` recovers the time from it.
  *
  * Two granularities of shares (see shares.ts): backfill folds a whole step's shares of a
  * worker into one event, placed in the step's last second; every other event (live shares,
@@ -17,16 +17,16 @@
  * committed seq in a step's last second means the step was folded, anywhere earlier means it
  * was not, and `run` regenerates a partly committed step the same way it was first emitted.
  */
-import { type CoinTicker } from '@openpool/domain/coins';
+import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { MinedTicker } from '@openpool/domain/events';
 import { toUnits, unitDecimalsOf, type PoolConfig } from '@openpool/domain/pool-config';
-import { COINS } from '@openpool/domain/coins';
-import { BLOCK_HEAD, createBlockFinder, type BlockFinder, type PendingEvent } from './blocks.ts';
+import { BLOCK_HEAD, createBlockFinder, type BlockFinder } from './blocks.ts';
 import { CHAINS } from './chains.ts';
 import { createNetworkModel, networkEventBody, type NetworkModel } from './network.ts';
 import { createPopulation, FINE_WINDOW_MS, STEP_MS, type Population } from './population.ts';
 import { seedKey } from './random.ts';
-import { foldedShareLines, liveShares, SEQ_PER_MS } from './shares.ts';
+import { timeOfSeq, withSeq, type PendingEvent } from './pending-event.ts';
+import { foldedShareLines, liveShares } from './shares.ts';
 
 export interface SimulatorOptions {
   seed: number;
@@ -43,9 +43,10 @@ export interface Simulator {
   /** Generates every event with time in [fromMs, toMs) and sends them, in order, per source, in batches of at most ~20k lines. */
   run(fromMs: number, toMs: number, mode: 'backfill' | 'live'): Promise<void>;
   /**
-   * After a restart: regenerates each source from the time of its last committed seq up to
-   * `toMs`. Unlike one `run` from the earliest of those times, it re-emits every partly
-   * committed step exactly as it was first emitted (folded or live), so nothing is counted twice.
+   * After a restart: regenerates each source in the map from the time of its last committed
+   * seq up to `toMs` (sources missing from the map, or at seq 0, are left alone). Unlike one
+   * `run` from the earliest of those times, it re-emits every partly committed step exactly as
+   * it was first emitted (folded or live), so no work is counted twice or lost.
    */
   resume(committedSeqBySource: ReadonlyMap<string, number>, toMs: number): Promise<void>;
   /** Sources this simulator writes to (one per coin, e.g. `sim-ltc`; merged children's events go in the parent's source). */
@@ -138,12 +139,16 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const inRange = (event: { at: number }) => event.at >= fromMs && event.at < toMs;
     const others: PendingEvent[] = [];
     if (start >= fromMs && start < toMs) {
-      for (const network of simulation.sampled)
+      for (const network of simulation.sampled) {
         others.push({ at: start, head: NETWORK_HEAD, body: networkEventBody(network, start) });
+      }
     }
-    for (const block of simulation.blocks.blocksOf(step))
+    for (const block of simulation.blocks.blocksOf(step)) {
       if (inRange(block)) others.push({ at: block.at, head: BLOCK_HEAD, body: block.body });
-    for (const status of simulation.blocks.statusesOf(step)) if (inRange(status)) others.push(status);
+    }
+    for (const status of simulation.blocks.statusesOf(step)) {
+      if (inRange(status)) others.push(status);
+    }
     others.sort((a, b) => a.at - b.at);
     const population = simulation.population.at(step);
     const perDifficulty = simulation.own.hashesPerDifficulty;
@@ -151,21 +156,39 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return withSeq(others.concat(liveShares(population, perDifficulty, fromMs, toMs)).sort((a, b) => a.at - b.at));
   }
 
+  /**
+   * Generates [from, toMs) for each source `fromOf` gives a start for. `resuming`: the start is
+   * a committed seq's time, so a start inside a folded tail means that step was folded.
+   */
   async function generate(
-    fromMs: number,
+    fromOf: (source: string) => number | undefined,
     toMs: number,
     mode: 'backfill' | 'live',
-    only: ReadonlySet<string> | null,
+    resuming: boolean,
   ): Promise<void> {
-    const firstStep = Math.floor(fromMs / STEP_MS);
+    const starts = simulations.flatMap((simulation) => {
+      const fromMs = fromOf(simulation.source);
+      return fromMs === undefined || fromMs >= toMs ? [] : [{ simulation, fromMs }];
+    });
+    if (starts.length === 0) return;
+    const firstStep = Math.floor(Math.min(...starts.map(({ fromMs }) => fromMs)) / STEP_MS);
     const endStep = Math.ceil(toMs / STEP_MS);
     // A day of all sources at a time: no source runs far ahead of the others (the engine keeps
     // one clock per coin, and btc's source carries fb blocks), and only one source's batch is
     // held in memory at once.
     for (let windowStart = firstStep; windowStart < endStep; windowStart += WINDOW_STEPS) {
-      for (const simulation of simulations) {
-        if (only && !only.has(simulation.source)) continue;
-        await generateSource(simulation, windowStart, Math.min(endStep, windowStart + WINDOW_STEPS), fromMs, toMs, mode);
+      const windowEnd = Math.min(endStep, windowStart + WINDOW_STEPS);
+      for (const { simulation, fromMs } of starts) {
+        const sourceStart = Math.max(windowStart, Math.floor(fromMs / STEP_MS));
+        if (sourceStart >= windowEnd) continue;
+        await generateSource(simulation, sourceStart, windowEnd, fromMs, toMs, (step) => {
+          const start = step * STEP_MS;
+          // Fold a step only when the run covers it whole, or resumes inside its folded tail. A
+          // plain run starting in a tail cannot tell how the step was emitted before, and
+          // emits nothing more of it: live shares all lie before the tail.
+          const resumesInTail = resuming && fromMs >= start + FINE_WINDOW_MS;
+          return mode === 'backfill' && start + STEP_MS <= toMs && (fromMs <= start || resumesInTail);
+        });
       }
     }
   }
@@ -176,7 +199,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     endStep: number,
     fromMs: number,
     toMs: number,
-    mode: 'backfill' | 'live',
+    isFolded: (step: number) => boolean,
   ): Promise<void> {
     let batch: string[] = [];
     const flush = async () => {
@@ -185,9 +208,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     };
     for (let step = firstStep; step < endStep; step++) {
       const start = step * STEP_MS;
-      // Fold a step only when this run covers it whole, or resumes inside its folded tail.
-      const folded = mode === 'backfill' && start + STEP_MS <= toMs && (fromMs <= start || fromMs >= start + FINE_WINDOW_MS);
-      const lines = stepLines(simulation, step, Math.max(fromMs, start), Math.min(toMs, start + STEP_MS), folded);
+      const lines = stepLines(simulation, step, Math.max(fromMs, start), Math.min(toMs, start + STEP_MS), isFolded(step));
       // Batches end at step boundaries where they can, so a committed batch never holds half a folded step.
       if (batch.length > 0 && batch.length + lines.length > BATCH_LINES) await flush();
       for (const line of lines) batch.push(line);
@@ -217,18 +238,22 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   return {
     run(fromMs, toMs, mode) {
       checkRange(fromMs, toMs);
-      return enqueue(() => generate(fromMs, toMs, mode, null));
+      return enqueue(() => generate(() => fromMs, toMs, mode, false));
     },
     resume(committedSeqBySource, toMs) {
-      return enqueue(async () => {
-        for (const simulation of simulations) {
-          const seq = committedSeqBySource.get(simulation.source);
-          if (seq === undefined) continue;
-          const fromMs = timeOfSeq(seq);
-          checkRange(fromMs, toMs);
-          await generate(fromMs, toMs, 'backfill', new Set([simulation.source]));
-        }
-      });
+      for (const seq of committedSeqBySource.values()) checkRange(timeOfSeq(seq), toMs);
+      return enqueue(() =>
+        generate(
+          (source) => {
+            const seq = committedSeqBySource.get(source);
+            // Nothing committed yet: that source needs a backfill (`run`), not a resume.
+            return seq === undefined || seq <= 0 ? undefined : timeOfSeq(seq);
+          },
+          toMs,
+          'backfill',
+          true,
+        ),
+      );
     },
     sources: () => simulations.map((simulation) => simulation.source),
     timeOfSeq,
@@ -239,22 +264,4 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       return hashrateByScheme.pps + hashrateByScheme.prop + hashrateByScheme.solo;
     },
   };
-}
-
-export function timeOfSeq(seq: number): number {
-  return Math.floor(seq / SEQ_PER_MS);
-}
-
-/** Numbers a step's events (already in time order) and serialises them. */
-function withSeq(events: readonly PendingEvent[]): string[] {
-  const lines: string[] = new Array(events.length);
-  let previousAt = -1;
-  let index = 0;
-  events.forEach((event, i) => {
-    index = event.at === previousAt ? index + 1 : 0;
-    previousAt = event.at;
-    if (index >= SEQ_PER_MS) throw new Error(`simulator: more than ${SEQ_PER_MS} events at ${event.at} ms; lower minersPerCoin`);
-    lines[i] = `${event.head}${event.at * SEQ_PER_MS + index}${event.body}`;
-  });
-  return lines;
 }
