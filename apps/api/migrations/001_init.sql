@@ -64,7 +64,6 @@ create table worker_buckets (
   invalid_n integer not null default 0,
   primary key (coin, address, worker, scheme, bucket)
 );
-create index worker_buckets_bucket on worker_buckets (bucket);
 
 create table miner_buckets (
   coin text not null,
@@ -189,15 +188,16 @@ create table payouts (
 create index payouts_miner on payouts (coin, address, id desc);
 create index payouts_unpaid on payouts (coin) where status = 'unpaid';
 
--- Every balance change. balances.mature = sum(amount) where bucket = 'mature', and the
--- same for immature: the invariant the property and integration tests check.
+-- Every balance change. balances.mature = sum(ledger.mature) and balances.immature =
+-- sum(ledger.immature) per coin and address: the invariant the property and integration
+-- tests check. A confirmation is one row moving an amount from immature to mature.
 create table ledger (
   id bigserial primary key,
   coin text not null,
   address text not null,
   kind text not null check (kind in ('pps', 'block', 'fee_share', 'solo', 'merge', 'confirm', 'orphan', 'payout', 'reset')),
-  bucket text not null check (bucket in ('mature', 'immature')),
-  amount numeric(40, 0) not null,
+  mature numeric(40, 0) not null default 0,
+  immature numeric(40, 0) not null default 0,
   block_id bigint references blocks (id),
   payout_id bigint references payouts (id),
   at timestamptz not null

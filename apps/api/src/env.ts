@@ -16,7 +16,7 @@ const schema = z.object({
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
   SIMULATOR: flag.default(true),
   SIMULATOR_SEED: z.coerce.number().int().min(0).max(2 ** 31).default(20261121),
-  SIMULATOR_MINERS: z.coerce.number().int().min(1).max(2000).default(30),
+  SIMULATOR_MINERS: z.coerce.number().int().min(1).max(2000).default(20),
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().min(0).max(30).default(7),
   RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
   COINGECKO_API_KEY: z.string().optional(),

@@ -77,21 +77,22 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   if (env.simulator.enabled) {
     // Loaded only in the demo: a pool fed by real stratum servers never needs it.
     const { createSimulator } = await import('./simulator/simulator.ts');
+    const pipeline = createSendPipeline(async (source, ndjson) => {
+      if (stopped) throw new Error('stopping');
+      const response = await app.inject({
+        method: 'POST',
+        url: `/internal/v1/events?source=${encodeURIComponent(source)}`,
+        headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/x-ndjson' },
+        payload: ndjson,
+      });
+      if (response.statusCode !== 200) throw new Error(`ingest answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+    });
     const simulator = createSimulator({
       seed: env.simulator.seed,
       coins: site.enabled,
       pool,
       minersPerCoin: env.simulator.miners,
-      send: async (source, ndjson) => {
-        if (stopped) throw new Error('stopping');
-        const response = await app.inject({
-          method: 'POST',
-          url: `/internal/v1/events?source=${encodeURIComponent(source)}`,
-          headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/x-ndjson' },
-          payload: ndjson,
-        });
-        if (response.statusCode !== 200) throw new Error(`ingest answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-      },
+      send: (source, ndjson) => pipeline.send(source, ndjson),
     });
     backfilled = track(
       (async () => {
@@ -114,6 +115,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
           await simulator.resume(offsets, until);
           if (seqs.some((seq) => seq === 0) && until > from) await simulator.run(from, until, 'backfill');
         }
+        await pipeline.drain();
         await engine.sendPayouts();
         simulatorStatus.state = 'live';
         simulatorStatus.backfill_seconds = (Date.now() - started) / 1000;
@@ -124,6 +126,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
           const target = Date.now();
           if (target > cursor) {
             await simulator.run(cursor, target, 'live');
+            await pipeline.drain();
             cursor = target;
           }
         };
@@ -157,6 +160,47 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       await app.close();
       await Promise.allSettled([...background]);
       await db.close();
+    },
+  };
+}
+
+/**
+ * Batches of different sources are ingested in parallel (the engine locks per coin family,
+ * so a second core works too); batches of one source stay in order. `send` returns once the
+ * batch is queued with few enough in flight; the first failure is thrown by the next call
+ * and by `drain`, and the engine's committed offsets make a retry from there safe.
+ */
+function createSendPipeline(post: (source: string, ndjson: string) => Promise<void>, maxInFlight = 3) {
+  const queues = new Map<string, Promise<void>>();
+  const inFlight = new Set<Promise<void>>();
+  let failure: Error | undefined;
+  return {
+    async send(source: string, ndjson: string): Promise<void> {
+      if (failure) throw failure;
+      const job = (queues.get(source) ?? Promise.resolve()).then(() => {
+        if (failure) throw failure;
+        return post(source, ndjson);
+      });
+      queues.set(
+        source,
+        job.catch(() => undefined),
+      );
+      inFlight.add(job);
+      job.then(
+        () => inFlight.delete(job),
+        (error: Error) => {
+          failure ??= error;
+          inFlight.delete(job);
+        },
+      );
+      while (inFlight.size >= maxInFlight) await Promise.race(inFlight).catch(() => undefined);
+      if (failure) throw failure;
+    },
+    async drain(): Promise<void> {
+      await Promise.allSettled([...inFlight]);
+      const error = failure;
+      failure = undefined;
+      if (error) throw error;
     },
   };
 }

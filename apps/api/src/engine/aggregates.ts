@@ -100,6 +100,32 @@ export class ShareAggregates {
     bump(this.poolHourly, [share.coin, share.scheme], hour, share);
   }
 
+  /**
+   * Writes only what the hour jobs read (miners' last share for resets, hourly valid
+   * difficulty for PPS): bucket and worker rows wait for the end of the batch, one upsert
+   * each, instead of one per hour the batch spans.
+   */
+  async flushForJobs(client: pg.PoolClient): Promise<void> {
+    await this.flushMiners(client);
+    await upsertCounts(client, 'miner_hourly', ['coin', 'address', 'scheme'], 'hour', this.minerHourly);
+    this.minerHourly.clear();
+  }
+
+  private async flushMiners(client: pg.PoolClient): Promise<void> {
+    if (this.miners.size === 0) return;
+    const miners = [...this.miners.values()];
+    await client.query(
+      `insert into miners as m (coin, address, first_share_at, last_share_at)
+       select c, a, to_timestamp(f / 1000.0), to_timestamp(l / 1000.0)
+       from unnest($1::text[], $2::text[], $3::float8[], $4::float8[]) as u(c, a, f, l)
+       on conflict (coin, address) do update set
+         first_share_at = least(m.first_share_at, excluded.first_share_at),
+         last_share_at = greatest(m.last_share_at, excluded.last_share_at)`,
+      [miners.map((m) => m.coin), miners.map((m) => m.address), miners.map((m) => m.first), miners.map((m) => m.last)],
+    );
+    this.miners.clear();
+  }
+
   async flush(client: pg.PoolClient): Promise<void> {
     if (this.size === 0) return;
     const workers = [...this.workers.values()];
@@ -126,23 +152,13 @@ export class ShareAggregates {
         workers.map((w) => w.country),
       ],
     );
-    const miners = [...this.miners.values()];
-    await client.query(
-      `insert into miners as m (coin, address, first_share_at, last_share_at)
-       select c, a, to_timestamp(f / 1000.0), to_timestamp(l / 1000.0)
-       from unnest($1::text[], $2::text[], $3::float8[], $4::float8[]) as u(c, a, f, l)
-       on conflict (coin, address) do update set
-         first_share_at = least(m.first_share_at, excluded.first_share_at),
-         last_share_at = greatest(m.last_share_at, excluded.last_share_at)`,
-      [miners.map((m) => m.coin), miners.map((m) => m.address), miners.map((m) => m.first), miners.map((m) => m.last)],
-    );
+    await this.flushMiners(client);
     await upsertCounts(client, 'worker_buckets', ['coin', 'address', 'worker', 'scheme'], 'bucket', this.workerBuckets);
     await upsertCounts(client, 'miner_buckets', ['coin', 'address', 'scheme'], 'bucket', this.minerBuckets);
     await upsertCounts(client, 'miner_hourly', ['coin', 'address', 'scheme'], 'hour', this.minerHourly);
     await upsertCounts(client, 'pool_buckets', ['coin', 'scheme'], 'bucket', this.poolBuckets);
     await upsertCounts(client, 'pool_hourly', ['coin', 'scheme'], 'hour', this.poolHourly);
     this.workers.clear();
-    this.miners.clear();
     this.workerBuckets.clear();
     this.minerBuckets.clear();
     this.minerHourly.clear();

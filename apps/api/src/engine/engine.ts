@@ -37,13 +37,34 @@ export interface EngineOptions {
   ppsLateWindowMs?: number;
 }
 
-/** Serialises writers: the engine is the one writer of accounting state. */
-function createMutex() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => undefined);
-    return run;
+/**
+ * Writers of one coin family (a coin with its merge-mined children: ltc with doge, pep and
+ * bells; btc with fb) run one at a time; different families run in parallel, each in its own
+ * transaction on its own connection. Locks are taken in name order, so two batches can
+ * never wait on each other in a cycle.
+ */
+function createFamilyLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  async function lockOne(name: string): Promise<() => void> {
+    const previous = tails.get(name) ?? Promise.resolve();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => held);
+    tails.set(name, tail);
+    await previous;
+    return () => {
+      release();
+      if (tails.get(name) === tail) tails.delete(name);
+    };
+  }
+  return async <T>(names: Iterable<string>, task: () => Promise<T>): Promise<T> => {
+    const releases: (() => void)[] = [];
+    try {
+      for (const name of [...new Set(names)].sort()) releases.push(await lockOne(name));
+      return await task();
+    } finally {
+      for (const release of releases.reverse()) release();
+    }
   };
 }
 
@@ -51,7 +72,14 @@ const MERGE = 'merge:';
 
 export function createEngine(options: EngineOptions): Engine {
   const { pool, config, sender } = options;
-  const exclusive = createMutex();
+  const locked = createFamilyLocks();
+  const familyOf = new Map<string, string>();
+  for (const [child, merged] of config.merged) familyOf.set(child, merged.parents[0] ?? child);
+  const families = (events: readonly IngestEvent[]) => {
+    const names = new Set<string>();
+    for (const event of events) names.add(familyOf.get(event.coin) ?? event.coin);
+    return names;
+  };
   const lateWindow = options.ppsLateWindowMs ?? 48 * HOUR_MS;
 
   function requiredConfirmations(coin: string): number {
@@ -59,7 +87,8 @@ export function createEngine(options: EngineOptions): Engine {
   }
 
   async function ingest(source: string, events: readonly IngestEvent[]): Promise<IngestResult> {
-    return exclusive(async () => {
+    // The source is locked too: two batches of one source never interleave their offsets.
+    return locked([`source:${source}`, ...families(events)], async () => {
       const client = await pool.connect();
       try {
         await client.query('begin');
@@ -93,8 +122,10 @@ export function createEngine(options: EngineOptions): Engine {
     });
   }
 
+  let sending: Promise<number> | undefined;
   async function sendPayouts(): Promise<number> {
-    return exclusive(async () => {
+    // One sender run at a time; it only touches Unpaid payouts, which the engine never changes.
+    sending ??= (async () => {
       const unpaid = await pool.query<{ id: number; coin: string; address: string; amount: string; created_at: Date }>(
         `select id, coin, address, amount, created_at from payouts where status = 'unpaid' order by id limit 5000`,
       );
@@ -120,7 +151,8 @@ export function createEngine(options: EngineOptions): Engine {
         }
       }
       return paid;
-    });
+    })().finally(() => (sending = undefined));
+    return sending;
   }
 
   async function applyRetention(nowMs: number): Promise<number> {
@@ -254,8 +286,9 @@ class BatchContext {
     );
   }
 
-  private async flushAll(): Promise<void> {
-    await this.shares.flush(this.client);
+  private async flushAll(forJobs = false): Promise<void> {
+    if (forJobs) await this.shares.flushForJobs(this.client);
+    else await this.shares.flush(this.client);
     await this.rounds.flush(this.client);
     await this.flushNetwork();
     await this.flushBlocks();
@@ -314,7 +347,7 @@ class BatchContext {
     }
     const hour = at - (at % HOUR_MS);
     if (hour <= clock.hoursDone) return;
-    await this.flushAll();
+    await this.flushAll(true);
     // A coin idle for days catches up in one run: PPS pays every hour still owed at the
     // first boundary, so only the last boundary needs the other jobs.
     const first = clock.hoursDone + HOUR_MS;
@@ -328,7 +361,8 @@ class BatchContext {
     const poolCoin = this.config.coins.get(coin as CoinTicker);
     if (poolCoin?.schemes.includes('pps')) await this.creditPps(poolCoin, boundary);
     await this.makePayouts(coin, boundary);
-    await this.resetIdleBalances(coin, boundary);
+    // Resets count days of inactivity: checking once a day, at midnight UTC, is enough.
+    if (boundary % (24 * HOUR_MS) === 0) await this.resetIdleBalances(coin, boundary);
   }
 
   /** PPS: each valid share earns diff / network diff x subsidy x (1 - fee); credited hourly. */
@@ -359,7 +393,7 @@ class BatchContext {
     }
     await applyLedger(
       this.client,
-      [...credits].map(([address, amount]) => ({ coin: pool.coin, address, kind: 'pps', bucket: 'mature', amount, at: boundary })),
+      [...credits].map(([address, amount]) => ({ coin: pool.coin, address, kind: 'pps', mature: amount, immature: 0n, at: boundary })),
     );
     if (paidRows.length > 0) {
       await this.client.query(
@@ -405,8 +439,8 @@ class BatchContext {
         coin,
         address: row.address,
         kind: 'payout' as const,
-        bucket: 'mature' as const,
-        amount: -BigInt(row.mature),
+        mature: -BigInt(row.mature),
+        immature: 0n,
         payoutId: idOf.get(row.address),
         at: boundary,
       })),
@@ -427,7 +461,7 @@ class BatchContext {
     );
     await applyLedger(
       this.client,
-      idle.rows.map((row) => ({ coin, address: row.address, kind: 'reset' as const, bucket: 'mature' as const, amount: -BigInt(row.mature), at: boundary })),
+      idle.rows.map((row) => ({ coin, address: row.address, kind: 'reset' as const, mature: -BigInt(row.mature), immature: 0n, at: boundary })),
     );
   }
 
@@ -546,7 +580,7 @@ class BatchContext {
     });
     for (const [address, amount] of credits) {
       this.credits.push({ blockId, coin: event.coin, address, amount });
-      this.ledger.push({ coin: event.coin, address, kind, bucket: 'immature', amount, blockId, at: event.at });
+      this.ledger.push({ coin: event.coin, address, kind, mature: 0n, immature: amount, blockId, at: event.at });
     }
   }
 
@@ -589,8 +623,7 @@ class BatchContext {
       for (const final of finals) {
         for (const credit of byBlock.get(final.id) ?? []) {
           const common = { coin: final.coin, address: credit.address, blockId: final.id, at: final.at };
-          this.ledger.push({ ...common, kind: final.orphan ? 'orphan' : 'confirm', bucket: 'immature', amount: -credit.amount });
-          if (!final.orphan) this.ledger.push({ ...common, kind: 'confirm', bucket: 'mature', amount: credit.amount });
+          this.ledger.push({ ...common, kind: final.orphan ? 'orphan' : 'confirm', mature: final.orphan ? 0n : credit.amount, immature: -credit.amount });
         }
       }
     }

@@ -91,8 +91,7 @@ afterAll(async () => {
 async function ledgerMatchesBalances() {
   const mismatches = await h.db.pool.query(
     `select b.coin, b.address from balances b
-     left join (select coin, address, sum(amount) filter (where bucket = 'mature') as m, sum(amount) filter (where bucket = 'immature') as i
-                from ledger group by 1, 2) l using (coin, address)
+     left join (select coin, address, sum(mature) as m, sum(immature) as i from ledger group by 1, 2) l using (coin, address)
      where b.mature <> coalesce(l.m, 0) or b.immature <> coalesce(l.i, 0)`,
   );
   return mismatches.rowCount;

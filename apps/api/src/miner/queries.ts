@@ -52,7 +52,7 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
       [address, [coin, ...merged]],
     ),
     ctx.db.query<{ r7: string; r30: string }>(
-      `select coalesce(sum(amount) filter (where at >= $4), 0)::text as r7, coalesce(sum(amount), 0)::text as r30
+      `select coalesce(sum(mature + immature) filter (where at >= $4), 0)::text as r7, coalesce(sum(mature + immature), 0)::text as r30
        from ledger where coin = $1 and address = $2 and kind = any($3::text[]) and at >= $5`,
       [coin, address, CREDIT_KINDS, new Date(now - 7 * 86_400_000), new Date(now - 30 * 86_400_000)],
     ),
@@ -252,7 +252,7 @@ export async function dailyRewards(ctx: ApiContext, coin: CoinTicker, address: s
   const now = ctx.now();
   const from = now - (now % 86_400_000) - (days - 1) * 86_400_000;
   const rows = await ctx.db.query<{ day: Date; amount: string; blocks: number }>(
-    `select date_trunc('day', at) as day, sum(amount)::text as amount, count(distinct block_id) filter (where kind in ('block', 'solo', 'fee_share'))::int as blocks
+    `select date_trunc('day', at) as day, sum(mature + immature)::text as amount, count(distinct block_id) filter (where kind in ('block', 'solo', 'fee_share'))::int as blocks
      from ledger where coin = $1 and address = $2 and kind = any($3::text[]) and at >= $4
      group by 1 order by 1 desc`,
     [coin, address, CREDIT_KINDS, new Date(from)],

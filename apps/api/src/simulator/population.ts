@@ -149,6 +149,12 @@ export interface PopulationOptions {
   targetHashrate: number;
 }
 
+/**
+ * Coins with a 50-machine farm among their miners. Not every coin: each worker is a row per
+ * 10 minutes of history, and the demo must backfill a week within a minute of `npm start`.
+ */
+const FARM_COINS: ReadonlySet<string> = new Set(['btc', 'ltc', 'kas', 'etc', 'rvn', 'xmr']);
+
 export function createPopulation(options: PopulationOptions): Population {
   const { seed, coin, schemes } = options;
   const algorithm = COINS[coin].algorithm;
@@ -159,7 +165,7 @@ export function createPopulation(options: PopulationOptions): Population {
     const tenureMs = index === 0 ? Infinity : 10 * DAY * Math.exp(u * Math.log(18));
     return {
       index,
-      farm: index === 0,
+      farm: index === 0 && FARM_COINS.has(coin),
       tenureMs,
       phaseMs: uniform(coinKey, PURPOSE.slot, index, 1) * 180 * DAY,
       generations: new Map(),

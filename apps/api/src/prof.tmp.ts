@@ -1,0 +1,21 @@
+import pg from 'pg';
+import { parseApiEnv } from './env.ts';
+import { startRuntime } from './runtime.ts';
+const times = new Map<string, [number, number]>();
+const orig = pg.Client.prototype.query as any;
+(pg.Client.prototype as any).query = function (...args: any[]) {
+  const sql = typeof args[0] === 'string' ? args[0] : args[0]?.text ?? '?';
+  const key = sql.replace(/\s+/g, ' ').slice(0, 70);
+  const t = performance.now();
+  const r = orig.apply(this, args);
+  if (r && typeof r.then === 'function') r.then(() => { const e = times.get(key) ?? [0, 0]; e[0] += performance.now() - t; e[1]++; times.set(key, e); }, () => {});
+  return r;
+};
+const env = parseApiEnv({ DATA_DIR: '/tmp/prof-data', API_PORT: '18971', LOG_LEVEL: 'silent', SIMULATOR_BACKFILL_DAYS: process.argv[2] ?? '2' }, '/work/main');
+const t0 = performance.now();
+const rt = await startRuntime(env, (l) => console.log(l));
+await rt.backfilled;
+console.log('total', ((performance.now() - t0) / 1000).toFixed(1), 's');
+const sorted = [...times].sort((a, b) => b[1][0] - a[1][0]).slice(0, 14);
+for (const [k, [ms, n]] of sorted) console.log(ms.toFixed(0).padStart(7), 'ms', String(n).padStart(7), k);
+await rt.stop();
