@@ -38,6 +38,7 @@ create table miners (
 );
 
 create table workers (
+  id bigserial unique,
   coin text not null,
   address text not null,
   worker text not null,
@@ -50,11 +51,9 @@ create table workers (
   primary key (coin, address, worker, scheme)
 );
 
+-- Keyed by the worker's id: the narrowest key for the table that gets the most rows.
 create table worker_buckets (
-  coin text not null,
-  address text not null,
-  worker text not null,
-  scheme text not null,
+  worker_id bigint not null,
   bucket timestamptz not null,
   valid double precision not null default 0,
   stale double precision not null default 0,
@@ -62,7 +61,7 @@ create table worker_buckets (
   valid_n integer not null default 0,
   stale_n integer not null default 0,
   invalid_n integer not null default 0,
-  primary key (coin, address, worker, scheme, bucket)
+  primary key (worker_id, bucket)
 );
 
 create table miner_buckets (

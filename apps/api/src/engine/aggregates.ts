@@ -105,8 +105,8 @@ export class ShareAggregates {
    * difficulty for PPS): bucket and worker rows wait for the end of the batch, one upsert
    * each, instead of one per hour the batch spans.
    */
-  async flushForJobs(client: pg.PoolClient): Promise<void> {
-    await this.flushMiners(client);
+  async flushForJobs(client: pg.PoolClient, withMiners: boolean): Promise<void> {
+    if (withMiners) await this.flushMiners(client);
     await upsertCounts(client, 'miner_hourly', ['coin', 'address', 'scheme'], 'hour', this.minerHourly);
     this.minerHourly.clear();
   }
@@ -129,7 +129,7 @@ export class ShareAggregates {
   async flush(client: pg.PoolClient): Promise<void> {
     if (this.size === 0) return;
     const workers = [...this.workers.values()];
-    await client.query(
+    const ids = await client.query<{ id: number; coin: string; address: string; worker: string; scheme: string }>(
       `insert into workers as w (coin, address, worker, scheme, first_share_at, last_share_at, last_ip, agent, country)
        select c, a, wk, s, to_timestamp(f / 1000.0), to_timestamp(l / 1000.0), ip::inet, ag, co
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[], $9::text[])
@@ -139,7 +139,8 @@ export class ShareAggregates {
          last_ip = case when excluded.last_share_at >= w.last_share_at then excluded.last_ip else w.last_ip end,
          agent = case when excluded.last_share_at >= w.last_share_at then coalesce(excluded.agent, w.agent) else w.agent end,
          country = case when excluded.last_share_at >= w.last_share_at then coalesce(excluded.country, w.country) else w.country end,
-         last_share_at = greatest(w.last_share_at, excluded.last_share_at)`,
+         last_share_at = greatest(w.last_share_at, excluded.last_share_at)
+       returning id, coin, address, worker, scheme`,
       [
         workers.map((w) => w.coin),
         workers.map((w) => w.address),
@@ -153,7 +154,9 @@ export class ShareAggregates {
       ],
     );
     await this.flushMiners(client);
-    await upsertCounts(client, 'worker_buckets', ['coin', 'address', 'worker', 'scheme'], 'bucket', this.workerBuckets);
+    const idOf = new Map(ids.rows.map((row) => [row.coin + SEP + row.address + SEP + row.worker + SEP + row.scheme, String(row.id)]));
+    for (const entry of this.workerBuckets.values()) entry.key = [idOf.get(entry.key.join(SEP)) ?? '0'];
+    await upsertCounts(client, 'worker_buckets', ['worker_id'], 'bucket', this.workerBuckets, 'int8');
     await upsertCounts(client, 'miner_buckets', ['coin', 'address', 'scheme'], 'bucket', this.minerBuckets);
     await upsertCounts(client, 'miner_hourly', ['coin', 'address', 'scheme'], 'hour', this.minerHourly);
     await upsertCounts(client, 'pool_buckets', ['coin', 'scheme'], 'bucket', this.poolBuckets);
@@ -178,12 +181,19 @@ function bump(map: Keyed<Counts>, key: string[], time: number, share: ShareEvent
   add(entry.counts, share);
 }
 
-async function upsertCounts(client: pg.PoolClient, table: string, keyColumns: string[], timeColumn: string, map: Keyed<Counts>): Promise<void> {
+async function upsertCounts(
+  client: pg.PoolClient,
+  table: string,
+  keyColumns: string[],
+  timeColumn: string,
+  map: Keyed<Counts>,
+  keyType: 'text' | 'int8' = 'text',
+): Promise<void> {
   if (map.size === 0) return;
   const entries = [...map.values()];
   const keyParams = keyColumns.map((_, index) => entries.map((entry) => entry.key[index] ?? ''));
   const n = keyColumns.length;
-  const keyArgs = keyColumns.map((_, index) => `$${index + 1}::text[]`).join(', ');
+  const keyArgs = keyColumns.map((_, index) => `$${index + 1}::${keyType}[]`).join(', ');
   const args = [
     ...keyParams,
     entries.map((e) => e.time),

@@ -286,10 +286,16 @@ class BatchContext {
     );
   }
 
-  private async flushAll(forJobs = false): Promise<void> {
-    if (forJobs) await this.shares.flushForJobs(this.client);
-    else await this.shares.flush(this.client);
-    await this.rounds.flush(this.client);
+  /**
+   * `forJobs` flushes only what hour jobs read: hourly difficulty (PPS), miners' last share
+   * (resets, at midnight), network samples, and everything that moves balances (payouts).
+   */
+  private async flushAll(forJobs?: { midnight: boolean }): Promise<void> {
+    if (forJobs) await this.shares.flushForJobs(this.client, forJobs.midnight);
+    else {
+      await this.shares.flush(this.client);
+      await this.rounds.flush(this.client);
+    }
     await this.flushNetwork();
     await this.flushBlocks();
     await this.flushStatuses();
@@ -347,10 +353,11 @@ class BatchContext {
     }
     const hour = at - (at % HOUR_MS);
     if (hour <= clock.hoursDone) return;
-    await this.flushAll(true);
+    const first = clock.hoursDone + HOUR_MS;
+    const crossesMidnight = Math.floor(hour / (24 * HOUR_MS)) !== Math.floor(clock.hoursDone / (24 * HOUR_MS));
+    await this.flushAll({ midnight: crossesMidnight });
     // A coin idle for days catches up in one run: PPS pays every hour still owed at the
     // first boundary, so only the last boundary needs the other jobs.
-    const first = clock.hoursDone + HOUR_MS;
     const boundaries = hour - first > 48 * HOUR_MS ? [hour] : range(first, hour, HOUR_MS);
     for (const boundary of boundaries) await this.hourJobs(coin, boundary);
     clock.hoursDone = hour;
@@ -396,11 +403,14 @@ class BatchContext {
       [...credits].map(([address, amount]) => ({ coin: pool.coin, address, kind: 'pps', mature: amount, immature: 0n, at: boundary })),
     );
     if (paidRows.length > 0) {
+      // Narrowed to the due rows' partial index, then matched by key.
       await this.client.query(
         `update miner_hourly m set credited = u.valid
-         from unnest($2::text[], $3::float8[], $4::float8[]) as u(address, hour, valid)
-         where m.coin = $1 and m.scheme = 'pps' and m.address = u.address and m.hour = to_timestamp(u.hour / 1000.0)`,
-        [pool.coin, paidRows.map((r) => r.address), paidRows.map((r) => r.hour.getTime()), paidRows.map((r) => r.valid)],
+         from unnest($2::text[], $3::timestamptz[], $4::float8[]) as u(address, hour, valid)
+         where m.coin = $1 and m.scheme = 'pps' and m.valid > m.credited
+           and m.hour >= to_timestamp($5 / 1000.0) and m.hour < to_timestamp($6 / 1000.0)
+           and m.address = u.address and m.hour = u.hour`,
+        [pool.coin, paidRows.map((r) => r.address), paidRows.map((r) => r.hour), paidRows.map((r) => r.valid), boundary - this.lateWindow, boundary],
       );
     }
   }

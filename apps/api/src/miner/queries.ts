@@ -122,7 +122,11 @@ export async function minerChart(ctx: ApiContext, coin: CoinTicker, address: str
   const plan = rangePlan(range, ctx.now());
   const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
   // Workers have no hourly rollup: their 10-minute buckets (kept 8 days) serve up to 7d.
-  const table = worker ? 'worker_buckets' : plan.source === 'bucket' ? 'miner_buckets' : 'miner_hourly';
+  const table = worker
+    ? '(select w.coin, w.address, w.worker, w.scheme, b.* from worker_buckets b join workers w on w.id = b.worker_id) as t'
+    : plan.source === 'bucket'
+      ? 'miner_buckets'
+      : 'miner_hourly';
   const column = table === 'miner_hourly' ? 'hour' : 'bucket';
   const workerFilter = worker ? 'and worker = $6 and scheme = $7' : '';
   const params: unknown[] = [coin, address, ts(plan.from), ts(plan.to), plan.step];
@@ -182,7 +186,8 @@ export async function workers(ctx: ApiContext, coin: CoinTicker, address: string
          coalesce(sum(valid) filter (where bucket >= $4), 0) as v30,
          coalesce(sum(valid) filter (where bucket >= $5), 0) as v3h,
          sum(valid) as v24h, sum(valid_n)::int as vn, sum(stale_n)::int as sn, sum(invalid_n)::int as inv
-       from worker_buckets where coin = $1 and address = $2 and bucket >= $6 and bucket < $7
+       from worker_buckets b join workers w on w.id = b.worker_id
+       where w.coin = $1 and w.address = $2 and b.bucket >= $6 and b.bucket < $7
        group by worker, scheme
      )
      select w.worker, w.scheme, w.agent, w.country, w.last_share_at,
