@@ -20,7 +20,15 @@ const root = join(import.meta.dirname, '..');
 async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'op-bench-api-'));
   const child = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
-    env: { ...process.env, DATA_DIR: dir, API_PORT: String(PORT), API_HOST: '127.0.0.1', INGEST_TOKEN: TOKEN, LOG_LEVEL: 'silent', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      API_PORT: String(PORT),
+      API_HOST: '127.0.0.1',
+      INGEST_TOKEN: TOKEN,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -46,7 +54,9 @@ function get(path: string): Promise<number> {
     const started = performance.now();
     const request = http.get({ host: '127.0.0.1', port: PORT, path, agent }, (response) => {
       response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${path}: ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${path}: ${response.statusCode}`)),
+      );
     });
     request.on('error', reject);
   });
@@ -65,7 +75,12 @@ async function fixedRate(path: string) {
     const due = started + (i * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(get(path).then((ms) => void latencies.push(ms), () => void (errors += 1)));
+    pending.push(
+      get(path).then(
+        (ms) => void latencies.push(ms),
+        () => void (errors += 1),
+      ),
+    );
   }
   await Promise.all(pending);
   const seconds = (performance.now() - started) / 1000;
@@ -93,13 +108,37 @@ async function seed() {
   let seq = 0;
   const from = now - 24 * 3600_000;
   for (let t = from; t < now; t += 2 * 3600_000) {
-    const events: IngestEvent[] = [{ type: 'network', seq: ++seq, coin: 'ltc', difficulty: 5e7, hashrate: 2e15, height: 1, reward: '625000000', at: t }];
+    const events: IngestEvent[] = [
+      { type: 'network', seq: ++seq, coin: 'ltc', difficulty: 5e7, hashrate: 2e15, height: 1, reward: '625000000', at: t },
+    ];
     for (let step = t; step < Math.min(now, t + 2 * 3600_000); step += 600_000) {
       for (let w = 0; w < 50; w += 1) {
-        events.push({ type: 'share', seq: ++seq, coin: 'ltc', address: 'ltc1qbenchfarm', worker: `l9-${w}`, scheme: 'pps', difficulty: 2 ** 20, status: 'valid', ip: '192.0.2.7', at: step + w });
+        events.push({
+          type: 'share',
+          seq: ++seq,
+          coin: 'ltc',
+          address: 'ltc1qbenchfarm',
+          worker: `l9-${w}`,
+          scheme: 'pps',
+          difficulty: 2 ** 20,
+          status: 'valid',
+          ip: '192.0.2.7',
+          at: step + w,
+        });
       }
       for (let m = 0; m < 200; m += 1) {
-        events.push({ type: 'share', seq: ++seq, coin: 'ltc', address: `ltc1qminer${m}`, worker: 'rig', scheme: m % 5 ? 'pps' : 'prop', difficulty: 2 ** 16, status: 'valid', ip: '192.0.2.8', at: step + 100 + m });
+        events.push({
+          type: 'share',
+          seq: ++seq,
+          coin: 'ltc',
+          address: `ltc1qminer${m}`,
+          worker: 'rig',
+          scheme: m % 5 ? 'pps' : 'prop',
+          difficulty: 2 ** 16,
+          status: 'valid',
+          ip: '192.0.2.8',
+          at: step + 100 + m,
+        });
       }
     }
     const response = await fetch(`http://127.0.0.1:${PORT}/internal/v1/events?source=bench`, {
@@ -138,9 +177,13 @@ if (DEMO) {
   const demo = await startApi({});
   try {
     for (;;) {
-      const health = (await (await fetch(`http://127.0.0.1:${PORT}/health`)).json()) as { simulator: { state: string; backfill_seconds?: number } };
+      const health = (await (await fetch(`http://127.0.0.1:${PORT}/health`)).json()) as {
+        simulator: { state: string; backfill_seconds?: number };
+      };
       if (health.simulator.state === 'live') {
-        console.log(`api: demo start to live data (7-day backfill of every enabled coin): ${((Date.now() - started) / 1000).toFixed(1)} s (backfill ${health.simulator.backfill_seconds} s)`);
+        console.log(
+          `api: demo start to live data (7-day backfill of every enabled coin): ${((Date.now() - started) / 1000).toFixed(1)} s (backfill ${health.simulator.backfill_seconds} s)`,
+        );
         break;
       }
       if (health.simulator.state === 'failed') throw new Error('simulator failed');
@@ -148,7 +191,9 @@ if (DEMO) {
       await new Promise((r) => setTimeout(r, 500));
     }
     await new Promise((r) => setTimeout(r, 10_000));
-    console.log(`api: RSS of the API process with the demo running live: ${rssMb(demo.child.pid!).toFixed(0)} MB (PostgreSQL's processes not included)`);
+    console.log(
+      `api: RSS of the API process with the demo running live: ${rssMb(demo.child.pid!).toFixed(0)} MB (PostgreSQL's processes not included)`,
+    );
   } finally {
     await stopApi(demo);
   }

@@ -20,7 +20,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'op-bench-ingest-'));
 
 // The API runs as its own process, as in production; this process only generates and sends.
 const api = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
-  env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', SIMULATOR: 'off', INGEST_TOKEN: TOKEN, LOG_LEVEL: 'silent' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    API_PORT: String(PORT),
+    API_HOST: '127.0.0.1',
+    SIMULATOR: 'off',
+    INGEST_TOKEN: TOKEN,
+    LOG_LEVEL: 'silent',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve, reject) => {
@@ -103,7 +111,9 @@ try {
   const seconds = (Date.now() - started) / 1000;
   batchLatencies.sort((a, b) => a - b);
   const p = (q: number) => batchLatencies[Math.min(batchLatencies.length - 1, Math.floor(q * batchLatencies.length))]!.toFixed(0);
-  console.log(`ingest: ${Math.round(shares / seconds).toLocaleString('en-US')} shares/s sustained over ${seconds.toFixed(0)} s (${shares.toLocaleString('en-US')} shares in ${batchLatencies.length} batches of ${BATCH.toLocaleString('en-US')} from 2 senders; ${MINERS} miners, ${MINERS * WORKERS_PER_MINER} workers, 4 coins)`);
+  console.log(
+    `ingest: ${Math.round(shares / seconds).toLocaleString('en-US')} shares/s sustained over ${seconds.toFixed(0)} s (${shares.toLocaleString('en-US')} shares in ${batchLatencies.length} batches of ${BATCH.toLocaleString('en-US')} from 2 senders; ${MINERS} miners, ${MINERS * WORKERS_PER_MINER} workers, 4 coins)`,
+  );
   console.log(`ingest: batch latency p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`);
   console.log(`ingest: baseline, trivial request on the same server: ${base.toFixed(0)} req/s sequential`);
   console.log(`ingest: API process RSS ${rssMb().toFixed(0)} MB after the run (PostgreSQL's own processes not included)`);

@@ -1,4 +1,4 @@
-// `npm run bench`: figures for the web server on loopback, next to a static-file baseline served
+// `npm run bench:web`: figures for the web server on loopback, next to a static-file baseline served
 // by the same process in the same run (these machines are shared and noisy; compare, don't trust
 // absolutes). Prints: JavaScript of a first visit (gzipped KB), SSR and static requests per
 // second with p50/p99 latency, and the server's memory. Bounded: a few seconds per target.

@@ -25,7 +25,11 @@ function stop(code) {
   stopping = true;
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   const deadline = setTimeout(() => process.exit(code), 25_000);
-  Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null))).then(() => {
+  Promise.all(
+    children.map((child) =>
+      child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null,
+    ),
+  ).then(() => {
     clearTimeout(deadline);
     process.exit(code);
   });

@@ -57,7 +57,10 @@ describe('ingest', () => {
 
   it('refuses a seq that does not grow, and events from the future', async () => {
     expect((await post(toNdjson([share(5), share(5)] as IngestEvent[]))).json()).toMatchObject({ line: 2 });
-    expect((await post(toNdjson([share(6, { at: NOW + 3_600_000 })] as IngestEvent[]))).json()).toMatchObject({ line: 1, message: 'line 1: at: in the future' });
+    expect((await post(toNdjson([share(6, { at: NOW + 3_600_000 })] as IngestEvent[]))).json()).toMatchObject({
+      line: 1,
+      message: 'line 1: at: in the future',
+    });
   });
 
   it('answers 413 for an oversize body and 400 for a bad source', async () => {
@@ -100,14 +103,23 @@ describe('bad input on public routes', () => {
   });
 
   it('refuses a malformed settings body with 400', async () => {
-    const response = await h.app.inject({ method: 'POST', url: '/ltc/api/v1/miner/settings/ltc1qx', payload: '{"ip": 5' , headers: { 'content-type': 'application/json' } });
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/ltc/api/v1/miner/settings/ltc1qx',
+      payload: '{"ip": 5',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     const wrongType = await h.app.inject({ method: 'POST', url: '/ltc/api/v1/miner/settings/ltc1qx', payload: { ip: 12 } });
     expect(wrongType.statusCode).toBe(400);
   });
 
   it('answers 403 for an address it has never seen, like a wrong proof', async () => {
-    const response = await h.app.inject({ method: 'POST', url: '/ltc/api/v1/miner/settings/ltc1qnever', payload: { ip: '192.0.2.1' } });
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/ltc/api/v1/miner/settings/ltc1qnever',
+      payload: { ip: '192.0.2.1' },
+    });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -130,7 +142,14 @@ describe('caching, CORS, docs', () => {
     expect(Object.keys(rates.fiat).length).toBeGreaterThanOrEqual(30);
     expect(rates.crypto.BTC).toBeGreaterThan(1000);
     const stats = (await h.get<Record<string, unknown>>('/ltc/api/v1/pool/stats')).body;
-    expect(stats).toMatchObject({ ticker: 'ltc', name: 'LTC', fee: 0.02, fee_type: 'PPS+', directMining: true, merged: ['doge', 'pep', 'bells'] });
+    expect(stats).toMatchObject({
+      ticker: 'ltc',
+      name: 'LTC',
+      fee: 0.02,
+      fee_type: 'PPS+',
+      directMining: true,
+      merged: ['doge', 'pep', 'bells'],
+    });
     expect((stats.servers as { urls: string[] }).urls).toContain('ltc-eu.openpool.example:3030');
     expect((await h.get('/api/v2/profile')).body).toEqual({ authenticated: false, power_cost: 0.04, currency: null });
   });

@@ -48,11 +48,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const allowed = new Set(options.corsOrigins);
   // Credentials (the ref cookie, the profile call) only for the site's own origins; anyone
   // else may still read public data, without them.
-  await app.register(cors, () => (request: { headers: { origin?: string } }, callback: (error: Error | null, options: object) => void) => {
-    const origin = request.headers.origin;
-    const own = origin !== undefined && allowed.has(origin);
-    callback(null, { origin: own ? origin : '*', credentials: own, methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], maxAge: 600 });
-  });
+  await app.register(
+    cors,
+    () => (request: { headers: { origin?: string } }, callback: (error: Error | null, options: object) => void) => {
+      const origin = request.headers.origin;
+      const own = origin !== undefined && allowed.has(origin);
+      callback(null, { origin: own ? origin : '*', credentials: own, methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], maxAge: 600 });
+    },
+  );
   await app.register(swagger, {
     openapi: {
       info: {

@@ -23,7 +23,17 @@ afterAll(() => {
 
 function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), API_HOST: '127.0.0.1', SIMULATOR: 'off', INGEST_TOKEN: TOKEN, LOG_LEVEL: 'silent' },
+    env: {
+      // The server's own environment is what is under test; ours only passes PATH and the like.
+      // eslint-disable-next-line no-restricted-properties
+      ...process.env,
+      DATA_DIR: dataDir,
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      SIMULATOR: 'off',
+      INGEST_TOKEN: TOKEN,
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -57,14 +67,53 @@ function makeBatches(now: number): string[] {
   for (let b = 0; b < 30; b += 1) {
     const events: IngestEvent[] = [];
     const at = start + b * 60_000;
-    events.push({ type: 'network', seq: ++seq, coin: 'ltc', difficulty: 50_000, hashrate: 1e15, height: 1000 + b, reward: '625000000', at });
+    events.push({
+      type: 'network',
+      seq: ++seq,
+      coin: 'ltc',
+      difficulty: 50_000,
+      hashrate: 1e15,
+      height: 1000 + b,
+      reward: '625000000',
+      at,
+    });
     for (let i = 0; i < 2000; i += 1) {
       const miner = MINERS[i % MINERS.length]!;
-      events.push({ type: 'share', seq: ++seq, coin: 'ltc', address: miner, worker: `w${i % 3}`, scheme: 'prop', difficulty: 1 + (i % 7), status: i % 50 === 0 ? 'stale' : 'valid', ip: '192.0.2.9', at: at + i });
+      events.push({
+        type: 'share',
+        seq: ++seq,
+        coin: 'ltc',
+        address: miner,
+        worker: `w${i % 3}`,
+        scheme: 'prop',
+        difficulty: 1 + (i % 7),
+        status: i % 50 === 0 ? 'stale' : 'valid',
+        ip: '192.0.2.9',
+        at: at + i,
+      });
     }
     if (b % 5 === 4) {
-      events.push({ type: 'block', seq: ++seq, coin: 'ltc', height: 2000 + b, hash: `cafe${b}`, finder: MINERS[0]!, scheme: 'prop', reward: '650000000', fees: '25000000', at: at + 5000 });
-      events.push({ type: 'block_status', seq: ++seq, coin: 'ltc', hash: `cafe${b}`, confirmations: 100, orphaned: false, at: at + 6000 });
+      events.push({
+        type: 'block',
+        seq: ++seq,
+        coin: 'ltc',
+        height: 2000 + b,
+        hash: `cafe${b}`,
+        finder: MINERS[0]!,
+        scheme: 'prop',
+        reward: '650000000',
+        fees: '25000000',
+        at: at + 5000,
+      });
+      events.push({
+        type: 'block_status',
+        seq: ++seq,
+        coin: 'ltc',
+        hash: `cafe${b}`,
+        confirmations: 100,
+        orphaned: false,
+        at: at + 6000,
+      });
     }
     batches.push(toNdjson(events));
   }
@@ -85,7 +134,12 @@ async function totals(port: number) {
   const rows = await Promise.all(
     MINERS.map(async (miner) => {
       const response = await fetch(`http://127.0.0.1:${port}/ltc/api/v1/miner/stats/${miner}`);
-      const body = (await response.json()) as { shares_24h: unknown; balance: string; unconfirmed_balance: string; hashrate_24h: number };
+      const body = (await response.json()) as {
+        shares_24h: unknown;
+        balance: string;
+        unconfirmed_balance: string;
+        hashrate_24h: number;
+      };
       return [miner, body.shares_24h, body.balance, body.unconfirmed_balance, body.hashrate_24h];
     }),
   );

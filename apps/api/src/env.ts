@@ -11,11 +11,19 @@ const schema = z.object({
   API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
   DATA_DIR: z.string().min(1).default('.data'),
   CONTENT_DIR: z.string().min(1).default('content'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
   INGEST_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
   SIMULATOR: flag.default(true),
-  SIMULATOR_SEED: z.coerce.number().int().min(0).max(2 ** 31).default(20261121),
+  SIMULATOR_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .default(20261121),
   SIMULATOR_MINERS: z.coerce.number().int().min(1).max(2000).default(20),
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().min(0).max(30).default(7),
   RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
@@ -54,7 +62,12 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    simulator: { enabled: env.SIMULATOR, seed: env.SIMULATOR_SEED, miners: env.SIMULATOR_MINERS, backfillDays: env.SIMULATOR_BACKFILL_DAYS },
+    simulator: {
+      enabled: env.SIMULATOR,
+      seed: env.SIMULATOR_SEED,
+      miners: env.SIMULATOR_MINERS,
+      backfillDays: env.SIMULATOR_BACKFILL_DAYS,
+    },
     rates: { provider: env.RATES_PROVIDER, coingeckoApiKey: env.COINGECKO_API_KEY },
     logLevel: env.LOG_LEVEL,
   };

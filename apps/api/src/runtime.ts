@@ -44,9 +44,13 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     env.rates.provider === 'coingecko'
       ? createCoinGeckoRates({ fetch: globalThis.fetch, apiKey: env.rates.coingeckoApiKey, tickers: PRICED_TICKERS })
       : createSimulatedRates(env.simulator.seed, PRICED_TICKERS);
-  const rates = createCachedRates(ratesProvider, { refreshMs: 60_000, onError: (error) => log(`rates: ${(error as Error).message}`) });
+  const rates = createCachedRates(ratesProvider, {
+    refreshMs: 60_000,
+    onError: (error) => log(`rates: ${(error as Error).message}`),
+  });
   const ingestToken = env.ingestToken ?? randomBytes(24).toString('base64url');
-  if (!env.ingestToken) log('api: INGEST_TOKEN is not set; ingest accepts only the built-in simulator (a random token was generated)');
+  if (!env.ingestToken)
+    log('api: INGEST_TOKEN is not set; ingest accepts only the built-in simulator (a random token was generated)');
 
   const simulatorStatus: Record<string, unknown> = { state: env.simulator.enabled ? 'starting' : 'off' };
   const app = await buildApp({
@@ -70,8 +74,15 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   };
 
   // Payouts go through the sender outside the engine's transactions; retention hourly.
-  timers.push(setInterval(() => void track(engine.sendPayouts().catch((error: Error) => log(`payouts: ${error.message}`))), LIVE_TICK_MS));
-  timers.push(setInterval(() => void track(engine.applyRetention(Date.now()).catch((error: Error) => log(`retention: ${error.message}`))), 3_600_000));
+  timers.push(
+    setInterval(() => void track(engine.sendPayouts().catch((error: Error) => log(`payouts: ${error.message}`))), LIVE_TICK_MS),
+  );
+  timers.push(
+    setInterval(
+      () => void track(engine.applyRetention(Date.now()).catch((error: Error) => log(`retention: ${error.message}`))),
+      3_600_000,
+    ),
+  );
 
   let backfilled: Promise<void> = Promise.resolve();
   if (env.simulator.enabled) {
@@ -119,7 +130,9 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
         await engine.sendPayouts();
         simulatorStatus.state = 'live';
         simulatorStatus.backfill_seconds = (Date.now() - started) / 1000;
-        log(`simulator: history up to ${new Date(until).toISOString()} ingested in ${((Date.now() - started) / 1000).toFixed(1)} s; running live`);
+        log(
+          `simulator: history up to ${new Date(until).toISOString()} ingested in ${((Date.now() - started) / 1000).toFixed(1)} s; running live`,
+        );
         let cursor = until;
         const tick = async () => {
           if (stopped) return;

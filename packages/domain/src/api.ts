@@ -8,7 +8,10 @@
  */
 import { z } from 'zod';
 
-const amount = z.string().regex(/^-?\d+(\.\d+)?$/).describe('exact decimal amount in coin units');
+const amount = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .describe('exact decimal amount in coin units');
 const unixSeconds = z.number().int().describe('unix seconds');
 const hashrate = z.number().nonnegative().describe('H/s');
 
@@ -142,7 +145,9 @@ export type MinerStats = z.infer<typeof minerStatsSchema>;
 export const minerChartSchema = z.object({
   range: z.enum(CHART_RANGES),
   step: z.number().int(),
-  points: z.array(z.object({ t: unixSeconds, hashrate, valid: z.number().int(), stale: z.number().int(), invalid: z.number().int() })),
+  points: z.array(
+    z.object({ t: unixSeconds, hashrate, valid: z.number().int(), stale: z.number().int(), invalid: z.number().int() }),
+  ),
 });
 
 export const workerRowSchema = z.object({

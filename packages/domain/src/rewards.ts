@@ -49,7 +49,11 @@ export function splitProportionally<K>(total: bigint, weights: Iterable<readonly
  * PROP: block reward x (1 - fee), split by valid share difficulty in the round.
  * `poolCut` is the fee plus the rounding remainder; credits + poolCut === reward.
  */
-export function propCredits<K>(reward: bigint, feePpm: number, weights: Iterable<readonly [K, bigint]>): Split<K> & { poolCut: bigint } {
+export function propCredits<K>(
+  reward: bigint,
+  feePpm: number,
+  weights: Iterable<readonly [K, bigint]>,
+): Split<K> & { poolCut: bigint } {
   const net = afterFee(reward, feePpm);
   const split = splitProportionally(net, weights);
   return { ...split, poolCut: reward - net + split.remainder };

@@ -67,8 +67,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') {
     const message = (error as Error | null)?.message ?? '';
-    return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
+    return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    );
   }
   // Connection refused/reset, and PostgreSQL's admin shutdown / cannot-connect-now classes.
-  return ['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code);
+  return [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ENOENT',
+    'EPIPE',
+    'ETIMEDOUT',
+    '57P01',
+    '57P02',
+    '57P03',
+    '08000',
+    '08003',
+    '08006',
+    '08001',
+    '08004',
+  ].includes(code);
 }

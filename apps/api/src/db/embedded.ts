@@ -134,16 +134,25 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await chown(options.dir, runAs.uid, runAs.gid);
     await chown(socketDir, runAs.uid, runAs.gid);
   }
+  // Passed through to PostgreSQL's processes (PATH and the like), not read as our config.
+  // eslint-disable-next-line no-restricted-properties
   const env = { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' };
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     // trust is safe here: the server listens on no TCP port, and its socket sits in a
     // folder only the postgres user (and root) can enter.
-    await runToEnd(initdb, ['--pgdata', dataDir, '--auth', 'trust', '--username', SUPERUSER, '--encoding', 'UTF8', '--locale', 'C'], {
-      ...runAs,
-      env,
-    });
-    await writeFile(join(options.dir, 'README.txt'), 'Embedded PostgreSQL of the OpenPool API. Delete this folder to start over.\n');
+    await runToEnd(
+      initdb,
+      ['--pgdata', dataDir, '--auth', 'trust', '--username', SUPERUSER, '--encoding', 'UTF8', '--locale', 'C'],
+      {
+        ...runAs,
+        env,
+      },
+    );
+    await writeFile(
+      join(options.dir, 'README.txt'),
+      'Embedded PostgreSQL of the OpenPool API. Delete this folder to start over.\n',
+    );
   } else {
     await stopOrphan(dataDir);
   }

@@ -15,8 +15,12 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
   const applied: string[] = [];
   try {
     await client.query('select pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
-    const done = new Set((await client.query<{ version: string }>('select version from schema_migrations')).rows.map((row) => row.version));
+    await client.query(
+      'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
+    );
+    const done = new Set(
+      (await client.query<{ version: string }>('select version from schema_migrations')).rows.map((row) => row.version),
+    );
     const files = (await readdir(dir)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort();
     for (const file of files) {
       if (done.has(file)) continue;

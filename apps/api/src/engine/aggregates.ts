@@ -154,7 +154,9 @@ export class ShareAggregates {
       ],
     );
     await this.flushMiners(client);
-    const idOf = new Map(ids.rows.map((row) => [row.coin + SEP + row.address + SEP + row.worker + SEP + row.scheme, String(row.id)]));
+    const idOf = new Map(
+      ids.rows.map((row) => [row.coin + SEP + row.address + SEP + row.worker + SEP + row.scheme, String(row.id)]),
+    );
     for (const entry of this.workerBuckets.values()) entry.key = [idOf.get(entry.key.join(SEP)) ?? '0'];
     await upsertCounts(client, 'worker_buckets', ['worker_id'], 'bucket', this.workerBuckets, 'int8');
     await upsertCounts(client, 'miner_buckets', ['coin', 'address', 'scheme'], 'bucket', this.minerBuckets);

@@ -92,7 +92,10 @@ export function createEngine(options: EngineOptions): Engine {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const offset = await client.query<{ last_seq: number }>('select last_seq from ingest_offsets where source = $1 for update', [source]);
+        const offset = await client.query<{ last_seq: number }>(
+          'select last_seq from ingest_offsets where source = $1 for update',
+          [source],
+        );
         const startSeq = offset.rows[0]?.last_seq ?? 0;
         const batch = new BatchContext(client, config, lateWindow, requiredConfirmations);
         let last = startSeq;
@@ -137,14 +140,19 @@ export function createEngine(options: EngineOptions): Engine {
       let paid = 0;
       for (const rows of byCoinAndTime.values()) {
         const coin = rows[0]!.coin;
-        const requests = rows.map((row) => ({ id: row.id, coin, address: row.address, amount: BigInt(row.amount), createdAt: row.created_at.getTime() }));
+        const requests = rows.map((row) => ({
+          id: row.id,
+          coin,
+          address: row.address,
+          amount: BigInt(row.amount),
+          createdAt: row.created_at.getTime(),
+        }));
         try {
           const { txid, paidAt } = await sender.send(coin, requests);
-          await pool.query(`update payouts set status = 'paid', txid = $1, paid_at = to_timestamp($2 / 1000.0) where id = any($3::int8[]) and status = 'unpaid'`, [
-            txid,
-            paidAt,
-            requests.map((request) => request.id),
-          ]);
+          await pool.query(
+            `update payouts set status = 'paid', txid = $1, paid_at = to_timestamp($2 / 1000.0) where id = any($3::int8[]) and status = 'unpaid'`,
+            [txid, paidAt, requests.map((request) => request.id)],
+          );
           paid += rows.length;
         } catch (error) {
           options.log?.(`payouts: ${coin}: sender failed, will retry: ${(error as Error).message}`);
@@ -164,7 +172,7 @@ export function createEngine(options: EngineOptions): Engine {
       'delete from worker_buckets where bucket < $1',
       'delete from miner_buckets where bucket < $1',
       'delete from pool_buckets where bucket < $1',
-      "delete from network_samples where at < $1 and extract(minute from at) >= 10",
+      'delete from network_samples where at < $1 and extract(minute from at) >= 10',
     ]) {
       removed += (await pool.query(sql, [keepBuckets])).rowCount ?? 0;
     }
@@ -311,7 +319,12 @@ class BatchContext {
       await this.client.query(
         `insert into block_credits (block_id, coin, address, amount)
          select * from unnest($1::int8[], $2::text[], $3::text[], $4::numeric[])`,
-        [credits.map((c) => c.blockId), credits.map((c) => c.coin), credits.map((c) => c.address), credits.map((c) => c.amount.toString())],
+        [
+          credits.map((c) => c.blockId),
+          credits.map((c) => c.coin),
+          credits.map((c) => c.address),
+          credits.map((c) => c.amount.toString()),
+        ],
       );
     }
     if (this.blockUpdates.length > 0) {
@@ -335,7 +348,10 @@ class BatchContext {
   private async clockOf(coin: string, at: number): Promise<Clock> {
     let clock = this.clocks.get(coin);
     if (clock) return clock;
-    const row = await this.client.query<{ hours_done: Date; event_time: Date }>('select hours_done, event_time from engine_clock where coin = $1', [coin]);
+    const row = await this.client.query<{ hours_done: Date; event_time: Date }>(
+      'select hours_done, event_time from engine_clock where coin = $1',
+      [coin],
+    );
     const found = row.rows[0];
     clock = found
       ? { hoursDone: found.hours_done.getTime(), eventTime: found.event_time.getTime(), dirty: false }
@@ -400,7 +416,14 @@ class BatchContext {
     }
     await applyLedger(
       this.client,
-      [...credits].map(([address, amount]) => ({ coin: pool.coin, address, kind: 'pps', mature: amount, immature: 0n, at: boundary })),
+      [...credits].map(([address, amount]) => ({
+        coin: pool.coin,
+        address,
+        kind: 'pps',
+        mature: amount,
+        immature: 0n,
+        at: boundary,
+      })),
     );
     if (paidRows.length > 0) {
       // Narrowed to the due rows' partial index, then matched by key.
@@ -410,7 +433,14 @@ class BatchContext {
          where m.coin = $1 and m.scheme = 'pps' and m.valid > m.credited
            and m.hour >= to_timestamp($5 / 1000.0) and m.hour < to_timestamp($6 / 1000.0)
            and m.address = u.address and m.hour = u.hour`,
-        [pool.coin, paidRows.map((r) => r.address), paidRows.map((r) => r.hour), paidRows.map((r) => r.valid), boundary - this.lateWindow, boundary],
+        [
+          pool.coin,
+          paidRows.map((r) => r.address),
+          paidRows.map((r) => r.hour),
+          paidRows.map((r) => r.valid),
+          boundary - this.lateWindow,
+          boundary,
+        ],
       );
     }
   }
@@ -471,7 +501,14 @@ class BatchContext {
     );
     await applyLedger(
       this.client,
-      idle.rows.map((row) => ({ coin, address: row.address, kind: 'reset' as const, mature: -BigInt(row.mature), immature: 0n, at: boundary })),
+      idle.rows.map((row) => ({
+        coin,
+        address: row.address,
+        kind: 'reset' as const,
+        mature: -BigInt(row.mature),
+        immature: 0n,
+        at: boundary,
+      })),
     );
   }
 
@@ -563,7 +600,8 @@ class BatchContext {
     if (blockId === null || blockId === undefined) return; // the same block reported twice
     // The round: what earlier batches wrote plus what this batch has not written yet.
     const roundShares = new Map<string, number>();
-    for (const [address, difficulty] of result.rows[0]?.shares ?? []) roundShares.set(address, (roundShares.get(address) ?? 0) + difficulty);
+    for (const [address, difficulty] of result.rows[0]?.shares ?? [])
+      roundShares.set(address, (roundShares.get(address) ?? 0) + difficulty);
     for (const [address, difficulty] of this.rounds.take(roundCoin, round, soloFinder ?? undefined)) {
       roundShares.set(address, (roundShares.get(address) ?? 0) + difficulty);
     }
@@ -576,7 +614,11 @@ class BatchContext {
       credits = new Map(credit > 0n ? [[soloFinder, credit]] : []);
       poolCut = distributable - credit;
     } else {
-      const split = propCredits(distributable, feePpm, [...roundShares].map(([address, difficulty]) => [address, difficultyWeight(difficulty)] as const));
+      const split = propCredits(
+        distributable,
+        feePpm,
+        [...roundShares].map(([address, difficulty]) => [address, difficultyWeight(difficulty)] as const),
+      );
       credits = split.credits;
       poolCut = split.poolCut;
     }
@@ -633,7 +675,12 @@ class BatchContext {
       for (const final of finals) {
         for (const credit of byBlock.get(final.id) ?? []) {
           const common = { coin: final.coin, address: credit.address, blockId: final.id, at: final.at };
-          this.ledger.push({ ...common, kind: final.orphan ? 'orphan' : 'confirm', mature: final.orphan ? 0n : credit.amount, immature: -credit.amount });
+          this.ledger.push({
+            ...common,
+            kind: final.orphan ? 'orphan' : 'confirm',
+            mature: final.orphan ? 0n : credit.amount,
+            immature: -credit.amount,
+          });
         }
       }
     }

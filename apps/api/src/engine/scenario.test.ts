@@ -14,7 +14,14 @@ const B = 'ltc1qminerb0000000000000000000000000000bbbb';
 
 let seq = 0;
 const next = () => ++seq;
-const share = (address: string, worker: string, difficulty: number, at: number, status: 'valid' | 'stale' = 'valid', ip = '203.0.113.10'): IngestEvent => ({
+const share = (
+  address: string,
+  worker: string,
+  difficulty: number,
+  at: number,
+  status: 'valid' | 'stale' = 'valid',
+  ip = '203.0.113.10',
+): IngestEvent => ({
   type: 'share',
   seq: next(),
   coin: 'ltc',
@@ -114,7 +121,9 @@ describe('a small PROP scenario', () => {
     ]);
     expect(await ledgerMatchesBalances()).toBe(0);
 
-    const blocks = await h.get<{ results: { hash: string; status: string; effort: number; reward: string }[] }>('/ltc/api/v1/blocks');
+    const blocks = await h.get<{ results: { hash: string; status: string; effort: number; reward: string }[] }>(
+      '/ltc/api/v1/blocks',
+    );
     expect(blocks.statusCode).toBe(200);
     expect(blocks.body.results.map((b) => [b.hash, b.status, b.effort, b.reward])).toEqual([
       ['aa03', 'confirmed', 0.2, '7'],
@@ -145,7 +154,12 @@ describe('a small PROP scenario', () => {
 
   it('changes settings only with a recent worker IP, with the spec messages', async () => {
     const post = (body: object) =>
-      h.app.inject({ method: 'POST', url: `/ltc/api/v1/miner/settings/${B}`, payload: body, headers: { 'x-forwarded-for': '192.0.2.1' } });
+      h.app.inject({
+        method: 'POST',
+        url: `/ltc/api/v1/miner/settings/${B}`,
+        payload: body,
+        headers: { 'x-forwarded-for': '192.0.2.1' },
+      });
     const invalid = await post({ ip: '300.1.1.1', payout_threshold: '5' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields).toEqual({ ip: 'Invalid IP address.' });
@@ -165,15 +179,24 @@ describe('a small PROP scenario', () => {
     const response = await h.ingest('stratum-test', [network(T0 + 61 * MIN, 110)]);
     expect(response.statusCode).toBe(200);
     expect(await h.engine.sendPayouts()).toBe(1);
-    const payoutsA = await h.get<{ results: { amount: string; status: string; txid: string | null; date: number }[]; next: string | null }>(
-      `/ltc/api/v1/miner/payouts/${A}`,
-    );
+    const payoutsA = await h.get<{
+      results: { amount: string; status: string; txid: string | null; date: number }[];
+      next: string | null;
+    }>(`/ltc/api/v1/miner/payouts/${A}`);
     expect(payoutsA.body.results).toHaveLength(1);
     expect(payoutsA.body.results[0]).toMatchObject({ amount: '12.1275', status: 'Paid', date: (T0 + 60 * MIN) / 1000 });
     expect(payoutsA.body.results[0]!.txid).toMatch(/^[0-9a-f]{64}$/);
     expect((await h.get(`/ltc/api/v1/miner/payouts/${B}`)).body).toEqual({ results: [], next: null });
-    expect((await h.get(`/ltc/api/v1/miner/balance/${A}`)).body).toEqual({ balance: '0', unconfirmed_balance: '0', total_paid: '12.1275' });
-    expect((await h.get(`/ltc/api/v1/miner/balance/${B}`)).body).toEqual({ balance: '1.7325', unconfirmed_balance: '0', total_paid: '0' });
+    expect((await h.get(`/ltc/api/v1/miner/balance/${A}`)).body).toEqual({
+      balance: '0',
+      unconfirmed_balance: '0',
+      total_paid: '12.1275',
+    });
+    expect((await h.get(`/ltc/api/v1/miner/balance/${B}`)).body).toEqual({
+      balance: '1.7325',
+      unconfirmed_balance: '0',
+      total_paid: '0',
+    });
     expect(await ledgerMatchesBalances()).toBe(0);
   });
 

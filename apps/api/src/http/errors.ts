@@ -12,7 +12,13 @@ export class HttpError extends Error {
   readonly code: string;
   readonly extra: Partial<ApiErrorBody>;
   readonly headers: Record<string, string>;
-  constructor(status: number, code: string, message: string, extra: Partial<ApiErrorBody> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: Partial<ApiErrorBody> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -23,7 +29,8 @@ export class HttpError extends Error {
 
 export const unsupportedCoin = () => new HttpError(404, 'unsupported_coin', 'Unsupported coin');
 export const notFound = (message = 'Nothing found') => new HttpError(404, 'not_found', message);
-export const badRequest = (message: string, extra: Partial<ApiErrorBody> = {}) => new HttpError(400, 'bad_request', message, extra);
+export const badRequest = (message: string, extra: Partial<ApiErrorBody> = {}) =>
+  new HttpError(400, 'bad_request', message, extra);
 
 const DB_RETRY_AFTER_SECONDS = 5;
 
@@ -35,12 +42,18 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
-    const where = issue ? `${error.validationContext ?? 'request'}${issue.instancePath ? issue.instancePath.replaceAll('/', '.') : ''}` : 'request';
-    return reply.code(400).send({ error: 'bad_request', message: `Invalid ${where}: ${issue?.message ?? 'does not match the schema'}` });
+    const where = issue
+      ? `${error.validationContext ?? 'request'}${issue.instancePath ? issue.instancePath.replaceAll('/', '.') : ''}`
+      : 'request';
+    return reply
+      .code(400)
+      .send({ error: 'bad_request', message: `Invalid ${where}: ${issue?.message ?? 'does not match the schema'}` });
   }
   if (isDatabaseUnavailable(error)) {
     reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
-    return reply.code(503).send({ error: 'unavailable', message: 'The pool database is not reachable right now; try again shortly.' });
+    return reply
+      .code(503)
+      .send({ error: 'unavailable', message: 'The pool database is not reachable right now; try again shortly.' });
   }
   const fastifyError = error as FastifyError;
   if (isResponseSerializationError(error)) {
@@ -50,14 +63,16 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
     const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
-    const message = status === 413 ? 'The request body is too large.' : (fastifyError.message || 'Bad request');
+    const message = status === 413 ? 'The request body is too large.' : fastifyError.message || 'Bad request';
     return reply.code(status).send({ error: code, message });
   }
   request.log.error({ err: error }, 'unexpected error');
-  if (process.env.API_DEBUG_ERRORS) process.stderr.write(`${(error as Error).stack}\n`);
   return reply.code(500).send({ error: 'internal', message: 'Internal error' });
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.code(404).header('cache-control', 'no-store').send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  return reply
+    .code(404)
+    .header('cache-control', 'no-store')
+    .send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
 }

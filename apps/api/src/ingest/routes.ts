@@ -18,8 +18,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 export function registerIngestRoutes(app: FastifyInstance, options: { engine: Engine; token: string; now: () => number }): void {
-  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl'], { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['application/x-ndjson', 'application/jsonl'],
+    { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
   );
   app.withTypeProvider<ZodTypeProvider>().post(
     '/internal/v1/events',
@@ -50,7 +52,8 @@ export function registerIngestRoutes(app: FastifyInstance, options: { engine: En
       try {
         events = parseEvents(request.body, options.now());
       } catch (error) {
-        if (error instanceof NdjsonError) throw new HttpError(400, 'bad_event', `line ${error.line}: ${error.message}`, { line: error.line });
+        if (error instanceof NdjsonError)
+          throw new HttpError(400, 'bad_event', `line ${error.line}: ${error.message}`, { line: error.line });
         throw error;
       }
       try {

@@ -56,9 +56,17 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
        from ledger where coin = $1 and address = $2 and kind = any($3::text[]) and at >= $5`,
       [coin, address, CREDIT_KINDS, new Date(now - 7 * 86_400_000), new Date(now - 30 * 86_400_000)],
     ),
-    ctx.db.query<{ difficulty: number }>(`select difficulty from round_shares where coin = $1 and round = 'solo' and address = $2`, [coin, address]),
-    ctx.db.query<{ difficulty: number }>('select difficulty from network_samples where coin = $1 order by at desc limit 1', [coin]),
-    ctx.db.query<{ n: number }>('select count(*)::int as n from blocks where coin = $1 and finder = $2 and merged_from is null', [coin, address]),
+    ctx.db.query<{ difficulty: number }>(
+      `select difficulty from round_shares where coin = $1 and round = 'solo' and address = $2`,
+      [coin, address],
+    ),
+    ctx.db.query<{ difficulty: number }>('select difficulty from network_samples where coin = $1 order by at desc limit 1', [
+      coin,
+    ]),
+    ctx.db.query<{ n: number }>('select count(*)::int as n from blocks where coin = $1 and finder = $2 and merged_from is null', [
+      coin,
+      address,
+    ]),
   ]);
   const row = miner.rows[0];
   if (!row) return null;
@@ -118,7 +126,13 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
 
 type ChartPoint = { t: number; hashrate: number; valid: number; stale: number; invalid: number };
 
-export async function minerChart(ctx: ApiContext, coin: CoinTicker, address: string, range: ChartRange, worker?: { name: string; scheme: string }) {
+export async function minerChart(
+  ctx: ApiContext,
+  coin: CoinTicker,
+  address: string,
+  range: ChartRange,
+  worker?: { name: string; scheme: string },
+) {
   const plan = rangePlan(range, ctx.now());
   const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
   // Workers have no hourly rollup: their 10-minute buckets (kept 8 days) serve up to 7d.
@@ -167,7 +181,16 @@ export async function workers(ctx: ApiContext, coin: CoinTicker, address: string
   const now = ctx.now();
   const { last, end } = windows(now);
   const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
-  const params: unknown[] = [coin, address, ts(last), ts(end - 3 * BUCKET_S), ts(end - 3 * 3600), ts(end - 24 * 3600), ts(end), new Date(now - WORKER_LIST_DAYS * 86_400_000)];
+  const params: unknown[] = [
+    coin,
+    address,
+    ts(last),
+    ts(end - 3 * BUCKET_S),
+    ts(end - 3 * 3600),
+    ts(end - 24 * 3600),
+    ts(end),
+    new Date(now - WORKER_LIST_DAYS * 86_400_000),
+  ];
   let filter = '';
   if (only) {
     params.push(only.name);
@@ -240,10 +263,10 @@ export async function payouts(ctx: ApiContext, coin: string, address: string, be
 export async function balance(ctx: ApiContext, coin: string, address: string) {
   const decimals = unitDecimalsOf(ctx.pool, coin as CoinTicker);
   const row = (
-    await ctx.db.query<BalanceRow>('select coin, mature::text as mature, immature::text as immature, paid::text as paid from balances where coin = $1 and address = $2', [
-      coin,
-      address,
-    ])
+    await ctx.db.query<BalanceRow>(
+      'select coin, mature::text as mature, immature::text as immature, paid::text as paid from balances where coin = $1 and address = $2',
+      [coin, address],
+    )
   ).rows[0];
   return {
     balance: fromUnits(BigInt(row?.mature ?? '0'), decimals),
@@ -262,5 +285,11 @@ export async function dailyRewards(ctx: ApiContext, coin: CoinTicker, address: s
      group by 1 order by 1 desc`,
     [coin, address, CREDIT_KINDS, new Date(from)],
   );
-  return { results: rows.rows.map((row) => ({ date: unix(row.day), amount: fromUnits(BigInt(row.amount), decimals), blocks: row.blocks })) };
+  return {
+    results: rows.rows.map((row) => ({
+      date: unix(row.day),
+      amount: fromUnits(BigInt(row.amount), decimals),
+      blocks: row.blocks,
+    })),
+  };
 }

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { balanceSchema, errorSchema, minerChartSchema, minerStatsSchema, payoutsSchema, rewardsSchema, workerStatsSchema, workersSchema } from '@openpool/domain/api';
+import {
+  balanceSchema,
+  errorSchema,
+  minerChartSchema,
+  minerStatsSchema,
+  payoutsSchema,
+  rewardsSchema,
+  workerStatsSchema,
+  workersSchema,
+} from '@openpool/domain/api';
 import { REWARD_SCHEMES } from '@openpool/domain/address';
 import type { ApiContext } from '../pool/context.ts';
 import { createMemo } from '../http/caching.ts';
@@ -105,7 +114,11 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
         summary: 'Payouts, newest first (compatibility path; page with `next`)',
         params: minerParams,
         querystring: z.object({
-          next: z.string().regex(/^\d{1,18}$/).optional().describe('cursor from the previous page'),
+          next: z
+            .string()
+            .regex(/^\d{1,18}$/)
+            .optional()
+            .describe('cursor from the previous page'),
           limit: z.coerce.number().int().min(1).max(100).default(25),
         }),
         response: { 200: payoutsSchema, ...errors },
@@ -116,14 +129,21 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
       const coin = checkCoin(ctx, request.params.coin);
       const address = checkAddress(request.params.address);
       const before = request.query.next ? Number(request.query.next) : null;
-      return memo(`payouts:${coin}:${address}:${before}:${request.query.limit}`, () => payouts(ctx, coin, address, before, request.query.limit));
+      return memo(`payouts:${coin}:${address}:${before}:${request.query.limit}`, () =>
+        payouts(ctx, coin, address, before, request.query.limit),
+      );
     },
   );
 
   r.get(
     '/:coin/api/v1/miner/balance/:address',
     {
-      schema: { tags: ['miner', 'compatibility'], summary: 'Balance (compatibility path)', params: minerParams, response: { 200: balanceSchema, ...errors } },
+      schema: {
+        tags: ['miner', 'compatibility'],
+        summary: 'Balance (compatibility path)',
+        params: minerParams,
+        response: { 200: balanceSchema, ...errors },
+      },
       config: { cache: 'miner' },
     },
     async (request) => {

@@ -28,7 +28,8 @@ export interface BlockRow {
 }
 
 export function blockSummary(ctx: ApiContext, row: BlockRow) {
-  const required = ctx.pool.coins.get(row.coin as CoinTicker)?.confirmations ?? ctx.pool.merged.get(row.coin as never)?.confirmations ?? 0;
+  const required =
+    ctx.pool.coins.get(row.coin as CoinTicker)?.confirmations ?? ctx.pool.merged.get(row.coin as never)?.confirmations ?? 0;
   return {
     date: unix(row.found_at),
     height: row.height,
@@ -68,11 +69,14 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
        from blocks where coin = $1 and merged_from is null order by found_at desc, id desc limit 10`,
       [coin],
     ),
-    ctx.db.query<{ n: number }>(`select count(*)::int as n from blocks where coin = $1 and merged_from is null and found_at >= $2`, [
-      coin,
-      new Date(ctx.now() - 24 * 3600 * 1000),
-    ]),
-    ctx.db.query<{ round: string; difficulty: number }>(`select round, sum(difficulty) as difficulty from round_shares where coin = $1 group by round`, [coin]),
+    ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from blocks where coin = $1 and merged_from is null and found_at >= $2`,
+      [coin, new Date(ctx.now() - 24 * 3600 * 1000)],
+    ),
+    ctx.db.query<{ round: string; difficulty: number }>(
+      `select round, sum(difficulty) as difficulty from round_shares where coin = $1 group by round`,
+      [coin],
+    ),
   ]);
   const hpd = config.hashesPerDifficulty;
   const byScheme: Record<string, number> = {};
@@ -124,7 +128,8 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
 export async function poolChart(ctx: ApiContext, coin: CoinTicker, range: ChartRange) {
   const plan = rangePlan(range, ctx.now());
   const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
-  const [table, minersTable, column] = plan.source === 'bucket' ? ['pool_buckets', 'miner_buckets', 'bucket'] : ['pool_hourly', 'miner_hourly', 'hour'];
+  const [table, minersTable, column] =
+    plan.source === 'bucket' ? ['pool_buckets', 'miner_buckets', 'bucket'] : ['pool_hourly', 'miner_hourly', 'hour'];
   const rows = await ctx.db.query<{ t: Date; valid: number; miners: number }>(
     `with p as (
        select date_bin(make_interval(secs => $4), ${column}, 'epoch') as t, sum(valid) as valid
@@ -139,7 +144,11 @@ export async function poolChart(ctx: ApiContext, coin: CoinTicker, range: ChartR
   return {
     range,
     step: plan.step,
-    points: rows.rows.map((row) => ({ t: unix(row.t), hashrate: hashrateFromShares(row.valid, hpd, plan.step), miners: row.miners })),
+    points: rows.rows.map((row) => ({
+      t: unix(row.t),
+      hashrate: hashrateFromShares(row.valid, hpd, plan.step),
+      miners: row.miners,
+    })),
   };
 }
 
@@ -150,7 +159,11 @@ export async function networkChart(ctx: ApiContext, coin: CoinTicker, range: Cha
      from network_samples where coin = $1 and at >= $2 and at < $3 group by 1 order by 1`,
     [coin, ts(plan.from), ts(Math.floor(ctx.now() / 1000)), plan.step],
   );
-  return { range, step: plan.step, points: rows.rows.map((row) => ({ t: unix(row.t), difficulty: row.difficulty, hashrate: row.hashrate, height: row.height })) };
+  return {
+    range,
+    step: plan.step,
+    points: rows.rows.map((row) => ({ t: unix(row.t), difficulty: row.difficulty, hashrate: row.hashrate, height: row.height })),
+  };
 }
 
 export async function blocksPage(ctx: ApiContext, coin: CoinTicker, page: number, pageSize: number) {

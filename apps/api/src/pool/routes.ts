@@ -30,7 +30,11 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   r.get(
     '/api/v1/pools',
     {
-      schema: { tags: ['pool'], summary: 'Stats of every enabled pool (the home page)', response: { 200: poolListSchema, 503: errorSchema } },
+      schema: {
+        tags: ['pool'],
+        summary: 'Stats of every enabled pool (the home page)',
+        response: { 200: poolListSchema, 503: errorSchema },
+      },
       config: { cache: 'pool' },
     },
     async () => ({ results: await Promise.all(ctx.site.enabled.map((coin) => stats(coin))) }),
@@ -41,7 +45,8 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
     {
       schema: {
         tags: ['pool', 'compatibility'],
-        summary: 'Pool stats (compatibility path: fee, fee_type, hashrate, miners, net_hashrate, servers, last_blocks_found, ...)',
+        summary:
+          'Pool stats (compatibility path: fee, fee_type, hashrate, miners, net_hashrate, servers, last_blocks_found, ...)',
         params: z.object({ coin: coinParam }),
         response: { 200: poolStatsSchema, ...errors },
       },
@@ -150,11 +155,12 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
       const hashrate = request.query.hashrate;
       const scheme = config.schemes.includes('pps') ? 'pps' : (config.schemes[0] ?? 'prop');
       // Expected coins a day: (hashrate x 86400 / hashes per difficulty) shares of difficulty 1.
-      const revenue = net ? ppsCredit((hashrate * 86_400) / config.hashesPerDifficulty, net.difficulty, BigInt(net.reward), config.feePpm[scheme]) : 0n;
+      const revenue = net
+        ? ppsCredit((hashrate * 86_400) / config.hashesPerDifficulty, net.difficulty, BigInt(net.reward), config.feePpm[scheme])
+        : 0n;
       const price = (await prices().catch(() => ({}) as Record<string, number>))[coin.toUpperCase()];
       const coins = fromUnits(revenue, config.unitDecimals);
       return { coin, hashrate, revenue: coins, revenue_usd: price === undefined ? null : Number(coins) * price };
     },
   );
-
 }

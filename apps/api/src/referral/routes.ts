@@ -42,7 +42,11 @@ export function registerReferralRoutes(app: FastifyInstance, ctx: ApiContext): v
       const miner = checkAddress(request.query.miner);
       const ref = normaliseReferral(cookie(request.headers.cookie, 'ref') ?? '');
       if (!ref) return { recorded: false };
-      const result = await ctx.db.query('insert into referrals (coin, address, ref) values ($1, $2, $3) on conflict do nothing', [coin, miner, ref]);
+      const result = await ctx.db.query('insert into referrals (coin, address, ref) values ($1, $2, $3) on conflict do nothing', [
+        coin,
+        miner,
+        ref,
+      ]);
       return { recorded: (result.rowCount ?? 0) > 0 };
     },
   );

@@ -40,13 +40,21 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): v
 
   async function read(coin: string, address: string, config: CoinPoolConfig) {
     const row = (
-      await ctx.db.query<{ payout_threshold: string | null; email: string | null; notify_offline: boolean; notify_payouts: boolean }>(
+      await ctx.db.query<{
+        payout_threshold: string | null;
+        email: string | null;
+        notify_offline: boolean;
+        notify_payouts: boolean;
+      }>(
         'select payout_threshold::text as payout_threshold, email, notify_offline, notify_payouts from miners where coin = $1 and address = $2',
         [coin, address],
       )
     ).rows[0];
     return {
-      payout_threshold: fromUnits(row?.payout_threshold ? BigInt(row.payout_threshold) : config.defaultThreshold, config.unitDecimals),
+      payout_threshold: fromUnits(
+        row?.payout_threshold ? BigInt(row.payout_threshold) : config.defaultThreshold,
+        config.unitDecimals,
+      ),
       min_payout: fromUnits(config.minPayout, config.unitDecimals),
       email: maskEmail(row?.email ?? null),
       notify_offline: row?.notify_offline ?? false,
@@ -57,7 +65,12 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): v
   r.get(
     '/:coin/api/v1/miner/settings/:address',
     {
-      schema: { tags: ['settings'], summary: 'Payout threshold and notification settings', params, response: { 200: settingsSchema, 400: errorSchema, 404: errorSchema } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Payout threshold and notification settings',
+        params,
+        response: { 200: settingsSchema, 400: errorSchema, 404: errorSchema },
+      },
       config: { cache: 'private' },
     },
     async (request) => {
@@ -91,7 +104,9 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): v
       if (body.payout_threshold !== undefined) {
         const min = Number(fromUnits(config.minPayout, config.unitDecimals));
         const problem =
-          required(body.payout_threshold) ?? decimal(body.payout_threshold, { field: 'payout threshold' }) ?? minValue(body.payout_threshold, min);
+          required(body.payout_threshold) ??
+          decimal(body.payout_threshold, { field: 'payout threshold' }) ??
+          minValue(body.payout_threshold, min);
         if (problem) fields.payout_threshold = renderRuleMessage(problem);
       }
       if (body.email !== undefined && body.email !== '' && !EMAIL.test(body.email)) fields.email = 'Invalid e-mail address.';
@@ -101,17 +116,21 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): v
 
       const now = ctx.now();
       const wait = Math.max(perAddress.hit(`${coin}:${address}`, now), perClient.hit(request.ip, now));
-      if (wait > 0) throw new HttpError(429, 'too_many_attempts', 'Too many attempts; try again later.', {}, { 'retry-after': String(wait) });
+      if (wait > 0)
+        throw new HttpError(429, 'too_many_attempts', 'Too many attempts; try again later.', {}, { 'retry-after': String(wait) });
 
       const proven = await ctx.db.query(
         `select 1 from workers where coin = $1 and address = $2 and last_ip = $3::inet and last_share_at >= $4 limit 1`,
         [coin, address, body.ip, new Date(now - SETTINGS_LIMITS.proofWindowMs)],
       );
-      if (proven.rowCount === 0) throw new HttpError(403, 'forbidden', 'Forbidden: these settings cannot be changed with the details given.');
+      if (proven.rowCount === 0)
+        throw new HttpError(403, 'forbidden', 'Forbidden: these settings cannot be changed with the details given.');
 
       const threshold = body.payout_threshold === undefined ? null : thresholdUnits(body.payout_threshold, config.unitDecimals);
       if (threshold !== null && threshold < config.minPayout) {
-        throw new HttpError(400, 'validation', 'Below the minimum payout', { fields: { payout_threshold: 'Below the minimum payout' } });
+        throw new HttpError(400, 'validation', 'Below the minimum payout', {
+          fields: { payout_threshold: 'Below the minimum payout' },
+        });
       }
       await ctx.db.query(
         `update miners set
@@ -120,7 +139,14 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): v
            notify_offline = coalesce($5, notify_offline),
            notify_payouts = coalesce($6, notify_payouts)
          where coin = $1 and address = $2`,
-        [coin, address, threshold?.toString() ?? null, body.email ?? null, body.notify_offline ?? null, body.notify_payouts ?? null],
+        [
+          coin,
+          address,
+          threshold?.toString() ?? null,
+          body.email ?? null,
+          body.notify_offline ?? null,
+          body.notify_payouts ?? null,
+        ],
       );
       return { message: 'Your settings have been applied.', settings: await read(coin, address, config) };
     },
