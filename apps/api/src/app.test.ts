@@ -114,6 +114,20 @@ describe('bad input on public routes', () => {
     expect(wrongType.statusCode).toBe(400);
   });
 
+  it('limits settings attempts per address with 429 and Retry-After', async () => {
+    const attempt = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/kas/api/v1/miner/settings/kaspa:qplimited',
+        payload: { ip: '192.0.2.1' },
+        headers: { 'x-forwarded-for': '198.51.100.99' },
+      });
+    for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(403);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('answers 403 for an address it has never seen, like a wrong proof', async () => {
     const response = await h.app.inject({
       method: 'POST',
@@ -121,6 +135,17 @@ describe('bad input on public routes', () => {
       payload: { ip: '192.0.2.1' },
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('retention', () => {
+  it('drops 10-minute buckets after 8 days and keeps hourly rollups', async () => {
+    const old = new Date(NOW - 9 * 86_400_000);
+    await h.db.pool.query(`insert into pool_buckets (coin, scheme, bucket, valid) values ('btc', 'pps', $1, 1)`, [old]);
+    await h.db.pool.query(`insert into pool_hourly (coin, scheme, hour, valid) values ('btc', 'pps', $1, 1)`, [old]);
+    expect(await h.engine.applyRetention(NOW)).toBeGreaterThanOrEqual(1);
+    expect((await h.db.pool.query(`select count(*)::int n from pool_buckets where coin = 'btc'`)).rows[0].n).toBe(0);
+    expect((await h.db.pool.query(`select count(*)::int n from pool_hourly where coin = 'btc'`)).rows[0].n).toBe(1);
   });
 });
 
