@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COIN_TICKERS } from './coins.ts';
-import { SiteConfigError, isCoinReachable, localizedLink, parseSiteConfig, type SiteConfig } from './site-config.ts';
+import {
+  SiteConfigError,
+  isCoinReachable,
+  localizedLink,
+  localizedText,
+  parseSiteConfig,
+  showsRegionalPart,
+  type SiteConfig,
+} from './site-config.ts';
 
 const SITE_JSON = readFileSync(new URL('../../../content/site.json', import.meta.url), 'utf8');
 
@@ -51,6 +59,10 @@ function minimalConfig(overrides: Partial<Json> = {}): Json {
       help_translate: 'https://example.org/translate',
       telegram_bot: 'https://t.me/bot',
     },
+    alert: { text: { default: '' } },
+    regional: { locales: ['en', 'ru', 'uk'], parts: ['products', 'referral'] },
+    coin_labels: {},
+    integrations: {},
     ...overrides,
   };
 }
@@ -277,5 +289,23 @@ describe('localizedLink', () => {
     const telegram = config.links.social.find((s) => s.id === 'telegram');
     expect(telegram && localizedLink(telegram.url, 'ru')).toBe('https://t.me/openpool_ru');
     expect(telegram && localizedLink(telegram.url, 'kz')).toBe('https://t.me/openpool');
+  });
+});
+
+describe('regional parts, alert text and coin labels', () => {
+  it('shows a regional part only in its locales, and the rest everywhere', () => {
+    const config = { regional: { locales: ['en', 'ru', 'uk'] as const, parts: ['products'] as const } };
+    expect(showsRegionalPart(config as never, 'products', 'ru')).toBe(true);
+    expect(showsRegionalPart(config as never, 'products', 'fa')).toBe(false);
+    expect(showsRegionalPart(config as never, 'referral', 'fa')).toBe(true);
+  });
+
+  it('takes the alert text of the locale, else the default, trimmed', () => {
+    expect(localizedText({ default: ' Hello ', ru: 'Привет' }, 'ru')).toBe('Привет');
+    expect(localizedText({ default: ' Hello ' }, 'fa')).toBe('Hello');
+  });
+
+  it('refuses a label for a coin that is not in the registry', () => {
+    expect(errorFor((c) => (c.coin_labels = { nope: 'new' }))).toContain('coin_labels.nope');
   });
 });

@@ -25,6 +25,21 @@ const localizedUrl = z
   )
   .strict();
 
+/** A text that may differ per language; an empty `default` with no override hides it. */
+const localizedTextSchema = z
+  .object({ default: z.string().max(300) })
+  .extend(
+    Object.fromEntries(LOCALE_CODES.map((code) => [code, z.string().max(300).optional()])) as Record<
+      (typeof LOCALE_CODES)[number],
+      z.ZodOptional<z.ZodString>
+    >,
+  )
+  .strict();
+
+/** Header and menu parts that can be limited to some languages (spec section 1). */
+export const REGIONAL_PARTS = ['products', 'referral', 'telegram_bot'] as const;
+export type RegionalPart = (typeof REGIONAL_PARTS)[number];
+
 const socialLink = z
   .object({
     id: z.enum(['telegram', 'discord', 'x', 'youtube', 'reddit', 'github', 'vk', 'medium']),
@@ -50,6 +65,35 @@ export const siteConfigSchema = z
         telegram_bot: url,
       })
       .strict(),
+    /** Sitewide alert banner: hidden when the text for the visitor's language is empty. */
+    alert: z.object({ text: localizedTextSchema, link: localizedUrl.optional() }).strict(),
+    /** Parts of the header and menu shown only in some languages, e.g. products in en, ru, uk. */
+    regional: z
+      .object({
+        locales: z.array(z.enum(LOCALE_CODES)).min(1),
+        parts: z.array(z.enum(REGIONAL_PARTS)),
+      })
+      .strict(),
+    /** Availability labels on coin cards. */
+    coin_labels: z.partialRecord(z.string(), z.enum(['coming_soon', 'new'])),
+    /**
+     * Third-party integrations (spec section 7); each is off when absent, and the CSP allows
+     * its origin only when it is on.
+     */
+    integrations: z
+      .object({
+        /** The main provider host's profile call, `GET {profile_base}/api/v2/profile`, with credentials. */
+        profile_base: url.optional(),
+        analytics: z
+          .object({ script: url, id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
+          .strict()
+          .optional(),
+        /** Metrics counter: an image beacon hit with `?page=` on every navigation. */
+        metrics: z.object({ endpoint: url }).strict().optional(),
+        /** Sentry-compatible DSN for the error reporter. */
+        error_reporter: z.object({ dsn: url }).strict().optional(),
+      })
+      .strict(),
   })
   .strict()
   .superRefine((config, ctx) => {
@@ -58,6 +102,10 @@ export const siteConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['private_enabled', index], message: `${coin} is already in enabled` });
       }
     });
+    for (const coin of Object.keys(config.coin_labels)) {
+      if (!isCoinTicker(coin))
+        ctx.addIssue({ code: 'custom', path: ['coin_labels', coin], message: 'is not a coin in the registry' });
+    }
     if (!Object.hasOwn(config.groups, config.icon_strip_group)) {
       ctx.addIssue({ code: 'custom', path: ['icon_strip_group'], message: 'must name one of groups' });
     }
@@ -89,6 +137,15 @@ export function parseSiteConfig(text: string, source = 'content/site.json'): Sit
 /** A coin route is valid for public and private coins (spec section 5). */
 export function isCoinReachable(config: SiteConfig, coin: string): coin is CoinTicker {
   return isCoinTicker(coin) && (config.enabled.includes(coin) || config.private_enabled.includes(coin));
+}
+
+/** Whether a regional header part shows in this locale. */
+export function showsRegionalPart(config: Pick<SiteConfig, 'regional'>, part: RegionalPart, locale: string): boolean {
+  return !config.regional.parts.includes(part) || (config.regional.locales as readonly string[]).includes(locale);
+}
+
+export function localizedText(text: { default: string } & Partial<Record<string, string>>, locale: string): string {
+  return (text[locale] ?? text.default).trim();
 }
 
 export function localizedLink(link: { default: string } & Partial<Record<string, string>>, locale: string): string {

@@ -15,6 +15,10 @@ export interface SiteSettings {
   enabledCoins: readonly string[];
   iconStripCoins: readonly string[];
   links: SiteConfig['links'];
+  alert: SiteConfig['alert'];
+  regional: SiteConfig['regional'];
+  coinLabels: SiteConfig['coin_labels'];
+  integrations: SiteConfig['integrations'];
 }
 
 export const SITE_SETTINGS_ELEMENT_ID = 'openpool-settings';
@@ -27,6 +31,10 @@ export function siteSettingsFrom({ config, publicEnv }: Pick<AppContext, 'config
     enabledCoins: config.enabled,
     iconStripCoins: config.groups[config.icon_strip_group] ?? [],
     links: config.links,
+    alert: config.alert,
+    regional: config.regional,
+    coinLabels: config.coin_labels,
+    integrations: config.integrations,
   };
 }
 
