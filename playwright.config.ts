@@ -1,6 +1,11 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = 3210;
+const API_PORT = 8797;
+/** A fresh data folder per run: the API backfills one simulated day with a fixed seed. */
+const API_DATA_DIR = join(tmpdir(), `openpool-e2e-${process.pid}`);
 
 /** Browser tests drive the real production build in Debian's Chromium (never a downloaded one). */
 export default defineConfig({
@@ -18,20 +23,39 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node apps/web/server.ts',
-    url: `http://localhost:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      SITE_URL: 'https://openpool.example',
-      PUBLIC_API_URL: 'http://localhost:8787',
-      RU_SITE_HOST: 'openpool.ru.localhost',
-      RU_API_URL: 'https://api.openpool.ru',
-      COOKIE_DOMAIN: '.openpool.example',
+  webServer: [
+    {
+      command: 'node apps/api/src/server.ts',
+      url: `http://127.0.0.1:${API_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+      env: {
+        API_HOST: '127.0.0.1',
+        API_PORT: String(API_PORT),
+        DATA_DIR: API_DATA_DIR,
+        SIMULATOR_BACKFILL_DAYS: '1',
+        SIMULATOR_SEED: '20261121',
+        CORS_ORIGINS: `http://localhost:${PORT}`,
+        LOG_LEVEL: 'silent',
+      },
     },
-  },
+    {
+      command: 'node apps/web/server.ts',
+      url: `http://localhost:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        SITE_URL: 'https://openpool.example',
+        API_URL: `http://127.0.0.1:${API_PORT}`,
+        PUBLIC_API_URL: `http://localhost:${API_PORT}`,
+        RU_SITE_HOST: 'openpool.ru.localhost',
+        RU_API_URL: 'https://api.openpool.ru',
+        COOKIE_DOMAIN: '.openpool.example',
+      },
+    },
+  ],
 });

@@ -32,7 +32,7 @@ test('security headers on every page, with a fresh nonce that the inline scripts
   expect(second.headers()['content-security-policy']).not.toContain(nonce!);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
-  expect(csp).toContain("connect-src 'self' http://localhost:8787");
+  expect(csp).toContain("connect-src 'self' http://localhost:8797");
   expect(first.headers()['x-content-type-options']).toBe('nosniff');
   expect(first.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   const html = await first.text();
