@@ -1,14 +1,24 @@
-import { COINS } from '@openpool/domain/coins';
-import { redirectRootToDetectedLocale } from '~/features/i18n/detect-locale.server';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
 import { appContext } from '~/context';
+import { redirectRootToDetectedLocale } from '~/features/i18n/detect-locale.server';
+import { useT } from '~/features/i18n/use-t';
+import { PoolCard } from '~/features/pool/pool-card';
+import { fetchPoolSummary } from '~/features/pool/pool-stats';
+import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
+import { createApiClient } from '~/shared/api-client';
 import type { Route } from './+types/home';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   redirectRootToDetectedLocale(request);
-  return { coins: context.get(appContext).config.enabled.map((ticker) => ({ ticker, name: COINS[ticker].name })) };
+  const { config, serverApiBaseUrl } = context.get(appContext);
+  const client = createApiClient({ baseUrl: serverApiBaseUrl });
+  // One pool-stats call per enabled coin (spec section 7), in parallel; a failing coin
+  // falls back to its defaults and is reported, and the page still renders.
+  const pools = await Promise.all(
+    config.enabled.map((ticker) =>
+      fetchPoolSummary(client, ticker, (error) => console.warn(`pool stats ${ticker}: ${(error as Error).message}`)),
+    ),
+  );
+  return { pools, labels: config.coin_labels };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -18,22 +28,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  useMinuteRefresh();
   return (
-    <PendingPage title={t('page.home.title')}>
-      <p className="mt-2 text-ink-muted">{t('page.home.intro', { count: loaderData.coins.length })}</p>
-      <ul className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5" data-testid="coin-list">
-        {loaderData.coins.map((coin) => (
-          <li key={coin.ticker}>
-            <LocaleLink
-              to={`/${coin.ticker}`}
-              className="flex items-center gap-2 rounded-md border border-line bg-surface-raised px-3 py-2 hover:border-accent"
-            >
-              <span className="font-semibold uppercase">{coin.ticker}</span>
-              <span className="truncate text-sm text-ink-muted">{coin.name}</span>
-            </LocaleLink>
-          </li>
+    <>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('page.home.title')}</h1>
+      <p className="mt-2 text-ink-muted">{t('page.home.lead')}</p>
+      <ul className="mt-6 grid grid-cols-1 gap-3 min-[560px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="coin-list">
+        {loaderData.pools.map((pool) => (
+          <PoolCard key={pool.ticker} pool={pool} label={loaderData.labels[pool.ticker]} />
         ))}
       </ul>
-    </PendingPage>
+    </>
   );
 }

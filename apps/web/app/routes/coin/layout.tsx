@@ -1,21 +1,39 @@
-import { COINS, type CoinTicker } from '@openpool/domain/coins';
+import { COINS, type Coin, type CoinTicker } from '@openpool/domain/coins';
 import { Outlet } from 'react-router';
+import { appContext } from '~/context';
 import { CoinTabs } from '~/features/pool/coin-tabs';
+import { PoolHeader } from '~/features/pool/pool-header';
+import { fetchPoolSummary, type PoolSummary } from '~/features/pool/pool-stats';
+import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
+import { createApiClient } from '~/shared/api-client';
 import { named } from '~/shared/route-middleware';
 import type { Route } from './+types/layout';
 
 export const middleware = named('coin');
 
-export function loader({ params }: Route.LoaderArgs) {
-  // The coin middleware has already refused tickers outside enabled and private_enabled.
-  return COINS[params.coin as CoinTicker];
+export interface CoinOutletContext {
+  coin: Coin;
+  pool: PoolSummary;
 }
 
-export default function CoinLayout({ loaderData: coin }: Route.ComponentProps) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // The coin middleware has already refused tickers outside enabled and private_enabled.
+  const coin = COINS[params.coin as CoinTicker];
+  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
+  const pool = await fetchPoolSummary(client, coin.ticker, (error) =>
+    console.warn(`pool stats ${coin.ticker}: ${(error as Error).message}`),
+  );
+  return { coin, pool };
+}
+
+export default function CoinLayout({ loaderData }: Route.ComponentProps) {
+  useMinuteRefresh();
+  const context: CoinOutletContext = loaderData;
   return (
     <>
-      <CoinTabs coin={coin} />
-      <Outlet context={coin} />
+      <PoolHeader coin={loaderData.coin} pool={loaderData.pool} />
+      <CoinTabs coin={loaderData.coin} />
+      <Outlet context={context} />
     </>
   );
 }

@@ -1,9 +1,124 @@
+import { formatAmount, formatDifficulty, formatHashrate } from '@openpool/domain/format';
+import type { ReactNode } from 'react';
+import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
-import { useCoin } from '~/features/pool/coin-context';
+import { useCoin, usePool } from '~/features/pool/coin-context';
+import { formatEffort, RecentBlocks } from '~/features/pool/recent-blocks';
+import { relativeTime } from '~/features/pool/relative-time';
+import { Servers } from '~/features/pool/servers';
 
-export default function Page() {
+/** `/{coin}`: the start-mining page (issue 5, item 4). */
+export default function PoolPage() {
   const t = useT();
+  const locale = useLocale();
   const coin = useCoin();
-  return <PendingPage title={t('page.coin.title', { name: coin.name })} />;
+  const { stats } = usePool();
+  if (!stats) {
+    return (
+      <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted" data-testid="pool-unavailable">
+        {t('pool.unavailable')}
+      </p>
+    );
+  }
+  const lastBlock = stats.last_blocks_found[0];
+  const merged = coin.mergedCoins.map((c) => c.toUpperCase()).join(', ');
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Section title={t('pool.stats.title')} className="lg:col-span-3">
+        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-6" data-testid="pool-stats">
+          <Figure label={t('pool.card.hashrate')} value={formatHashrate(stats.hashrate)} testId="stat-hashrate" />
+          <Figure label={t('pool.card.miners')} value={String(stats.miners)} testId="stat-miners" />
+          <Figure label={t('pool.stats.workers')} value={String(stats.workers)} testId="stat-workers" />
+          <Figure label={t('pool.stats.blocks24h')} value={String(stats.blocks_24h)} testId="stat-blocks24h" />
+          <Figure
+            label={t('pool.stats.lastBlock')}
+            value={lastBlock ? relativeTime(lastBlock.date, stats.updated_at, locale.iso) : '—'}
+            testId="stat-last-block"
+          />
+          <Figure label={t('pool.stats.effort')} value={formatEffort(stats.effort, locale.iso)} testId="stat-effort" />
+          <Figure label={t('pool.card.network')} value={formatHashrate(stats.net_hashrate)} testId="stat-net-hashrate" />
+          <Figure
+            label={t('pool.stats.netDifficulty')}
+            value={formatDifficulty(stats.net_difficulty)}
+            testId="stat-net-difficulty"
+          />
+          <Figure label={t('pool.stats.height')} value={String(stats.height)} testId="stat-height" />
+        </dl>
+      </Section>
+
+      <Section title={t('pool.servers.title')} className="lg:col-span-2">
+        <Servers servers={stats.servers} />
+        <p className="mt-3 text-xs text-ink-muted">{t('pool.servers.login', { format: 'WALLET.WORKER' })}</p>
+      </Section>
+
+      <Section title={t('pool.payout.title')}>
+        <dl className="grid gap-2 text-sm">
+          <Row
+            label={t('pool.payout.min')}
+            value={`${formatAmount(stats.payout.min, coin.ticker)} ${coin.ticker.toUpperCase()}`}
+          />
+          <Row
+            label={t('pool.payout.threshold')}
+            value={`${formatAmount(stats.payout.default_threshold, coin.ticker)} ${coin.ticker.toUpperCase()}`}
+          />
+          <Row
+            label={t('pool.payout.schedule')}
+            value={t(stats.payout.schedule === 'daily' ? 'pool.payout.daily' : 'pool.payout.hourly')}
+          />
+        </dl>
+        {merged ? <p className="mt-3 text-xs text-ink-muted">{t('pool.payout.merged', { coins: merged })}</p> : null}
+      </Section>
+
+      <Section title={t('pool.schemes.title')} className="lg:col-span-3">
+        <ul className="grid gap-3 md:grid-cols-3" data-testid="schemes">
+          {stats.schemes.map((scheme) => (
+            <li key={scheme} className="rounded-lg border border-line p-3">
+              <p className="flex items-baseline justify-between gap-2">
+                <span className="font-semibold">{scheme === 'pps' ? 'PPS+' : scheme.toUpperCase()}</span>
+                <span className="text-sm tabular-nums text-ink-muted">
+                  {t('pool.schemes.fee', { fee: `${Math.round((stats.fees[scheme] ?? 0) * 10000) / 100}%` })}
+                </span>
+              </p>
+              <p className="mt-1 text-sm text-ink-muted">
+                {t(scheme === 'pps' ? 'pool.schemes.pps' : scheme === 'prop' ? 'pool.schemes.prop' : 'pool.schemes.solo')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title={t('pool.blocks.title')} className="lg:col-span-3">
+        <RecentBlocks blocks={stats.last_blocks_found} ticker={coin.ticker} now={stats.updated_at} />
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={`rounded-xl border border-line bg-surface-raised p-4 ${className}`}>
+      <h2 className="mb-3 text-base font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-ink-muted">{label}</dt>
+      <dd className="mt-0.5 text-base font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
 }

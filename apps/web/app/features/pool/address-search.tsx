@@ -1,0 +1,67 @@
+import { lastSearchStorageKey, normaliseSearchAddress } from '@openpool/domain/address';
+import { localizePath } from '@openpool/domain/locales';
+import { useEffect, useId, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+
+/**
+ * The pool header's address search (spec section 5): an empty address does nothing;
+ * otherwise it is trimmed, stored under `lastSearch:{coin}` and opens the stats page with
+ * `source=search`. On every route change the box is refilled with the coin's last search.
+ */
+export function AddressSearch({ coin }: { coin: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (!input.current) return;
+    try {
+      input.current.value = localStorage.getItem(lastSearchStorageKey(coin)) ?? '';
+    } catch {
+      // Storage refused (privacy mode): the box simply starts empty.
+    }
+  }, [coin, location.key]);
+
+  return (
+    <form
+      role="search"
+      className="flex w-full min-w-0 items-stretch gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const address = normaliseSearchAddress(input.current?.value ?? '');
+        if (!address) return;
+        try {
+          localStorage.setItem(lastSearchStorageKey(coin), address);
+        } catch {
+          // Not remembered; the search still goes ahead.
+        }
+        void navigate(`${localizePath(`/${coin}/miner/stats/${encodeURIComponent(address)}`, locale.code)}?source=search`);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {t('pool.search.label')}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        name="address"
+        type="search"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={t('pool.search.placeholder')}
+        className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm placeholder:font-sans placeholder:text-ink-muted focus:border-accent"
+      />
+      <button
+        type="submit"
+        className="shrink-0 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-ink hover:opacity-90"
+      >
+        {t('pool.search.submit')}
+      </button>
+    </form>
+  );
+}

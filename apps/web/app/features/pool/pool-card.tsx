@@ -1,0 +1,94 @@
+import { badgeTextColor, COINS, type CoinTicker } from '@openpool/domain/coins';
+import { formatFee, formatHashrate } from '@openpool/domain/format';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useT, type MessageId } from '~/features/i18n/use-t';
+import type { PoolSummary } from './pool-stats';
+
+const SCHEME_LABEL: Record<string, MessageId> = { pps: 'pool.scheme.pps', prop: 'pool.scheme.prop', solo: 'pool.scheme.solo' };
+
+/** One coin on the home page: figures from its pool stats, or its defaults when they failed. */
+export function PoolCard({
+  pool,
+  label,
+  estimate,
+}: {
+  pool: PoolSummary;
+  label?: 'coming_soon' | 'new';
+  estimate?: React.ReactNode;
+}) {
+  const t = useT();
+  const coin = COINS[pool.ticker as CoinTicker];
+  const stats = pool.stats;
+  return (
+    <li
+      className="relative flex flex-col rounded-xl border border-line bg-surface-raised p-4 transition-colors hover:border-accent"
+      data-testid={`pool-card-${pool.ticker}`}
+    >
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="grid size-10 shrink-0 place-items-center rounded-full text-xs font-bold uppercase"
+          style={{ backgroundColor: coin.color, color: badgeTextColor(coin.color) }}
+        >
+          {pool.ticker}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold">
+            <LocaleLink
+              to={`/${pool.ticker}`}
+              className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
+            >
+              {coin.name}
+            </LocaleLink>
+          </h2>
+          <p className="text-xs text-ink-muted">
+            <span className="font-medium uppercase" data-testid="card-name">
+              {pool.name}
+            </span>{' '}
+            · {stats?.algorithm ?? coin.algorithm}
+          </p>
+        </div>
+        {label ? (
+          <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-ink">
+            {t(label === 'new' ? 'pool.label.new' : 'pool.label.coming_soon')}
+          </span>
+        ) : null}
+      </div>
+      {stats ? (
+        <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+          <div>
+            <dt className="text-xs text-ink-muted">{t('pool.card.hashrate')}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="card-hashrate">
+              {formatHashrate(stats.hashrate)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-ink-muted">{t('pool.card.miners')}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="card-miners">
+              {stats.miners}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-ink-muted">{t('pool.card.network')}</dt>
+            <dd className="tabular-nums" data-testid="card-network">
+              {formatHashrate(stats.net_hashrate)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-ink-muted">{t('pool.card.fees')}</dt>
+            <dd className="tabular-nums" data-testid="card-fees">
+              {Object.entries(stats.fees)
+                .map(([scheme, fee]) => `${SCHEME_LABEL[scheme] ? t(SCHEME_LABEL[scheme]) : scheme} ${formatFee(fee)}`)
+                .join(' · ')}
+            </dd>
+          </div>
+          {estimate ? <div className="col-span-2">{estimate}</div> : null}
+        </dl>
+      ) : (
+        <p className="mt-4 text-sm text-ink-muted" data-testid="card-unavailable">
+          {t('pool.card.unavailable')}
+        </p>
+      )}
+    </li>
+  );
+}

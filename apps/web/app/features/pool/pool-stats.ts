@@ -1,0 +1,46 @@
+/**
+ * Pool stats as the site uses them: the API's payload (`poolStatsSchema`, shared with the
+ * API), read leniently where the spec says so (fee and fee_type may arrive as lists: only
+ * the first element counts), and the defaults a card falls back to when the call fails.
+ */
+import { poolStatsSchema, type PoolStats } from '@openpool/domain/api';
+import type { ApiClient } from '~/shared/api-client';
+
+export interface PoolSummary {
+  ticker: string;
+  /** Upper-case ticker unless the API names the pool otherwise. */
+  name: string;
+  /** Null when the call failed: the page shows the defaults and says figures are unavailable. */
+  stats: PoolStats | null;
+}
+
+function firstOf(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function parsePoolStats(body: unknown): PoolStats {
+  const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return poolStatsSchema.parse({ ...raw, fee: firstOf(raw.fee), fee_type: firstOf(raw.fee_type) });
+}
+
+export function poolDefaults(ticker: string): PoolSummary {
+  return { ticker, name: ticker.toUpperCase(), stats: null };
+}
+
+/**
+ * `GET {api}/{coin}/api/v1/pool/stats` (spec section 7). A failure is reported and the
+ * defaults are used: one coin's outage never breaks a page.
+ */
+export async function fetchPoolSummary(
+  client: ApiClient,
+  ticker: string,
+  report: (error: unknown) => void,
+): Promise<PoolSummary> {
+  try {
+    const stats = parsePoolStats(await client.request(`/${encodeURIComponent(ticker)}/api/v1/pool/stats`));
+    return { ticker, name: stats.name || ticker.toUpperCase(), stats };
+  } catch (error) {
+    report(error);
+    return poolDefaults(ticker);
+  }
+}

@@ -1,0 +1,106 @@
+import type { PoolStats } from '@openpool/domain/api';
+import { formatAmount } from '@openpool/domain/format';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import { formatDateTime, relativeTime } from './relative-time';
+
+type Block = PoolStats['last_blocks_found'][number];
+
+export function formatEffort(effort: number | null | undefined, iso: string): string {
+  if (effort === null || effort === undefined) return '—';
+  return new Intl.NumberFormat(iso, { style: 'percent', maximumFractionDigits: 1 }).format(effort);
+}
+
+/** Recent blocks: height, time, reward, effort, status with confirmations, explorer link. */
+export function RecentBlocks({
+  blocks,
+  ticker,
+  now,
+  explorerUrl,
+}: {
+  blocks: readonly Block[];
+  ticker: string;
+  now: number;
+  explorerUrl?: (hash: string) => string | null;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  if (blocks.length === 0) return <p className="text-sm text-ink-muted">{t('pool.blocks.none')}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[36rem] text-sm tabular-nums" data-testid="recent-blocks">
+        <thead>
+          <tr className="text-xs text-ink-muted">
+            <th scope="col" className="py-2 pe-3 text-start font-medium">
+              {t('pool.blocks.height')}
+            </th>
+            <th scope="col" className="py-2 pe-3 text-start font-medium">
+              {t('pool.blocks.time')}
+            </th>
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
+              {t('pool.blocks.reward')}
+            </th>
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
+              {t('pool.blocks.effort')}
+            </th>
+            <th scope="col" className="py-2 text-start font-medium">
+              {t('pool.blocks.status')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {blocks.map((block) => {
+            const link = explorerUrl?.(block.hash) ?? null;
+            return (
+              <tr key={block.hash} className="border-t border-line">
+                <td className="py-2 pe-3">
+                  {link ? (
+                    <a
+                      href={link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-accent hover:underline"
+                      aria-label={t('pool.blocks.explorer', { height: block.height })}
+                    >
+                      {block.height}
+                    </a>
+                  ) : (
+                    block.height
+                  )}
+                </td>
+                <td className="py-2 pe-3">
+                  <time dateTime={new Date(block.date * 1000).toISOString()} title={formatDateTime(block.date, locale.iso)}>
+                    {relativeTime(block.date, now, locale.iso)}
+                  </time>
+                </td>
+                <td className="py-2 pe-3 text-end">
+                  {formatAmount(block.reward, ticker)} {ticker.toUpperCase()}
+                </td>
+                <td
+                  className={`py-2 pe-3 text-end ${block.effort !== null && block.effort > 1 ? 'text-amber-700 dark:text-amber-300' : ''}`}
+                >
+                  {formatEffort(block.effort, locale.iso)}
+                </td>
+                <td className="py-2">
+                  <BlockStatus block={block} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BlockStatus({ block }: { block: Block }) {
+  const t = useT();
+  if (block.status === 'confirmed')
+    return <span className="text-emerald-700 dark:text-emerald-300">{t('pool.blocks.confirmed')}</span>;
+  if (block.status === 'orphaned') return <span className="text-red-700 dark:text-red-300">{t('pool.blocks.orphaned')}</span>;
+  return (
+    <span className="text-ink-muted">
+      {t('pool.blocks.pending', { confirmations: block.confirmations, required: block.required_confirmations })}
+    </span>
+  );
+}
