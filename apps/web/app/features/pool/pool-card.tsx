@@ -74,7 +74,7 @@ export function PoolCard({
               {formatHashrate(stats.net_hashrate)}
             </dd>
           </div>
-          <div>
+          <div className="col-span-2">
             <dt className="text-xs text-ink-muted">{t('pool.card.fees')}</dt>
             <dd className="tabular-nums" data-testid="card-fees">
               {Object.entries(stats.fees)

@@ -1,9 +1,32 @@
+import type { CoinTicker } from '@openpool/domain/coins';
+import { formatDifficulty } from '@openpool/domain/format';
+import { appContext } from '~/context';
+import { ChartPage, parseRange } from '~/features/charts/chart-page';
+import { loadChart } from '~/features/charts/load-chart';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
-import { useCoin } from '~/features/pool/coin-context';
+import { useCoin, usePool } from '~/features/pool/coin-context';
+import type { Route } from './+types/difficulty';
 
-export default function Page() {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const range = parseRange(new URL(request.url).searchParams.get('range'));
+  return {
+    range,
+    points: await loadChart(context.get(appContext).serverApiBaseUrl, params.coin as CoinTicker, 'difficulty', range),
+  };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const coin = useCoin();
-  return <PendingPage title={t('page.coin.difficulty', { name: coin.name })} />;
+  const pool = usePool();
+  return (
+    <ChartPage
+      title={t('page.coin.difficulty', { name: coin.name })}
+      range={loaderData.range}
+      points={loaderData.points}
+      current={pool.stats?.net_difficulty ?? null}
+      seriesLabel={t('chart.series.difficulty')}
+      format={formatDifficulty}
+    />
+  );
 }
