@@ -34,8 +34,6 @@ export function TimeChart({
     if (!element || points.length < 2) return;
     let disposed = false;
     let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | undefined;
-    let observer: ResizeObserver | undefined;
-    let themeObserver: MutationObserver | undefined;
 
     const draw = async () => {
       const [{ default: uPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
@@ -98,15 +96,15 @@ export function TimeChart({
     };
 
     void draw();
-    observer = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: CHART_HEIGHT }));
+    const observer = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: CHART_HEIGHT }));
     observer.observe(element);
     // A theme switch changes the CSS variables: redraw with the new colours.
-    themeObserver = new MutationObserver(() => void draw());
+    const themeObserver = new MutationObserver(() => void draw());
     themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       disposed = true;
-      observer?.disconnect();
-      themeObserver?.disconnect();
+      observer.disconnect();
+      themeObserver.disconnect();
       chart?.destroy();
     };
   }, [points, label, format, locale.iso]);
