@@ -1,12 +1,84 @@
+import { topMinersSchema } from '@openpool/domain/api';
+import { formatHashrate, truncateMiddle } from '@openpool/domain/format';
+import { appContext } from '~/context';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
 import { useCoin } from '~/features/pool/coin-context';
+import { createApiClient } from '~/shared/api-client';
 import { named } from '~/shared/route-middleware';
+import type { Route } from './+types/top-miners';
 
 export const middleware = named('top-miners');
 
-export default function Page() {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
+  try {
+    return { miners: topMinersSchema.parse(await client.request(`/${params.coin}/api/v1/top-miners`)).results };
+  } catch (error) {
+    console.warn(`top miners ${params.coin}: ${(error as Error).message}`);
+    return { miners: null };
+  }
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const coin = useCoin();
-  return <PendingPage title={t('page.coin.topMiners', { name: coin.name })} />;
+  const locale = useLocale();
+  const percent = new Intl.NumberFormat(locale.iso, { style: 'percent', maximumFractionDigits: 2 });
+  const { miners } = loaderData;
+  return (
+    <section className="rounded-xl border border-line bg-surface-raised p-4">
+      <h1 className="mb-4 text-xl font-bold tracking-tight sm:text-2xl">{t('page.coin.topMiners', { name: coin.name })}</h1>
+      {miners === null ? (
+        <p className="text-ink-muted">{t('topMiners.unavailable')}</p>
+      ) : miners.length === 0 ? (
+        <p className="text-ink-muted">{t('common.nothingFound')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[34rem] text-sm tabular-nums" data-testid="top-miners">
+            <thead>
+              <tr className="text-xs text-ink-muted">
+                <th scope="col" className="py-2 pe-3 text-start font-medium">
+                  {t('topMiners.rank')}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-start font-medium">
+                  {t('topMiners.address')}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">
+                  {t('topMiners.hashrate')}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">
+                  {t('topMiners.workers')}
+                </th>
+                <th scope="col" className="py-2 text-end font-medium">
+                  {t('topMiners.share')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {miners.map((miner) => (
+                <tr key={miner.address} className="border-t border-line">
+                  <td className="py-2 pe-3">{miner.rank}</td>
+                  <td className="py-2 pe-3">
+                    <LocaleLink
+                      to={`/${coin.ticker}/miner/stats/${encodeURIComponent(miner.address)}`}
+                      className="font-mono text-accent hover:underline"
+                      title={miner.address}
+                      dir="ltr"
+                    >
+                      {truncateMiddle(miner.address, 8, 8)}
+                    </LocaleLink>
+                  </td>
+                  <td className="py-2 pe-3 text-end">{formatHashrate(miner.hashrate)}</td>
+                  <td className="py-2 pe-3 text-end">{miner.workers}</td>
+                  <td className="py-2 text-end">{percent.format(miner.share)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }
