@@ -1,3 +1,4 @@
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -6,6 +7,20 @@ const PORT = 3210;
 const API_PORT = 8797;
 /** A fresh data folder per run: the API backfills one simulated day with a fixed seed. */
 const API_DATA_DIR = join(tmpdir(), `openpool-e2e-${process.pid}`);
+
+/**
+ * The API's content for the run: the site's own, except that the API does not serve dgb, so
+ * the home page meets a real failure of one coin's pool-stats call (spec section 7).
+ */
+export const FAILING_COIN = 'dgb';
+const API_CONTENT_DIR = join(tmpdir(), 'openpool-e2e-api-content');
+mkdirSync(API_CONTENT_DIR, { recursive: true });
+copyFileSync('content/pools.json', join(API_CONTENT_DIR, 'pools.json'));
+const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as { enabled: string[]; groups: Record<string, string[]> };
+site.enabled = site.enabled.filter((coin) => coin !== FAILING_COIN);
+for (const group of Object.keys(site.groups))
+  site.groups[group] = (site.groups[group] ?? []).filter((coin) => coin !== FAILING_COIN);
+writeFileSync(join(API_CONTENT_DIR, 'site.json'), JSON.stringify(site));
 
 /** Browser tests drive the real production build in Debian's Chromium (never a downloaded one). */
 export default defineConfig({
@@ -26,7 +41,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'node apps/api/src/server.ts',
-      url: `http://127.0.0.1:${API_PORT}/health`,
+      url: `http://127.0.0.1:${API_PORT}/ready`,
       reuseExistingServer: false,
       timeout: 60_000,
       gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
@@ -35,6 +50,9 @@ export default defineConfig({
         API_PORT: String(API_PORT),
         DATA_DIR: API_DATA_DIR,
         SIMULATOR_BACKFILL_DAYS: '1',
+        // Fixed data: the backfill only, so a page and the API agree on every figure.
+        SIMULATOR_LIVE: 'off',
+        CONTENT_DIR: API_CONTENT_DIR,
         SIMULATOR_SEED: '20261121',
         CORS_ORIGINS: `http://localhost:${PORT}`,
         LOG_LEVEL: 'silent',

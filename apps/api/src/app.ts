@@ -83,6 +83,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await options.ctx.db.query('select 1');
     return { status: 'ok', ...options.status?.() };
   });
+  // Readiness: 503 until the demo's backfill is done, so orchestration (and the browser
+  // tests) route traffic only to an API with its history in place.
+  r.get('/ready', { schema: { hide: true }, config: { cache: 'none' } }, async (_request, reply) => {
+    const state = (options.status?.().simulator as { state?: string } | undefined)?.state;
+    const ready = state === undefined || state === 'live' || state === 'off';
+    return reply.code(ready ? 200 : 503).send({ ready, simulator: state ?? 'off' });
+  });
   r.get('/openapi.json', { schema: { hide: true }, config: { cache: 'docs' } }, async () => app.swagger());
   r.get(
     '/api/v1/rates',

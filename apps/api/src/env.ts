@@ -26,6 +26,8 @@ const schema = z.object({
     .default(20261121),
   SIMULATOR_MINERS: z.coerce.number().int().min(1).max(2000).default(20),
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().min(0).max(30).default(7),
+  /** `off` stops after the backfill: fixed data for browser tests. */
+  SIMULATOR_LIVE: flag.default(true),
   RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
   COINGECKO_API_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
@@ -39,7 +41,7 @@ export interface ApiEnv {
   databaseUrl?: string;
   ingestToken?: string;
   corsOrigins: string[];
-  simulator: { enabled: boolean; seed: number; miners: number; backfillDays: number };
+  simulator: { enabled: boolean; live: boolean; seed: number; miners: number; backfillDays: number };
   rates: { provider: 'simulated' | 'coingecko'; coingeckoApiKey?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 }
@@ -64,6 +66,7 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
       .filter(Boolean),
     simulator: {
       enabled: env.SIMULATOR,
+      live: env.SIMULATOR_LIVE,
       seed: env.SIMULATOR_SEED,
       miners: env.SIMULATOR_MINERS,
       backfillDays: env.SIMULATOR_BACKFILL_DAYS,

@@ -133,6 +133,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
         log(
           `simulator: history up to ${new Date(until).toISOString()} ingested in ${((Date.now() - started) / 1000).toFixed(1)} s; running live`,
         );
+        if (!env.simulator.live) return;
         let cursor = until;
         const tick = async () => {
           if (stopped) return;

@@ -1,0 +1,134 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
+
+/** The API the site under test talks to (playwright.config.ts): fixed simulated data. */
+const API = 'http://127.0.0.1:8797';
+
+interface Stats {
+  name: string;
+  hashrate: number;
+  miners: number;
+  workers: number;
+  net_hashrate: number;
+  net_difficulty: number;
+  blocks_24h: number;
+}
+
+async function apiStats(request: APIRequestContext, coin: string): Promise<Stats> {
+  const response = await request.get(`${API}/${coin}/api/v1/pool/stats`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Stats;
+}
+
+/** A 10-minute bucket may close between the page and our API call: then compare again. */
+async function expectFigures(page: Page, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch {
+    await page.reload();
+    await check();
+  }
+}
+
+test.describe('home', () => {
+  test('each coin card shows the API figures formatted by the domain package', async ({ page, request }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    for (const coin of ['btc', 'ltc', 'kas', 'xmr']) {
+      await expectFigures(page, async () => {
+        const stats = await apiStats(request, coin);
+        const card = page.getByTestId(`pool-card-${coin}`);
+        await expect(card.getByTestId('card-hashrate')).toHaveText(formatHashrate(stats.hashrate));
+        await expect(card.getByTestId('card-miners')).toHaveText(String(stats.miners));
+        await expect(card.getByTestId('card-network')).toHaveText(formatHashrate(stats.net_hashrate));
+      });
+    }
+    await expect(page.getByTestId('pool-card-xmr').getByTestId('card-fees')).toHaveText('PROP 1% · SOLO 1.5%');
+    await expect(page.getByTestId('pool-card-quai')).toContainText('New');
+  });
+
+  test("one coin's failing stats call leaves its defaults and the page still renders", async ({ page, request }) => {
+    expect((await request.get(`${API}/dgb/api/v1/pool/stats`)).status()).toBe(404);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    const card = page.getByTestId('pool-card-dgb');
+    await expect(card.getByTestId('card-name')).toHaveText('DGB');
+    await expect(card.getByTestId('card-unavailable')).toBeVisible();
+    await expect(page.getByTestId('pool-card-btc').getByTestId('card-hashrate')).not.toBeEmpty();
+  });
+});
+
+test.describe('coin pool page', () => {
+  test('pool header: name, fees per scheme, merged coins', async ({ page }) => {
+    await page.goto('/ltc');
+    await expect(page.locator('h1')).toHaveText('Litecoin mining pool');
+    await expect(page.getByTestId('pool-fees')).toContainText('PPS+ fee 2%');
+    await expect(page.getByTestId('pool-fees')).toContainText('PROP fee 1%');
+    await expect(page.getByTestId('pool-merged')).toHaveText('Merge-mined: DOGE, PEP, BELLS');
+    await page.goto('/btc');
+    await expect(page.getByTestId('pool-merged')).toHaveText('Merge-mined: FB');
+    await page.goto('/kas');
+    await expect(page.getByTestId('pool-merged')).toHaveCount(0);
+  });
+
+  test('stats on the start-mining page equal the API', async ({ page, request }) => {
+    await page.goto('/ltc');
+    await expectFigures(page, async () => {
+      const stats = await apiStats(request, 'ltc');
+      await expect(page.getByTestId('stat-hashrate')).toHaveText(formatHashrate(stats.hashrate));
+      await expect(page.getByTestId('stat-miners')).toHaveText(String(stats.miners));
+      await expect(page.getByTestId('stat-workers')).toHaveText(String(stats.workers));
+      await expect(page.getByTestId('stat-blocks24h')).toHaveText(String(stats.blocks_24h));
+      await expect(page.getByTestId('stat-net-difficulty')).toHaveText(formatDifficulty(stats.net_difficulty));
+    });
+    await expect(page.getByTestId('servers')).toContainText('ltc-eu.openpool.example:3030');
+  });
+
+  test('search: empty does nothing; an address is trimmed, remembered and refilled', async ({ page }) => {
+    await page.goto('/ltc');
+    const box = page.getByPlaceholder('Enter your mining address');
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/ltc$/);
+    await box.fill('  ltc1qsearchexample  ');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/ltc\/miner\/stats\/ltc1qsearchexample\?source=search$/);
+    expect(await page.evaluate(() => localStorage.getItem('lastSearch:ltc'))).toBe('ltc1qsearchexample');
+    await page.goto('/ltc/difficulty');
+    await expect(page.getByPlaceholder('Enter your mining address')).toHaveValue('ltc1qsearchexample');
+    await page.goto('/ru/ltc');
+    await page.getByPlaceholder(/.+/).first().fill('ltc1qother');
+    await page.getByRole('search').getByRole('button').click();
+    await expect(page).toHaveURL(/\/ru\/ltc\/miner\/stats\/ltc1qother\?source=search$/);
+  });
+
+  test('tabs: the current one is highlighted; no Top miners for xmr, zeph, sal', async ({ page, request }) => {
+    await page.goto('/ltc/difficulty');
+    const tabs = page.getByRole('navigation', { name: 'Coin pages' });
+    await expect(tabs.getByRole('link', { name: 'Difficulty' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'Top miners' })).toBeVisible();
+    for (const coin of ['xmr', 'zeph', 'sal']) {
+      await page.goto(`/${coin}`);
+      await expect(page.getByRole('navigation', { name: 'Coin pages' }).getByRole('link', { name: 'Top miners' })).toHaveCount(0);
+      expect((await request.get(`/${coin}/top-miners`)).status()).toBe(404);
+    }
+  });
+
+  test('top miners link each address to its stats page', async ({ page }) => {
+    await page.goto('/ltc/top-miners');
+    const first = page.getByTestId('top-miners').locator('tbody tr').first();
+    await expect(first.locator('td').first()).toHaveText('1');
+    const href = await first.getByRole('link').getAttribute('href');
+    expect(href).toMatch(/^\/ltc\/miner\/stats\/.+/);
+  });
+
+  test('charts render in the browser with the current value', async ({ page, request }) => {
+    await page.goto('/ltc/difficulty');
+    await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+    const stats = await apiStats(request, 'ltc');
+    await expect(page.getByTestId('chart-current')).toHaveText(formatDifficulty(stats.net_difficulty));
+    await page.getByRole('link', { name: '7 days' }).click();
+    await expect(page).toHaveURL(/range=7d/);
+    await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+  });
+});
