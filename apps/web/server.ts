@@ -13,7 +13,7 @@ import type { AppContext } from './app/context.ts';
 import { parseWebEnv } from './app/env.server.ts';
 import { resolveApiBaseUrl } from './app/shared/api-client.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
-import { loadSiteConfig } from './app/shared/site-config.server.ts';
+import { loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
 
 const here = import.meta.dirname;
 
@@ -24,9 +24,11 @@ function startupFailure(error: unknown): never {
 
 let env: ReturnType<typeof parseWebEnv>;
 let config: ReturnType<typeof loadSiteConfig>;
+let coinContent: ReturnType<typeof loadCoinContent>;
 try {
   env = parseWebEnv(process.env, resolve(here, '..', '..'));
   config = loadSiteConfig(env.contentDir);
+  coinContent = loadCoinContent(env.contentDir);
 } catch (error) {
   startupFailure(error);
 }
@@ -50,6 +52,7 @@ function loadContext(build: ServerBuild, req: express.Request): RouterContextPro
   const host = req.hostname || null;
   const context: AppContext = {
     config,
+    coinContent,
     publicEnv: {
       apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
       siteUrl: env.siteUrl,

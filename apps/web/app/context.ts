@@ -2,6 +2,7 @@
  * What the server hands to middleware and loaders through React Router's context
  * (style.md: data sources reach loaders through context, not global imports).
  */
+import type { CoinContent } from '@openpool/domain/coin-content';
 import type { SiteConfig } from '@openpool/domain/site-config';
 import { createContext } from 'react-router';
 
@@ -14,6 +15,8 @@ export interface PublicEnv {
 
 export interface AppContext {
   config: SiteConfig;
+  /** Operator content per coin: descriptions, explorers, reference hardware, miner software. */
+  coinContent: CoinContent;
   publicEnv: PublicEnv;
   /** API base URL for server-side calls from loaders. */
   serverApiBaseUrl: string;

@@ -1,6 +1,7 @@
 import { appContext } from '~/context';
 import { redirectRootToDetectedLocale } from '~/features/i18n/detect-locale.server';
 import { useT } from '~/features/i18n/use-t';
+import { DailyEstimate } from '~/features/pool/daily-estimate';
 import { PoolCard } from '~/features/pool/pool-card';
 import { fetchPoolSummary } from '~/features/pool/pool-stats';
 import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
@@ -18,7 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fetchPoolSummary(client, ticker, (error) => console.warn(`pool stats ${ticker}: ${(error as Error).message}`)),
     ),
   );
-  return { pools, labels: config.coin_labels };
+  const { coinContent } = context.get(appContext);
+  const references = Object.fromEntries(config.enabled.map((ticker) => [ticker, coinContent.coins[ticker]?.reference ?? null]));
+  return { pools, labels: config.coin_labels, references };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -35,7 +38,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-ink-muted">{t('page.home.lead')}</p>
       <ul className="mt-6 grid grid-cols-1 gap-3 min-[560px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="coin-list">
         {loaderData.pools.map((pool) => (
-          <PoolCard key={pool.ticker} pool={pool} label={loaderData.labels[pool.ticker]} />
+          <PoolCard
+            key={pool.ticker}
+            pool={pool}
+            label={loaderData.labels[pool.ticker]}
+            estimate={
+              pool.stats && loaderData.references[pool.ticker] ? (
+                <DailyEstimate stats={pool.stats} reference={loaderData.references[pool.ticker]!} ticker={pool.ticker} />
+              ) : null
+            }
+          />
         ))}
       </ul>
     </>

@@ -12,6 +12,7 @@ function contextProvider(siteConfig: SiteConfig): RouterContextProvider {
   const provider = new RouterContextProvider();
   const value: AppContext = {
     config: siteConfig,
+    coinContent: { coins: {} } as unknown as AppContext['coinContent'],
     publicEnv: { apiBaseUrl: 'http://localhost:8787', siteUrl: 'http://localhost:3000' },
     serverApiBaseUrl: 'http://127.0.0.1:8787',
     cookieDomain: undefined,

@@ -1,3 +1,4 @@
+import type { CoinInfo } from '@openpool/domain/coin-content';
 import type { Coin } from '@openpool/domain/coins';
 import { useOutletContext } from 'react-router';
 import type { PoolSummary } from './pool-stats';
@@ -10,4 +11,9 @@ export function useCoin(): Coin {
 /** The coin's pool stats, loaded once by the coin layout (spec section 7). */
 export function usePool(): PoolSummary {
   return useOutletContext<{ pool: PoolSummary }>().pool;
+}
+
+/** The operator's content about the coin (content/coins.json), when there is an entry. */
+export function useCoinInfo(): CoinInfo | null {
+  return useOutletContext<{ info: CoinInfo | null }>().info;
 }

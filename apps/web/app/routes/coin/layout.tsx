@@ -1,3 +1,4 @@
+import type { CoinInfo } from '@openpool/domain/coin-content';
 import { COINS, type Coin, type CoinTicker } from '@openpool/domain/coins';
 import { Outlet } from 'react-router';
 import { appContext } from '~/context';
@@ -14,16 +15,18 @@ export const middleware = named('coin');
 export interface CoinOutletContext {
   coin: Coin;
   pool: PoolSummary;
+  info: CoinInfo | null;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // The coin middleware has already refused tickers outside enabled and private_enabled.
   const coin = COINS[params.coin as CoinTicker];
-  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
+  const { serverApiBaseUrl, coinContent } = context.get(appContext);
+  const client = createApiClient({ baseUrl: serverApiBaseUrl });
   const pool = await fetchPoolSummary(client, coin.ticker, (error) =>
     console.warn(`pool stats ${coin.ticker}: ${(error as Error).message}`),
   );
-  return { coin, pool };
+  return { coin, pool, info: coinContent.coins[coin.ticker] ?? null };
 }
 
 export default function CoinLayout({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,9 @@ import { formatAmount, formatDifficulty, formatHashrate } from '@openpool/domain
 import type { ReactNode } from 'react';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { useCoin, usePool } from '~/features/pool/coin-context';
+import { explorerLink } from '@openpool/domain/coin-content';
+import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
+import { ConnectionGuide } from '~/features/pool/connection-guide';
 import { formatEffort, RecentBlocks } from '~/features/pool/recent-blocks';
 import { relativeTime } from '~/features/pool/relative-time';
 import { Servers } from '~/features/pool/servers';
@@ -13,6 +15,7 @@ export default function PoolPage() {
   const locale = useLocale();
   const coin = useCoin();
   const { stats } = usePool();
+  const info = useCoinInfo();
   if (!stats) {
     return (
       <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted" data-testid="pool-unavailable">
@@ -51,6 +54,12 @@ export default function PoolPage() {
         <p className="mt-3 text-xs text-ink-muted">{t('pool.servers.login', { format: 'WALLET.WORKER' })}</p>
       </Section>
 
+      {info && stats.servers.urls[0] ? (
+        <Section title={t('guide.title')} className="lg:col-span-3">
+          <ConnectionGuide coin={coin} info={info} tcp={stats.servers.urls[0]} ssl={stats.servers.ssl_urls[0]} />
+        </Section>
+      ) : null}
+
       <Section title={t('pool.payout.title')}>
         <dl className="grid gap-2 text-sm">
           <Row
@@ -88,7 +97,12 @@ export default function PoolPage() {
       </Section>
 
       <Section title={t('pool.blocks.title')} className="lg:col-span-3">
-        <RecentBlocks blocks={stats.last_blocks_found} ticker={coin.ticker} now={stats.updated_at} />
+        <RecentBlocks
+          blocks={stats.last_blocks_found}
+          ticker={coin.ticker}
+          now={stats.updated_at}
+          explorerUrl={info ? (hash) => explorerLink(info, 'block', hash) : undefined}
+        />
       </Section>
     </div>
   );

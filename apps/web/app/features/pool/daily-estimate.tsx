@@ -1,0 +1,48 @@
+import type { PoolStats } from '@openpool/domain/api';
+import type { CoinInfo } from '@openpool/domain/coin-content';
+import { formatHashrate } from '@openpool/domain/format';
+import { useCurrency } from '~/features/currency/currency-context';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import { estimateDailyCoins } from './estimate';
+
+/** Estimated daily reward of the coin's reference device, in the selected currency when rates are in. */
+export function DailyEstimate({
+  stats,
+  reference,
+  ticker,
+}: {
+  stats: PoolStats;
+  reference: CoinInfo['reference'];
+  ticker: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const { toFiat } = useCurrency();
+  const coins = estimateDailyCoins(stats, reference.hashrate);
+  if (coins === null) return null;
+  const units = t('pool.card.estimateUnits', {
+    amount: new Intl.NumberFormat(locale.iso, { maximumSignificantDigits: 4 }).format(coins),
+    ticker: ticker.toUpperCase(),
+  });
+  const fiat = toFiat(coins, ticker);
+  return (
+    <>
+      <dt className="text-xs text-ink-muted">
+        {t('pool.card.estimate')}{' '}
+        <span className="text-ink-muted">
+          {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device: reference.device })}
+        </span>
+      </dt>
+      <dd className="font-semibold tabular-nums" data-testid="card-estimate">
+        {fiat ? (
+          <>
+            {fiat} <span className="font-normal text-ink-muted">· {units}</span>
+          </>
+        ) : (
+          units
+        )}
+      </dd>
+    </>
+  );
+}
