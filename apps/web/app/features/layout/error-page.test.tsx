@@ -3,17 +3,17 @@ import { renderToString } from 'react-dom/server';
 import { createRoutesStub, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '~/features/i18n/catalogues';
-import { SiteSettingsContext, type SiteSettings } from '~/shared/site-settings';
+import { readFileSync } from 'node:fs';
+import { parseSiteConfig } from '@openpool/domain/site-config';
+import { SiteSettingsContext, siteSettingsFrom, type SiteSettings } from '~/shared/site-settings';
 import { ErrorPage } from './error-page';
 
-const settings = {
-  apiBaseUrl: 'http://api.test',
-  siteUrl: 'http://site.test',
+// The real site config, as the frame around the error page needs all of it.
+const siteConfig = parseSiteConfig(readFileSync(new URL('../../../../../content/site.json', import.meta.url), 'utf8'));
+const settings: SiteSettings = {
+  ...siteSettingsFrom({ config: siteConfig, publicEnv: { apiBaseUrl: 'http://api.test', siteUrl: 'http://site.test' } }),
   supportEmail: 'help@pool.test',
-  enabledCoins: ['btc'],
-  iconStripCoins: ['btc'],
-  links: { help_translate: 'https://translate.test' },
-} as unknown as SiteSettings;
+};
 
 async function render(error: unknown, path = '/', withSettings = true): Promise<string> {
   const i18n = await loadCatalogue(path.startsWith('/ru') ? 'ru' : 'en');
