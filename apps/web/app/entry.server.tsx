@@ -29,7 +29,11 @@ export default function handleRequest(
 ) {
   const app = loadContext.get(appContext);
   const { nonce, publicEnv } = app;
-  applyPageSecurityHeaders(responseHeaders, { nonce, connectOrigins: [originOf(publicEnv.apiBaseUrl)] });
+  applyPageSecurityHeaders(responseHeaders, {
+    nonce,
+    connectOrigins: [originOf(publicEnv.apiBaseUrl)],
+    integrations: app.config.integrations,
+  });
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 

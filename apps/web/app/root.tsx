@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react';
 import { LOCALES, getLocale, localizePath, splitLocalePath } from '@openpool/domain/locales';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -9,6 +9,7 @@ import { ErrorPage } from './features/layout/error-page';
 import { SiteFrame } from './features/layout/site-frame';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
+import { reportError } from './shared/error-reporter';
 import { SiteSettingsScript, useSiteSettings } from './shared/site-settings';
 import { referralMiddleware } from './shared/referral.server';
 
@@ -84,5 +85,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Route errors go to the error reporter (browser only; 4xx answers are not reported).
+  useEffect(() => reportError(error, 'route'), [error]);
   return <ErrorPage error={error} />;
 }

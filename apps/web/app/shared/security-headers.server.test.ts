@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { STATIC_SECURITY_HEADERS, applyPageSecurityHeaders, contentSecurityPolicy, originOf } from './security-headers.server';
+import {
+  STATIC_SECURITY_HEADERS,
+  applyPageSecurityHeaders,
+  contentSecurityPolicy,
+  integrationOrigins,
+  originOf,
+} from './security-headers.server';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -60,6 +66,67 @@ describe('contentSecurityPolicy', () => {
       "'strict-dynamic'",
       "'self'",
     ]);
+  });
+});
+
+describe('contentSecurityPolicy with integrations (issue 3, item 11)', () => {
+  const base = { nonce: 'n', connectOrigins: ['https://api.openpool.example'] };
+  const all = {
+    profile_base: 'https://main.provider.example/app',
+    analytics: { script: 'https://tags.analytics.example/gtag/js', id: 'G-TEST1' },
+    metrics: { endpoint: 'https://counter.metrics.example/hit' },
+    error_reporter: { dsn: 'https://key@errors.example:8443/12' },
+  };
+
+  it('is the unchanged policy when every integration is off', () => {
+    expect(contentSecurityPolicy({ ...base, integrations: {} })).toBe(contentSecurityPolicy(base));
+    expect(integrationOrigins({})).toEqual({ script: [], connect: [], img: [] });
+  });
+
+  it('allows each configured origin in exactly the directives it needs', () => {
+    const parsed = directives(contentSecurityPolicy({ ...base, integrations: all }));
+    expect(parsed.get('script-src')).toEqual(["'nonce-n'", "'strict-dynamic'", "'self'", 'https://tags.analytics.example']);
+    expect(parsed.get('img-src')).toEqual(["'self'", 'data:', 'https://counter.metrics.example']);
+    expect(parsed.get('connect-src')).toEqual([
+      "'self'",
+      'https://api.openpool.example',
+      'https://tags.analytics.example',
+      'https://counter.metrics.example',
+      'https://errors.example:8443',
+      'https://main.provider.example',
+    ]);
+    expect(parsed.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it.each([
+    ['profile_base', { profile_base: all.profile_base }, { connect: ['https://main.provider.example'] }],
+    [
+      'analytics',
+      { analytics: all.analytics },
+      { script: ['https://tags.analytics.example'], connect: ['https://tags.analytics.example'] },
+    ],
+    [
+      'metrics',
+      { metrics: all.metrics },
+      { img: ['https://counter.metrics.example'], connect: ['https://counter.metrics.example'] },
+    ],
+    ['error_reporter', { error_reporter: all.error_reporter }, { connect: ['https://errors.example:8443'] }],
+  ])('adds only what %s needs', (_name, integrations, expected) => {
+    expect(integrationOrigins(integrations)).toEqual(Object.assign({ script: [], connect: [], img: [] }, expected));
+  });
+
+  it('adds nothing for a DSN the reporter cannot use', () => {
+    expect(integrationOrigins({ error_reporter: { dsn: 'https://errors.example/no-key' } }).connect).toEqual([]);
+  });
+
+  it('lists an origin shared by two integrations once', () => {
+    const parsed = directives(
+      contentSecurityPolicy({
+        ...base,
+        integrations: { metrics: { endpoint: 'https://api.openpool.example/hit' }, profile_base: 'https://api.openpool.example' },
+      }),
+    );
+    expect(parsed.get('connect-src')).toEqual(["'self'", 'https://api.openpool.example']);
   });
 });
 

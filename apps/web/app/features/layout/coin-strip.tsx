@@ -1,4 +1,71 @@
-/** Placeholder while issue 3 is being built; replaced by its owner. */
-export function CoinStrip(_props: Record<string, unknown>) {
-  return null;
+/**
+ * The strip of coin icons above the header and in the footer (spec section 2, Header; issue 3,
+ * item 3): one link per coin of the configured group that is also enabled, in config order.
+ */
+import { COINS, isCoinTicker, type Coin } from '@openpool/domain/coins';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useT } from '~/features/i18n/use-t';
+import { useSiteSettings, type SiteSettings } from '~/shared/site-settings';
+
+export function stripCoins(settings: Pick<SiteSettings, 'iconStripCoins' | 'enabledCoins'> | undefined): Coin[] {
+  if (!settings) return [];
+  return settings.iconStripCoins
+    .filter((ticker) => isCoinTicker(ticker) && settings.enabledCoins.includes(ticker))
+    .map((ticker) => COINS[ticker as Coin['ticker']]);
+}
+
+/** The coin's mark: a disc in its colour with a lighter rim, so dark colours still read on dark. */
+export function CoinDot({ color, className = 'size-3' }: { color: string; className?: string }) {
+  return (
+    <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false" className={`shrink-0 ${className}`}>
+      <circle cx="6" cy="6" r="6" fill={color} />
+      <circle cx="6" cy="6" r="3.5" fill="none" stroke="#ffffff" strokeOpacity="0.45" strokeWidth="1.2" />
+    </svg>
+  );
+}
+
+const LINK =
+  'inline-flex h-7 items-center gap-1 rounded-full px-1.5 text-xs font-semibold text-ink-muted transition-colors hover:bg-surface hover:text-ink xl:px-1';
+
+export function CoinStrip({ placement }: { placement: 'top' | 'footer' }) {
+  const t = useT();
+  const coins = stripCoins(useSiteSettings());
+  if (coins.length === 0) return null;
+
+  const items = coins.map((coin) => (
+    <li key={coin.ticker} className="shrink-0">
+      <LocaleLink
+        to={`/${coin.ticker}`}
+        className={LINK}
+        aria-label={t('strip.coin', { name: coin.name, ticker: coin.ticker.toUpperCase() })}
+      >
+        <CoinDot color={coin.color} />
+        <span>{coin.ticker.toUpperCase()}</span>
+      </LocaleLink>
+    </li>
+  ));
+
+  if (placement === 'footer') {
+    return (
+      <ul aria-label={t('strip.label')} className="flex flex-wrap justify-center gap-1" data-testid="coin-strip-footer">
+        {items}
+      </ul>
+    );
+  }
+  // Below xl the row scrolls sideways without a scrollbar, its edges fading to say so; `w-max
+  // mx-auto` centres it when it fits, and scrolling starts at the inline start (the right in
+  // right-to-left pages). From xl on it wraps, centred.
+  return (
+    <nav
+      aria-label={t('strip.label')}
+      className="border-b border-line bg-surface-raised print:hidden"
+      data-testid="coin-strip-top"
+    >
+      <div className="overflow-x-auto overscroll-x-contain [mask-image:linear-gradient(to_right,transparent,#000_1rem,#000_calc(100%-1rem),transparent)] [scrollbar-width:none] xl:[mask-image:none] [&::-webkit-scrollbar]:hidden">
+        <ul className="mx-auto flex w-max gap-0.5 px-4 py-1 xl:w-auto xl:flex-wrap xl:justify-center xl:gap-0 xl:px-2">
+          {items}
+        </ul>
+      </div>
+    </nav>
+  );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CurrencyProvider } from '~/features/currency/currency-context';
 import { useT } from '~/features/i18n/use-t';
 import { Integrations } from '~/shared/integrations';
+import { ProfileProvider } from '~/shared/profile';
 import { AlertBanner } from './alert-banner';
 import { CoinStrip } from './coin-strip';
 import { Footer } from './footer';
@@ -15,27 +16,29 @@ import { TelegramButton } from './telegram-button';
 export function SiteFrame({ children }: { children: ReactNode }) {
   const t = useT();
   return (
-    <CurrencyProvider>
-      <div className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface-raised focus:px-3 focus:py-2"
-        >
-          {t('nav.skipToContent')}
-        </a>
-        <LoadingBar />
-        <CoinStrip placement="top" />
-        <AlertBanner />
-        <Header />
-        <OfflineIndicator />
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
-          {children}
-        </main>
-        <Footer />
-        <ScrollToTop />
-        <TelegramButton />
-        <Integrations />
-      </div>
-    </CurrencyProvider>
+    <ProfileProvider>
+      <CurrencyProvider>
+        <div className="flex min-h-screen flex-col">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface-raised focus:px-3 focus:py-2"
+          >
+            {t('nav.skipToContent')}
+          </a>
+          <LoadingBar />
+          <CoinStrip placement="top" />
+          <AlertBanner />
+          <Header />
+          <OfflineIndicator />
+          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+            {children}
+          </main>
+          <Footer />
+          <ScrollToTop />
+          <TelegramButton />
+          <Integrations />
+        </div>
+      </CurrencyProvider>
+    </ProfileProvider>
   );
 }

@@ -1,0 +1,129 @@
+import { I18nProvider } from '@lingui/react';
+import type { LocaleCode } from '@openpool/domain/locales';
+import { parseSiteConfig } from '@openpool/domain/site-config';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '~/features/i18n/catalogues';
+import { SiteSettingsContext, siteSettingsFrom } from '~/shared/site-settings';
+import { AlertBanner } from './alert-banner';
+import { CoinStrip } from './coin-strip';
+import { Footer } from './footer';
+import { TelegramButton } from './telegram-button';
+
+function createConfig(overrides: Record<string, unknown> = {}) {
+  return parseSiteConfig(
+    JSON.stringify({
+      enabled: ['btc', 'ltc', 'kas', 'etc', 'rvn', 'erg', 'alph', 'xmr', 'zeph', 'sal', 'nexa', 'xna'],
+      private_enabled: ['sdr'],
+      groups: { strip: ['ltc', 'btc', 'sdr', 'dgb'] },
+      icon_strip_group: 'strip',
+      support_email: 'help@pool.test',
+      links: {
+        products: {
+          miner_app: 'https://p.test/miner',
+          mobile_app: 'https://p.test/mobile',
+          monitoring_bot: 'https://t.me/monitor',
+        },
+        referral: { default: 'https://p.test/ref' },
+        social: [
+          { id: 'telegram', url: { default: 'https://t.me/pool', ru: 'https://t.me/pool_ru' } },
+          { id: 'x', url: { default: 'https://x.com/pool' } },
+        ],
+        forum: 'https://forum.pool.test',
+        help_translate: 'https://translate.pool.test',
+        telegram_bot: 'https://t.me/pool_bot',
+      },
+      alert: {
+        text: { default: 'Maintenance tonight', ru: 'Работы ночью', pl: '  ' },
+        link: { default: 'https://status.pool.test' },
+      },
+      regional: { locales: ['en', 'ru', 'uk'], parts: ['products', 'telegram_bot'] },
+      coin_labels: {},
+      integrations: {},
+      ...overrides,
+    }),
+  );
+}
+
+async function render(node: ReactNode, path = '/', config = createConfig()): Promise<string> {
+  const locale = (path.split('/')[1] || 'en') as LocaleCode;
+  const i18n = await loadCatalogue(['ru', 'fa', 'pl'].includes(locale) ? locale : 'en');
+  const settings = siteSettingsFrom({ config, publicEnv: { apiBaseUrl: 'http://api.test', siteUrl: 'http://site.test' } });
+  const Stub = createRoutesStub([{ path: '*', Component: () => node }]);
+  return renderToString(
+    <SiteSettingsContext.Provider value={settings}>
+      <I18nProvider i18n={i18n}>
+        <Stub initialEntries={[path]} />
+      </I18nProvider>
+    </SiteSettingsContext.Provider>,
+  );
+}
+
+const hrefsIn = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+
+describe('Footer', () => {
+  it('links the forum in ru only', async () => {
+    expect(hrefsIn(await render(<Footer />, '/ru'))).toContain('https://forum.pool.test');
+    expect(hrefsIn(await render(<Footer />, '/'))).not.toContain('https://forum.pool.test');
+    expect(hrefsIn(await render(<Footer />, '/fa'))).not.toContain('https://forum.pool.test');
+  });
+
+  it('has the current year in the copyright line', async () => {
+    expect(await render(<Footer />)).toContain(`© ${new Date().getFullYear()} OpenPool`);
+  });
+
+  it('names every enabled coin in Pools, with the locale prefix, the first ten in full size', async () => {
+    const html = await render(<Footer />, '/pl');
+    const pools = html.slice(html.indexOf('data-testid="footer-pools"'), html.indexOf('data-testid="footer-help"'));
+    expect(hrefsIn(pools)).toEqual(createConfig().enabled.map((coin) => `/pl/${coin}`));
+    expect(pools).toContain('>Bitcoin<');
+    expect(pools.split('aria-label="More pools"')[1]).toContain('>Neurai<');
+  });
+
+  it('gives ru its own social links and keeps the default elsewhere', async () => {
+    expect(hrefsIn(await render(<Footer />, '/ru'))).toEqual(
+      expect.arrayContaining(['https://t.me/pool_ru', 'https://x.com/pool']),
+    );
+    expect(hrefsIn(await render(<Footer />, '/'))).toContain('https://t.me/pool');
+    expect(hrefsIn(await render(<Footer />, '/'))).not.toContain('https://t.me/pool_ru');
+  });
+
+  it('shows Products only where the regional rule allows', async () => {
+    expect(await render(<Footer />, '/')).toContain('https://p.test/miner');
+    expect(await render(<Footer />, '/fa')).not.toContain('https://p.test/miner');
+  });
+});
+
+describe('CoinStrip', () => {
+  it('links each enabled coin of the group, in group order, with the locale prefix and the coin name', async () => {
+    const html = await render(<CoinStrip placement="top" />, '/pl');
+    expect(hrefsIn(html)).toEqual(['/pl/ltc', '/pl/btc']);
+    expect(html).toContain('aria-label="Litecoin (LTC)"');
+  });
+
+  it('renders nothing when no coin of the group is enabled', async () => {
+    expect(await render(<CoinStrip placement="footer" />, '/', createConfig({ groups: { strip: ['dgb'] } }))).toBe('');
+  });
+});
+
+describe('AlertBanner', () => {
+  it("shows the locale's text and the link in a new tab", async () => {
+    const en = await render(<AlertBanner />);
+    expect(en).toContain('Maintenance tonight');
+    expect(en).toContain('href="https://status.pool.test" target="_blank" rel="noopener noreferrer"');
+    expect(await render(<AlertBanner />, '/ru')).toContain('Работы ночью');
+  });
+
+  it('is absent when the text for the locale is empty', async () => {
+    expect(await render(<AlertBanner />, '/pl')).toBe('');
+  });
+});
+
+describe('TelegramButton', () => {
+  it('links the bot where the regional rule allows it, and nowhere else', async () => {
+    expect(hrefsIn(await render(<TelegramButton />, '/ru'))).toEqual(['https://t.me/pool_bot']);
+    expect(await render(<TelegramButton />, '/fa')).toBe('');
+  });
+});

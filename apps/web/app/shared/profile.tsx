@@ -1,0 +1,73 @@
+/**
+ * The visitor's profile from the main provider host (spec section 3 'Profile state', section 7):
+ * `GET {profile_base}/api/v2/profile` with credentials, once per page load after hydration.
+ * Until it answers, and when it is off or fails, powerCost is the default 0.04.
+ */
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError, createApiClient } from './api-client';
+import { reportError } from './error-reporter';
+import { useSiteSettings } from './site-settings';
+
+export const DEFAULT_POWER_COST = 0.04;
+
+export interface ProfileState {
+  /** Electricity price per kWh for revenue estimates. */
+  powerCost: number;
+  /** The profile object as the provider sent it; its fields are not specified. */
+  profile: unknown | null;
+}
+
+const ProfileContext = createContext<ProfileState>({ powerCost: DEFAULT_POWER_COST, profile: null });
+
+/** The profile's `power_cost` when it is a positive number, else the default. */
+export function powerCostOf(profile: unknown): number {
+  const value = typeof profile === 'object' && profile !== null ? (profile as { power_cost?: unknown }).power_cost : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULT_POWER_COST;
+}
+
+/**
+ * The profile object, or null. A visitor who is not signed in to the provider gets 401 or 403:
+ * expected, so not reported; anything else that fails goes to the error reporter.
+ */
+export async function requestProfile(
+  profileBase: string,
+  options: { fetch?: typeof fetch; report?: (error: unknown) => void } = {},
+): Promise<unknown | null> {
+  const client = createApiClient({ baseUrl: profileBase, fetch: options.fetch });
+  try {
+    const body = await client.request('/api/v2/profile', { credentials: 'include' });
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null;
+  } catch (error) {
+    if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) (options.report ?? reportError)(error);
+    return null;
+  }
+}
+
+let pending: { profileBase: string; request: Promise<unknown | null> } | undefined;
+
+function profileOnce(profileBase: string): Promise<unknown | null> {
+  if (pending?.profileBase !== profileBase) pending = { profileBase, request: requestProfile(profileBase) };
+  return pending.request;
+}
+
+export function ProfileProvider({ children }: { children: ReactNode }) {
+  const profileBase = useSiteSettings()?.integrations.profile_base;
+  const [profile, setProfile] = useState<unknown | null>(null);
+  useEffect(() => {
+    if (!profileBase) return;
+    let mounted = true;
+    void profileOnce(profileBase).then((result) => {
+      if (mounted) setProfile(result);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [profileBase]);
+  const state = useMemo<ProfileState>(() => ({ profile, powerCost: powerCostOf(profile) }), [profile]);
+  return <ProfileContext.Provider value={state}>{children}</ProfileContext.Provider>;
+}
+
+/** `{ powerCost, profile }`; outside a ProfileProvider, the defaults. */
+export function useProfile(): ProfileState {
+  return useContext(ProfileContext);
+}

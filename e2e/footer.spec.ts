@@ -1,0 +1,126 @@
+/**
+ * The footer, the coin strips, the alert banner and the Telegram button (issue 3, items 2, 3,
+ * 6 and 10) on the built site, with expectations taken from content/site.json.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+interface LocalizedValue {
+  default: string;
+  [locale: string]: string | undefined;
+}
+
+const site = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'content', 'site.json'), 'utf8')) as {
+  enabled: string[];
+  groups: Record<string, string[]>;
+  icon_strip_group: string;
+  links: { forum: string; telegram_bot: string; social: { id: string; url: LocalizedValue }[] };
+  alert: { text: LocalizedValue };
+  regional: { locales: string[]; parts: string[] };
+};
+
+const footer = (page: Page) => page.getByRole('contentinfo');
+const hrefs = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+
+test.describe('footer', () => {
+  test('the Forum link shows in the ru footer only', async ({ page }) => {
+    const forum = (p: Page) => footer(p).locator(`a[href="${site.links.forum}"]`);
+    await page.goto('/ru');
+    await expect(forum(page)).toHaveCount(1);
+    await expect(forum(page)).toHaveAttribute('target', '_blank');
+    for (const path of ['/', '/fa']) {
+      await page.goto(path);
+      await expect(footer(page).getByTestId('footer-resources')).toBeVisible();
+      await expect(forum(page), path).toHaveCount(0);
+    }
+  });
+
+  test('the copyright line has the current year', async ({ page }) => {
+    await page.goto('/');
+    await expect(footer(page).getByTestId('footer-copyright')).toContainText(`© ${new Date().getFullYear()} OpenPool`);
+  });
+
+  test('social links follow the locale where the config says so (Telegram for ru)', async ({ page }) => {
+    const telegram = site.links.social.find((link) => link.id === 'telegram')!.url;
+    expect(telegram.ru).toBeTruthy();
+    expect(telegram.ru).not.toBe(telegram.default);
+    const telegramLink = (p: Page) => footer(p).getByTestId('footer-social').locator('a[data-network="telegram"]');
+
+    await page.goto('/');
+    await expect(telegramLink(page)).toHaveAttribute('href', telegram.default);
+    await expect(footer(page).getByRole('link', { name: /OpenPool on Telegram/ })).toHaveCount(1);
+    await page.goto('/ru');
+    await expect(telegramLink(page)).toHaveAttribute('href', telegram.ru!);
+    // A network without a ru link keeps its default.
+    const discord = site.links.social.find((link) => link.id === 'discord')!.url;
+    await expect(footer(page).locator('a[data-network="discord"]')).toHaveAttribute('href', discord.default);
+  });
+
+  test('Pools names every enabled coin with the locale prefix', async ({ page }) => {
+    await page.goto('/pl');
+    expect(await hrefs(page, '[data-testid="footer-pools"] a')).toEqual(site.enabled.map((coin) => `/pl/${coin}`));
+    await expect(footer(page).getByTestId('footer-pools').getByRole('link', { name: 'Bitcoin', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('coin strips', () => {
+  const stripCoins = site.groups[site.icon_strip_group]!.filter((coin) => site.enabled.includes(coin));
+
+  test('the top and the footer strip link each enabled coin of the group with the locale prefix', async ({ page }) => {
+    expect(stripCoins.length).toBeGreaterThan(0);
+    await page.goto('/pl');
+    const expected = stripCoins.map((coin) => `/pl/${coin}`);
+    expect(await hrefs(page, '[data-testid="coin-strip-top"] a')).toEqual(expected);
+    expect(await hrefs(page, '[data-testid="coin-strip-footer"] a')).toEqual(expected);
+    await expect(page.getByTestId('coin-strip-top').getByRole('link', { name: 'Bitcoin (BTC)' })).toBeVisible();
+  });
+
+  test('a strip link opens the coin page in the same language', async ({ page }) => {
+    await page.goto('/pl');
+    await page.getByTestId('coin-strip-top').getByRole('link', { name: 'Litecoin (LTC)' }).click();
+    await expect(page).toHaveURL(/\/pl\/ltc$/);
+  });
+
+  test('on a 375 px phone the top strip scrolls sideways and the page does not', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/fa');
+    const strip = page.getByTestId('coin-strip-top').locator('div').first();
+    const { scrollWidth, clientWidth } = await strip.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+test.describe('alert banner', () => {
+  test('shows the English text on / and the Russian text on /ru', async ({ page }) => {
+    expect(site.alert.text.ru).toBeTruthy();
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Announcement' });
+    await expect(banner).toContainText(site.alert.text.default.trim());
+    await expect(banner.getByRole('link')).toHaveAttribute('target', '_blank');
+    await page.goto('/ru');
+    await expect(page.getByTestId('alert-text')).toHaveText(site.alert.text.ru!.trim());
+  });
+});
+
+test.describe('Telegram bot button', () => {
+  test('shows where the regional rule allows it (ru) and not elsewhere (fa)', async ({ page }) => {
+    expect(site.regional.parts).toContain('telegram_bot');
+    expect(site.regional.locales).toContain('ru');
+    expect(site.regional.locales).not.toContain('fa');
+    await page.goto('/ru');
+    const button = page.getByTestId('telegram-button');
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('href', site.links.telegram_bot);
+    await expect(button).toHaveAttribute('target', '_blank');
+    await expect(button).toHaveAccessibleName(/.+/);
+    await page.goto('/fa');
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+    await expect(page.getByTestId('telegram-button')).toHaveCount(0);
+  });
+});
