@@ -1,57 +1,104 @@
 import { LOCALES, switchLocalePath } from '@openpool/domain/locales';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { localeCookie } from './locale-cookie';
 import { useLocale } from './use-locale';
 import { useT } from './use-t';
 
+function GlobeIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-4 shrink-0"
+    >
+      <circle cx="12" cy="12" r="10" />
+      <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
+    </svg>
+  );
+}
+
 /**
  * Switching language keeps the rest of the path (spec section 4) and remembers the choice in
- * the `i18n_redirected` cookie, which root-path detection reads.
+ * the `i18n_redirected` cookie, which root-path detection reads. A `<details>`, so it opens
+ * without JavaScript too; with it, a click outside or Escape closes it like a menu.
  */
-export function LanguageSwitch({ helpTranslateUrl }: { helpTranslateUrl: string }) {
+export function LanguageSwitch({ helpTranslateUrl }: { helpTranslateUrl?: string }) {
   const t = useT();
   const current = useLocale();
   const location = useLocation();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
   const here = location.pathname + location.search + location.hash;
+
+  useEffect(() => {
+    const details = detailsRef.current;
+    if (!details) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      // Handled here, so an Escape meant for this list does not also close a dialog around it.
+      event.preventDefault();
+      event.stopPropagation();
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    details.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      details.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
   return (
-    <details className="relative" data-testid="language-switch">
-      <summary
-        className="cursor-pointer list-none rounded-md px-2 py-1 text-sm font-semibold hover:bg-line"
-        aria-label={t('nav.language')}
-      >
-        {current.label}
+    <details ref={detailsRef} className="group relative" data-testid="language-switch">
+      <summary className="flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-sm font-semibold text-ink-muted transition-colors group-open:bg-line/60 group-open:text-ink hover:bg-line/60 hover:text-ink [&::-webkit-details-marker]:hidden">
+        <GlobeIcon />
+        <span className="sr-only">{t('header.language.current', { language: current.label })}</span>
+        <span aria-hidden="true">{current.label}</span>
       </summary>
-      <ul className="absolute end-0 z-20 mt-1 max-h-96 w-56 overflow-auto rounded-md border border-line bg-surface-raised p-1 shadow-lg">
-        {LOCALES.map((locale) => (
-          <li key={locale.code}>
-            <Link
-              to={switchLocalePath(here, locale.code)}
-              hrefLang={locale.iso}
-              lang={locale.iso}
-              aria-current={locale.code === current.code ? 'true' : undefined}
-              onClick={(event) => {
-                document.cookie = localeCookie(locale.code);
-                // The switch stays mounted across the navigation: close it like a menu.
-                event.currentTarget.closest('details')?.removeAttribute('open');
-              }}
-              className="flex justify-between rounded px-2 py-1.5 text-sm hover:bg-line aria-[current]:font-semibold"
-            >
-              <span>{locale.name}</span>
-              <span className="text-ink-muted">{locale.label}</span>
-            </Link>
-          </li>
-        ))}
-        <li className="mt-1 border-t border-line pt-1">
-          <a
-            href={helpTranslateUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="block rounded px-2 py-1.5 text-sm text-accent hover:bg-line"
-          >
-            {t('nav.helpTranslate')}
-          </a>
-        </li>
-      </ul>
+      <div className="absolute end-0 top-full z-50 pt-2">
+        <ul className="max-h-[min(24rem,70vh)] w-56 overflow-auto rounded-xl border border-line bg-surface-raised p-1.5 shadow-lg shadow-ink/5">
+          {LOCALES.map((locale) => (
+            <li key={locale.code}>
+              <Link
+                to={switchLocalePath(here, locale.code)}
+                hrefLang={locale.iso}
+                lang={locale.iso}
+                aria-current={locale.code === current.code ? 'true' : undefined}
+                onClick={(event) => {
+                  document.cookie = localeCookie(locale.code);
+                  // The switch stays mounted across the navigation: close it like a menu.
+                  event.currentTarget.closest('details')?.removeAttribute('open');
+                }}
+                className="flex items-center justify-between gap-3 rounded-lg px-2.5 py-2 text-sm text-ink hover:bg-line/60 aria-[current]:bg-accent/10 aria-[current]:font-semibold aria-[current]:text-accent"
+              >
+                <span>{locale.name}</span>
+                <span className="text-xs text-ink-muted">{locale.label}</span>
+              </Link>
+            </li>
+          ))}
+          {helpTranslateUrl ? (
+            <li className="mt-1 border-t border-line pt-1">
+              <a
+                href={helpTranslateUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block rounded-lg px-2.5 py-2 text-sm font-medium text-accent hover:bg-line/60"
+              >
+                {t('nav.helpTranslate')}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      </div>
     </details>
   );
 }
