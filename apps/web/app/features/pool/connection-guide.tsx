@@ -72,7 +72,7 @@ export function ConnectionGuide({ coin, info, tcp, ssl }: { coin: Coin; info: Co
         data-testid="guide-panel"
       >
         <p className="max-w-3xl leading-relaxed">{t(STEPS[active], { coin: coin.name })}</p>
-        <dl className="mt-3 grid gap-2">
+        <dl className="mt-3 grid grid-cols-1 gap-2">
           <Field label={t('guide.poolUrl')} value={`stratum+tcp://${tcp}`} />
           {ssl ? <Field label={`${t('guide.poolUrl')} (SSL)`} value={`stratum+ssl://${ssl}`} /> : null}
           <Field label={t('guide.username')} value={`${values.wallet}.${WORKER}`} />
@@ -117,10 +117,10 @@ export function ConnectionGuide({ coin, info, tcp, ssl }: { coin: Coin; info: Co
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
       <dt className="w-28 shrink-0 text-ink-muted">{label}</dt>
-      <dd className="flex min-w-0 items-center gap-2">
-        <code className="truncate font-mono text-xs" dir="ltr">
+      <dd className="flex min-w-0 max-w-full flex-1 basis-48 items-center gap-2">
+        <code className="min-w-0 truncate font-mono text-xs" dir="ltr">
           {value}
         </code>
         <CopyButton value={value} label={label} />

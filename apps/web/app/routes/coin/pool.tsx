@@ -26,7 +26,7 @@ export default function PoolPage() {
   const lastBlock = stats.last_blocks_found[0];
   const merged = coin.mergedCoins.map((c) => c.toUpperCase()).join(', ');
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <Section title={t('pool.stats.title')} className="lg:col-span-3">
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-6" data-testid="pool-stats">
           <Figure label={t('pool.card.hashrate')} value={formatHashrate(stats.hashrate)} testId="stat-hashrate" />
@@ -110,7 +110,7 @@ export default function PoolPage() {
 
 function Section({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
   return (
-    <section className={`rounded-xl border border-line bg-surface-raised p-4 ${className}`}>
+    <section className={`min-w-0 rounded-xl border border-line bg-surface-raised p-4 ${className}`}>
       <h2 className="mb-3 text-base font-semibold">{title}</h2>
       {children}
     </section>
