@@ -1,6 +1,7 @@
 import { CHART_RANGES, type ChartRange } from '@openpool/domain/api';
 import { Link, useSearchParams } from 'react-router';
 import { useT, type MessageId } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
 import { TimeChart, type TimePoint } from './time-chart';
 
 const RANGE_LABEL: Record<ChartRange, MessageId> = {
@@ -40,7 +41,7 @@ export function ChartPage({
           <p className="mt-1 text-sm text-ink-muted">
             {t('chart.current')}:{' '}
             <span className="font-semibold text-ink tabular-nums" data-testid="chart-current">
-              {current === null ? '—' : format(current)}
+              <Ltr>{current === null ? '—' : format(current)}</Ltr>
             </span>
           </p>
         </div>

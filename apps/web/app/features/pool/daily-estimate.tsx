@@ -4,6 +4,7 @@ import { formatHashrate } from '@openpool/domain/format';
 import { useCurrency } from '~/features/currency/currency-context';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
 import { estimateDailyCoins } from './estimate';
 
 /** Estimated daily reward of the coin's reference device, in the selected currency when rates are in. */
@@ -37,10 +38,13 @@ export function DailyEstimate({
       <dd className="font-semibold tabular-nums" data-testid="card-estimate">
         {fiat ? (
           <>
-            {fiat} <span className="font-normal text-ink-muted">· {units}</span>
+            <Ltr>{fiat}</Ltr>{' '}
+            <span className="font-normal text-ink-muted">
+              · <Ltr>{units}</Ltr>
+            </span>
           </>
         ) : (
-          units
+          <Ltr>{units}</Ltr>
         )}
       </dd>
     </>

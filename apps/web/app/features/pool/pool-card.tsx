@@ -2,6 +2,7 @@ import { badgeTextColor, COINS, type CoinTicker } from '@openpool/domain/coins';
 import { formatFee, formatHashrate } from '@openpool/domain/format';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT, type MessageId } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
 import type { PoolSummary } from './pool-stats';
 
 const SCHEME_LABEL: Record<string, MessageId> = { pps: 'pool.scheme.pps', prop: 'pool.scheme.prop', solo: 'pool.scheme.solo' };
@@ -59,7 +60,7 @@ export function PoolCard({
           <div>
             <dt className="text-xs text-ink-muted">{t('pool.card.hashrate')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="card-hashrate">
-              {formatHashrate(stats.hashrate)}
+              <Ltr>{formatHashrate(stats.hashrate)}</Ltr>
             </dd>
           </div>
           <div>
@@ -71,7 +72,7 @@ export function PoolCard({
           <div>
             <dt className="text-xs text-ink-muted">{t('pool.card.network')}</dt>
             <dd className="tabular-nums" data-testid="card-network">
-              {formatHashrate(stats.net_hashrate)}
+              <Ltr>{formatHashrate(stats.net_hashrate)}</Ltr>
             </dd>
           </div>
           <div className="col-span-2">

@@ -2,6 +2,7 @@ import type { PoolStats } from '@openpool/domain/api';
 import { formatAmount } from '@openpool/domain/format';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
 import { formatDateTime, relativeTime } from './relative-time';
 
 type Block = PoolStats['last_blocks_found'][number];
@@ -74,7 +75,9 @@ export function RecentBlocks({
                   </time>
                 </td>
                 <td className="py-2 pe-3 text-end">
-                  {formatAmount(block.reward, ticker)} {ticker.toUpperCase()}
+                  <Ltr>
+                    {formatAmount(block.reward, ticker)} {ticker.toUpperCase()}
+                  </Ltr>
                 </td>
                 <td
                   className={`py-2 pe-3 text-end ${block.effort !== null && block.effort > 1 ? 'text-amber-700 dark:text-amber-300' : ''}`}

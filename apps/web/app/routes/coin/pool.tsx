@@ -8,6 +8,7 @@ import { ConnectionGuide } from '~/features/pool/connection-guide';
 import { formatEffort, RecentBlocks } from '~/features/pool/recent-blocks';
 import { relativeTime } from '~/features/pool/relative-time';
 import { Servers } from '~/features/pool/servers';
+import { Ltr } from '~/shared/ltr';
 
 /** `/{coin}`: the start-mining page (issue 5, item 4). */
 export default function PoolPage() {
@@ -122,7 +123,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
     <div>
       <dt className="text-xs text-ink-muted">{label}</dt>
       <dd className="mt-0.5 text-base font-semibold tabular-nums" data-testid={testId}>
-        {value}
+        <Ltr>{value}</Ltr>
       </dd>
     </div>
   );
@@ -132,7 +133,9 @@ function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-3">
       <dt className="text-ink-muted">{label}</dt>
-      <dd className="font-medium tabular-nums">{value}</dd>
+      <dd className="font-medium tabular-nums">
+        <Ltr>{value}</Ltr>
+      </dd>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { useCoin } from '~/features/pool/coin-context';
 import { createApiClient } from '~/shared/api-client';
+import { Ltr } from '~/shared/ltr';
 import { named } from '~/shared/route-middleware';
 import type { Route } from './+types/top-miners';
 
@@ -70,7 +71,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                       {truncateMiddle(miner.address, 8, 8)}
                     </LocaleLink>
                   </td>
-                  <td className="py-2 pe-3 text-end">{formatHashrate(miner.hashrate)}</td>
+                  <td className="py-2 pe-3 text-end">
+                    <Ltr>{formatHashrate(miner.hashrate)}</Ltr>
+                  </td>
                   <td className="py-2 pe-3 text-end">{miner.workers}</td>
                   <td className="py-2 text-end">{percent.format(miner.share)}</td>
                 </tr>
