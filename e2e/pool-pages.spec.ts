@@ -86,6 +86,7 @@ test.describe('coin pool page', () => {
 
   test('search: empty does nothing; an address is trimmed, remembered and refilled', async ({ page }) => {
     await page.goto('/ltc');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const box = page.getByPlaceholder('Enter your mining address');
     await box.fill('   ');
     await box.press('Enter');
@@ -97,9 +98,18 @@ test.describe('coin pool page', () => {
     await page.goto('/ltc/difficulty');
     await expect(page.getByPlaceholder('Enter your mining address')).toHaveValue('ltc1qsearchexample');
     await page.goto('/ru/ltc');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByPlaceholder(/.+/).first().fill('ltc1qother');
     await page.getByRole('search').getByRole('button').click();
     await expect(page).toHaveURL(/\/ru\/ltc\/miner\/stats\/ltc1qother\?source=search$/);
+  });
+
+  test('search works before the JavaScript runs, as a plain form', async ({ request }) => {
+    const found = await request.get('/ru/ltc/difficulty?address=%20ltc1qnojs%20', { maxRedirects: 0 });
+    expect(found.status()).toBe(302);
+    expect(found.headers()['location']).toBe('/ru/ltc/miner/stats/ltc1qnojs?source=search');
+    const empty = await request.get('/ltc?address=%20%20', { maxRedirects: 0 });
+    expect(empty.headers()['location']).toBe('/ltc');
   });
 
   test('tabs: the current one is highlighted; no Top miners for xmr, zeph, sal', async ({ page, request }) => {

@@ -77,6 +77,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // A marker browser tests wait for before they type: the page is interactive from here.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <SiteFrame>
       <Outlet />

@@ -1,6 +1,8 @@
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { COINS, type Coin, type CoinTicker } from '@openpool/domain/coins';
-import { Outlet } from 'react-router';
+import { normaliseSearchAddress } from '@openpool/domain/address';
+import { localizePath, splitLocalePath } from '@openpool/domain/locales';
+import { Outlet, redirect } from 'react-router';
 import { appContext } from '~/context';
 import { CoinTabs } from '~/features/pool/coin-tabs';
 import { PoolHeader } from '~/features/pool/pool-header';
@@ -18,9 +20,21 @@ export interface CoinOutletContext {
   info: CoinInfo | null;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The coin middleware has already refused tickers outside enabled and private_enabled.
   const coin = COINS[params.coin as CoinTicker];
+  // The search form submitted before the page's JavaScript ran (or without it) arrives as
+  // `?address=`: the same rules as in the browser, minus remembering the address.
+  const url = new URL(request.url);
+  if (url.searchParams.has('address')) {
+    const address = normaliseSearchAddress(url.searchParams.get('address') ?? '');
+    const { locale } = splitLocalePath(url.pathname);
+    throw redirect(
+      address
+        ? `${localizePath(`/${coin.ticker}/miner/stats/${encodeURIComponent(address)}`, locale)}?source=search`
+        : url.pathname,
+    );
+  }
   const { serverApiBaseUrl, coinContent } = context.get(appContext);
   const client = createApiClient({ baseUrl: serverApiBaseUrl });
   const pool = await fetchPoolSummary(client, coin.ticker, (error) =>
