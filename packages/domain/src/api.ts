@@ -80,8 +80,8 @@ export type PoolStats = z.infer<typeof poolStatsSchema>;
 
 export const poolListSchema = z.object({ results: z.array(poolStatsSchema) });
 
-export const CHART_RANGES = ['24h', '7d', '30d', '1y'] as const;
-export type ChartRange = (typeof CHART_RANGES)[number];
+export { CHART_RANGES, type ChartRange } from './api-constants.ts';
+import { CHART_RANGES } from './api-constants.ts';
 
 export const poolChartSchema = z.object({
   range: z.enum(CHART_RANGES),

@@ -11,17 +11,22 @@ import { AUX_TICKERS, COIN_TICKERS } from './coins.ts';
 export const MINER_PLATFORMS = ['hiveos', 'raveos', 'mmpos', 'windows', 'linux'] as const;
 export type MinerPlatform = (typeof MINER_PLATFORMS)[number];
 
-/** Placeholders a command template may use; the guide fills them per server and miner. */
-export const COMMAND_PLACEHOLDERS = ['pool', 'ssl_pool', 'wallet', 'worker'] as const;
-export type CommandValues = Readonly<Record<(typeof COMMAND_PLACEHOLDERS)[number], string>>;
-
-export const EXPLORER_LINK_KINDS = ['block', 'address', 'tx'] as const;
-export type ExplorerLinkKind = (typeof EXPLORER_LINK_KINDS)[number];
-const EXPLORER_PLACEHOLDER: Readonly<Record<ExplorerLinkKind, string>> = {
-  block: '{hash}',
-  address: '{address}',
-  tx: '{txid}',
-};
+// Placeholders, link kinds and the link and command builders live in coin-links.ts, which the
+// browser imports without zod.
+import {
+  COMMAND_PLACEHOLDERS,
+  EXPLORER_PLACEHOLDER,
+  isPlaceholder as isKnownPlaceholder,
+  type ExplorerLinkKind,
+} from './coin-links.ts';
+export {
+  COMMAND_PLACEHOLDERS,
+  EXPLORER_LINK_KINDS,
+  explorerLink,
+  fillCommand,
+  type CommandValues,
+  type ExplorerLinkKind,
+} from './coin-links.ts';
 
 const httpsUrl = z.url({ protocol: /^https$/, message: 'must be an https URL' });
 const linkTemplate = (kind: ExplorerLinkKind) =>
@@ -42,7 +47,7 @@ const commandTemplate = z
   });
 
 function isPlaceholder(name: string | undefined): boolean {
-  return (COMMAND_PLACEHOLDERS as readonly (string | undefined)[]).includes(name);
+  return name !== undefined && isKnownPlaceholder(name);
 }
 
 const minerSoftwareSchema = z.strictObject({
@@ -105,18 +110,4 @@ export function parseCoinContent(input: unknown, source = 'content/coins.json'):
     return `  ${path.replace(/^\./, '') || '(root)'}: ${issue.message}`;
   });
   throw new CoinContentError(`${source} is invalid:\n${problems.join('\n')}`);
-}
-
-/** The explorer page for a block hash, address or transaction id, or null when the coin has none. */
-export function explorerLink(coin: Pick<CoinInfo, 'explorer'>, kind: ExplorerLinkKind, value: string): string | null {
-  const template = coin.explorer?.[kind];
-  if (!template || value === '') return null;
-  return template.replace(EXPLORER_PLACEHOLDER[kind], encodeURIComponent(value));
-}
-
-/** A command template with the miner's server, address and worker filled in. */
-export function fillCommand(template: string, values: CommandValues): string {
-  return template.replace(/\{([a-z_]+)\}/g, (match, name: string) =>
-    isPlaceholder(name) ? values[name as keyof CommandValues] : match,
-  );
 }

@@ -104,23 +104,8 @@ export class PoolConfigError extends Error {
   override name = 'PoolConfigError';
 }
 
-/**
- * Hashes one share of difficulty 1 stands for, per algorithm. Bitcoin-family and most
- * GPU/ASIC algorithms define difficulty 1 as 2^32 hashes; ethash-family and RandomX pools
- * quote share difficulty directly in hashes.
- */
-export function hashesPerDifficulty(algorithm: string): number {
-  switch (algorithm) {
-    case 'ethash':
-    case 'etchash':
-    case 'randomx':
-    case 'autolykos2':
-    case 'octopus':
-      return 1;
-    default:
-      return 2 ** 32;
-  }
-}
+export { hashesPerDifficulty } from './mining.ts';
+import { hashesPerDifficulty } from './mining.ts';
 
 /** "1.5" at 8 decimals is 150000000n. Extra decimals beyond the unit are refused, not rounded. */
 export function toUnits(amount: string, unitDecimals: number): bigint {

@@ -36,9 +36,8 @@ const localizedTextSchema = z
   )
   .strict();
 
-/** Header and menu parts that can be limited to some languages (spec section 1). */
-export const REGIONAL_PARTS = ['products', 'referral', 'telegram_bot'] as const;
-export type RegionalPart = (typeof REGIONAL_PARTS)[number];
+import { REGIONAL_PARTS } from './site-links.ts';
+export { REGIONAL_PARTS, type RegionalPart } from './site-links.ts';
 
 const socialLink = z
   .object({
@@ -135,19 +134,5 @@ export function parseSiteConfig(text: string, source = 'content/site.json'): Sit
 }
 
 /** A coin route is valid for public and private coins (spec section 5). */
-export function isCoinReachable(config: SiteConfig, coin: string): coin is CoinTicker {
-  return isCoinTicker(coin) && (config.enabled.includes(coin) || config.private_enabled.includes(coin));
-}
 
-/** Whether a regional header part shows in this locale. */
-export function showsRegionalPart(config: Pick<SiteConfig, 'regional'>, part: RegionalPart, locale: string): boolean {
-  return !config.regional.parts.includes(part) || (config.regional.locales as readonly string[]).includes(locale);
-}
-
-export function localizedText(text: { default: string } & Partial<Record<string, string>>, locale: string): string {
-  return (text[locale] ?? text.default).trim();
-}
-
-export function localizedLink(link: { default: string } & Partial<Record<string, string>>, locale: string): string {
-  return (Object.hasOwn(link, locale) ? link[locale] : undefined) ?? link.default;
-}
+export { isCoinReachable, localizedLink, localizedText, showsRegionalPart } from './site-links.ts';

@@ -8,7 +8,7 @@
 import { isRewardScheme, isEmailStyleAccount, isWellFormedAddress, isWellFormedWorker } from '@openpool/domain/address';
 import { getCoin } from '@openpool/domain/coins';
 import { splitLocalePath } from '@openpool/domain/locales';
-import { isCoinReachable } from '@openpool/domain/site-config';
+import { isCoinReachable } from '@openpool/domain/site-links';
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { appContext } from '~/context';
 import { pageNotFound, unknownMiddleware, unsupportedCoin } from './http-errors';

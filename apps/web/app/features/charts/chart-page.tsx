@@ -1,4 +1,4 @@
-import { CHART_RANGES, type ChartRange } from '@openpool/domain/api';
+import { CHART_RANGES, type ChartRange } from '@openpool/domain/api-constants';
 import { Link, useSearchParams } from 'react-router';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';

@@ -3,7 +3,7 @@
  * rates are loaded, no error handling). It lives outside React so the frame can remount (a
  * failed navigation swaps the page for the error page, frame included) without fetching again.
  */
-import { ratesSchema } from '@openpool/domain/api';
+import { parseRatesPayload } from '@openpool/domain/api-constants';
 import { createApiClient } from '~/shared/api-client';
 import type { ExchangeRates } from './to-fiat';
 
@@ -51,9 +51,12 @@ export function createRatesStore(): RatesStore {
   };
 }
 
-/** GET {apiBaseUrl}/api/v1/rates through the shared client, parsed with the shared schema. */
+/**
+ * GET {apiBaseUrl}/api/v1/rates through the shared client, checked by the domain's zod-free
+ * guard (held to the API's schema by a test), so the browser bundle carries no zod.
+ */
 export async function fetchRates(apiBaseUrl: string): Promise<ExchangeRates> {
   const body = await createApiClient({ baseUrl: apiBaseUrl }).request('/api/v1/rates');
-  const { fiat, crypto } = ratesSchema.parse(body);
+  const { fiat, crypto } = parseRatesPayload(body);
   return { fiat, crypto };
 }

@@ -2,7 +2,7 @@
  * The sitewide alert banner (spec section 2, Header; issue 3, item 2): the text and link for
  * the page's language from config; nothing at all when that text is empty.
  */
-import { localizedLink, localizedText } from '@openpool/domain/site-config';
+import { localizedLink, localizedText } from '@openpool/domain/site-links';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { useSiteSettings } from '~/shared/site-settings';

@@ -3,7 +3,7 @@
  * the bottom inline-start corner (the scroll-to-top button takes the end corner). Shown only
  * where the regional rule for 'telegram_bot' allows.
  */
-import { showsRegionalPart } from '@openpool/domain/site-config';
+import { showsRegionalPart } from '@openpool/domain/site-links';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { useSiteSettings } from '~/shared/site-settings';

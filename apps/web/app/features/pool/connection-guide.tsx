@@ -1,4 +1,5 @@
-import { fillCommand, type CoinInfo, type MinerPlatform } from '@openpool/domain/coin-content';
+import type { CoinInfo, MinerPlatform } from '@openpool/domain/coin-content';
+import { fillCommand } from '@openpool/domain/coin-links';
 import type { Coin } from '@openpool/domain/coins';
 import { lastSearchStorageKey } from '@openpool/domain/address';
 import { useId, useState } from 'react';

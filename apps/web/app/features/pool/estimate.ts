@@ -1,5 +1,5 @@
 import type { PoolStats } from '@openpool/domain/api';
-import { hashesPerDifficulty } from '@openpool/domain/pool-config';
+import { hashesPerDifficulty } from '@openpool/domain/mining';
 
 /**
  * Coins a day the pool pays for `hashrate` (H/s): the expected share of network blocks,

@@ -2,7 +2,7 @@ import { formatAmount, formatDifficulty, formatHashrate } from '@openpool/domain
 import type { ReactNode } from 'react';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { explorerLink } from '@openpool/domain/coin-content';
+import { explorerLink } from '@openpool/domain/coin-links';
 import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
 import { ConnectionGuide } from '~/features/pool/connection-guide';
 import { formatEffort, RecentBlocks } from '~/features/pool/recent-blocks';

@@ -5,7 +5,7 @@
  */
 import type { LocaleCode } from '@openpool/domain/locales';
 import { SUPPORT_ARTICLE_LANGUAGES } from '@openpool/domain/routes';
-import { showsRegionalPart } from '@openpool/domain/site-config';
+import { showsRegionalPart } from '@openpool/domain/site-links';
 import type { MessageId } from '~/features/i18n/use-t';
 import type { SiteSettings } from '~/shared/site-settings';
 

@@ -1,4 +1,4 @@
-import { localizedLink } from '@openpool/domain/site-config';
+import { localizedLink } from '@openpool/domain/site-links';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { useSiteSettings } from '~/shared/site-settings';

@@ -3,7 +3,7 @@
  * Header): the three groups and the referral entry, with the regional rule of site config
  * applied (Products and the referral link show only in the configured languages).
  */
-import { localizedLink, showsRegionalPart } from '@openpool/domain/site-config';
+import { localizedLink, showsRegionalPart } from '@openpool/domain/site-links';
 import { SUPPORT_ARTICLE_LANGUAGES } from '@openpool/domain/routes';
 import type { LocaleCode } from '@openpool/domain/locales';
 import { useLocale } from '~/features/i18n/use-locale';
