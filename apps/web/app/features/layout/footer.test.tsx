@@ -79,7 +79,7 @@ describe('Footer', () => {
     const pools = html.slice(html.indexOf('data-testid="footer-pools"'), html.indexOf('data-testid="footer-help"'));
     expect(hrefsIn(pools)).toEqual(createConfig().enabled.map((coin) => `/pl/${coin}`));
     expect(pools).toContain('>Bitcoin<');
-    expect(pools.split('aria-label="More pools"')[1]).toContain('>Neurai<');
+    expect(pools.split('data-testid="footer-more-pools"')[1]).toContain('>Neurai<');
   });
 
   it('gives ru its own social links and keeps the default elsewhere', async () => {
