@@ -3,7 +3,6 @@
  * site config and environment handed to loaders through context. `node server.ts` runs the
  * production build; NODE_ENV=development serves from Vite with hot reload.
  */
-import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -12,6 +11,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from 'rea
 import type { AppContext } from './app/context.ts';
 import { parseWebEnv } from './app/env.server.ts';
 import { resolveApiBaseUrl } from './app/shared/api-client.ts';
+import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
 import { loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
 
@@ -47,7 +47,7 @@ function contextKeyOf(build: ServerBuild): RouterContext<AppContext> {
   return (build.entry.module as unknown as { appContext: RouterContext<AppContext> }).appContext;
 }
 
-function loadContext(build: ServerBuild, req: express.Request): RouterContextProvider {
+function loadContext(build: ServerBuild, req: express.Request, res: express.Response): RouterContextProvider {
   const apiConfig = { ruSiteHost: env.ruSiteHost, ruApiUrl: env.ruApiUrl };
   const host = req.hostname || null;
   const context: AppContext = {
@@ -59,7 +59,8 @@ function loadContext(build: ServerBuild, req: express.Request): RouterContextPro
     },
     serverApiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }),
     cookieDomain: env.cookieDomain,
-    nonce: randomBytes(16).toString('base64'),
+    // The HTML cache chose this response's nonce (a fresh one for every response).
+    nonce: typeof res.locals.nonce === 'string' ? res.locals.nonce : newNonce(),
   };
   const provider = new RouterContextProvider();
   provider.set(contextKeyOf(build), context);
@@ -74,7 +75,7 @@ if (env.nodeEnv === 'development') {
   app.use(
     createRequestHandler({
       build: devBuild,
-      getLoadContext: async (req) => loadContext(await devBuild(), req),
+      getLoadContext: async (req, res) => loadContext(await devBuild(), req, res),
       mode: 'development',
     }),
   );
@@ -89,7 +90,9 @@ if (env.nodeEnv === 'development') {
   // Hashed assets never change; everything else in build/client is revalidated.
   app.use('/assets', express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(join(buildDir, 'client'), { maxAge: '1h', index: false }));
-  app.use(createRequestHandler({ build, getLoadContext: (req) => loadContext(build, req), mode: env.nodeEnv }));
+  // Pages rendered in the last few seconds are sent again, with a fresh nonce each time.
+  app.use(createHtmlCache({ ttlMs: 5000, maxEntries: 2000 }).middleware);
+  app.use(createRequestHandler({ build, getLoadContext: (req, res) => loadContext(build, req, res), mode: env.nodeEnv }));
 }
 
 const server = app.listen(env.port, env.host, () => {

@@ -9,7 +9,6 @@ import { ErrorPage } from './features/layout/error-page';
 import { SiteFrame } from './features/layout/site-frame';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
-import { reportError } from './shared/error-reporter';
 import { SiteSettingsScript, useSiteSettings } from './shared/site-settings';
 import { referralMiddleware } from './shared/referral.server';
 
@@ -90,6 +89,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Route errors go to the error reporter (browser only; 4xx answers are not reported).
-  useEffect(() => reportError(error, 'route'), [error]);
+  useEffect(() => {
+    void import('./shared/error-reporter').then(({ reportError }) => reportError(error, 'route'));
+  }, [error]);
   return <ErrorPage error={error} />;
 }

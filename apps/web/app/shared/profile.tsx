@@ -5,7 +5,6 @@
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, createApiClient } from './api-client';
-import { reportError } from './error-reporter';
 import { useSiteSettings } from './site-settings';
 
 export const DEFAULT_POWER_COST = 0.04;
@@ -38,7 +37,7 @@ export async function requestProfile(
     const body = await client.request('/api/v2/profile', { credentials: 'include' });
     return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null;
   } catch (error) {
-    if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) (options.report ?? reportError)(error);
+    if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) (options.report ?? reportLazily)(error);
     return null;
   }
 }
@@ -70,4 +69,9 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
 /** `{ powerCost, profile }`; outside a ProfileProvider, the defaults. */
 export function useProfile(): ProfileState {
   return useContext(ProfileContext);
+}
+
+/** The reporter's code loads only when there is something to report. */
+function reportLazily(error: unknown): void {
+  void import('./error-reporter').then(({ reportError }) => reportError(error));
 }
