@@ -74,7 +74,7 @@ test.describe('coin strips', () => {
     const expected = stripCoins.map((coin) => `/pl/${coin}`);
     expect(await hrefs(page, '[data-testid="coin-strip-top"] a')).toEqual(expected);
     expect(await hrefs(page, '[data-testid="coin-strip-footer"] a')).toEqual(expected);
-    await expect(page.getByTestId('coin-strip-top').getByRole('link', { name: 'Bitcoin (BTC)' })).toBeVisible();
+    await expect(page.getByTestId('coin-strip-top').getByRole('link', { name: 'BTC (Bitcoin)' })).toBeVisible();
   });
 
   test('a strip link opens the coin page in the same language', async ({ page }) => {

@@ -60,6 +60,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {i18n ? (
+          <>
+            {/* The site's title and description in the page's language; pages may refine them. */}
+            <title>{`${i18n._('site.name')} · ${i18n._('site.tagline')}`}</title>
+            <meta name="description" content={i18n._('meta.description')} />
+          </>
+        ) : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_BOOTSTRAP }} />
         <Meta />
         <Links />

@@ -32,7 +32,7 @@ const SPEC_TICKERS = [
   'dgb',
 ];
 
-const DARK = '#111827';
+const DARK = '#000000';
 const WHITE = '#ffffff';
 
 // WCAG 2.x relative luminance and contrast ratio, computed independently of the source.

@@ -139,10 +139,10 @@ export function amountDecimals(ticker: string): number {
 }
 
 /** Text colour that stays readable on a coin's badge: near-black or white, whichever contrasts more. */
-export function badgeTextColor(background: string): '#111827' | '#ffffff' {
+export function badgeTextColor(background: string): '#000000' | '#ffffff' {
   const contrastWithWhite = contrastRatio(background, '#ffffff');
-  const contrastWithDark = contrastRatio(background, '#111827');
-  return contrastWithWhite >= contrastWithDark ? '#ffffff' : '#111827';
+  const contrastWithDark = contrastRatio(background, '#000000');
+  return contrastWithWhite >= contrastWithDark ? '#ffffff' : '#000000';
 }
 
 /** WCAG 2 relative luminance of `#rrggbb`. */

@@ -100,7 +100,7 @@ describe('CoinStrip', () => {
   it('links each enabled coin of the group, in group order, with the locale prefix and the coin name', async () => {
     const html = await render(<CoinStrip placement="top" />, '/pl');
     expect(hrefsIn(html)).toEqual(['/pl/ltc', '/pl/btc']);
-    expect(html).toContain('aria-label="Litecoin (LTC)"');
+    expect(html).toContain('aria-label="LTC (Litecoin)"');
   });
 
   it('renders nothing when no coin of the group is enabled', async () => {
