@@ -66,7 +66,11 @@ function PoolsColumn({ coins }: { coins: readonly Coin[] }) {
         ))}
       </ul>
       {more.length > 0 ? (
-        <ul aria-label={t('footer.morePools')} data-testid="footer-more-pools" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-3 text-xs">
+        <ul
+          aria-label={t('footer.morePools')}
+          data-testid="footer-more-pools"
+          className="mt-4 flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-3 text-xs"
+        >
           {more.map((coin) => (
             <li key={coin.ticker}>
               <LocaleLink to={`/${coin.ticker}`} className={LINK}>
