@@ -55,12 +55,6 @@ export default function PoolPage() {
         <p className="mt-3 text-xs text-ink-muted">{t('pool.servers.login', { format: 'WALLET.WORKER' })}</p>
       </Section>
 
-      {info && stats.servers.urls[0] ? (
-        <Section title={t('guide.title')} className="lg:col-span-3">
-          <ConnectionGuide coin={coin} info={info} tcp={stats.servers.urls[0]} ssl={stats.servers.ssl_urls[0]} />
-        </Section>
-      ) : null}
-
       <Section title={t('pool.payout.title')}>
         <dl className="grid gap-2 text-sm">
           <Row
@@ -78,6 +72,12 @@ export default function PoolPage() {
         </dl>
         {merged ? <p className="mt-3 text-xs text-ink-muted">{t('pool.payout.merged', { coins: merged })}</p> : null}
       </Section>
+
+      {info && stats.servers.urls[0] ? (
+        <Section title={t('guide.title')} className="lg:col-span-3">
+          <ConnectionGuide coin={coin} info={info} tcp={stats.servers.urls[0]} ssl={stats.servers.ssl_urls[0]} />
+        </Section>
+      ) : null}
 
       <Section title={t('pool.schemes.title')} className="lg:col-span-3">
         <ul className="grid gap-3 md:grid-cols-3" data-testid="schemes">
