@@ -79,7 +79,7 @@ test.describe('coin strips', () => {
 
   test('a strip link opens the coin page in the same language', async ({ page }) => {
     await page.goto('/pl');
-    await page.getByTestId('coin-strip-top').getByRole('link', { name: 'Litecoin (LTC)' }).click();
+    await page.getByTestId('coin-strip-top').getByRole('link', { name: 'LTC (Litecoin)' }).click();
     await expect(page).toHaveURL(/\/pl\/ltc$/);
   });
 

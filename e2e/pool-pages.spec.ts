@@ -135,6 +135,12 @@ test.describe('coin pool page', () => {
   test('charts render in the browser with the current value', async ({ page, request }) => {
     await page.goto('/ltc/difficulty');
     await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+    // Hovering the plot shows a tooltip with the time and the value.
+    const plot = page.locator('.u-over');
+    const box = await plot.boundingBox();
+    await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2);
+    await expect(page.getByTestId('chart-tooltip')).toBeVisible();
+    await expect(page.getByTestId('chart-tooltip')).toContainText(' M');
     const stats = await apiStats(request, 'ltc');
     await expect(page.getByTestId('chart-current')).toHaveText(formatDifficulty(stats.net_difficulty));
     await page.getByRole('link', { name: '7 days' }).click();

@@ -54,9 +54,38 @@ export function TimeChart({
       const span = (points.at(-1)?.t ?? 0) - (points[0]?.t ?? 0);
       chart?.destroy();
       element.replaceChildren();
+      // A floating tooltip at the cursor: time and value, in the page's locale.
+      const tooltip = document.createElement('div');
+      tooltip.setAttribute('role', 'presentation');
+      tooltip.className =
+        'pointer-events-none absolute z-10 hidden rounded-md border border-line bg-surface-raised px-2 py-1 text-xs shadow-md tabular-nums';
+      tooltip.dataset.testid = 'chart-tooltip';
       chart = new uPlot(
         {
           width: element.clientWidth,
+          hooks: {
+            init: [(u: { over: HTMLElement }) => void u.over.appendChild(tooltip)],
+            setCursor: [
+              (u: {
+                cursor: { idx?: number | null; left?: number; top?: number };
+                data: ArrayLike<ArrayLike<number | null | undefined> | undefined>;
+                over: HTMLElement;
+              }) => {
+                const index = u.cursor.idx;
+                const time = index === null || index === undefined ? undefined : u.data[0]?.[index];
+                const value = index === null || index === undefined ? undefined : u.data[1]?.[index];
+                if (time === undefined || time === null || value === undefined || value === null) {
+                  tooltip.classList.add('hidden');
+                  return;
+                }
+                tooltip.textContent = `${dateFormat.format(new Date(time * 1000))} · ${format(value)}`;
+                tooltip.classList.remove('hidden');
+                const left = Math.min(Math.max(0, (u.cursor.left ?? 0) + 12), u.over.clientWidth - tooltip.offsetWidth);
+                tooltip.style.left = `${left}px`;
+                tooltip.style.top = `${Math.max(0, (u.cursor.top ?? 0) - 36)}px`;
+              },
+            ],
+          },
           height: CHART_HEIGHT,
           padding: [12, 12, 0, 0],
           cursor: { drag: { x: false, y: false }, points: { size: 7 } },
