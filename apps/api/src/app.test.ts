@@ -69,6 +69,14 @@ describe('ingest', () => {
     expect((await post('', {}, 'Bad Source!')).statusCode).toBe(400);
   });
 
+  it('refuses a second batch of a source while the first is being applied', async () => {
+    const [first, second] = await Promise.all([
+      post(toNdjson([share(20)] as IngestEvent[]), {}, 'busy'),
+      post(toNdjson([share(21)] as IngestEvent[]), {}, 'busy'),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+  });
+
   it('acknowledges a batch and skips it when replayed', async () => {
     const body = toNdjson([share(10), share(11)] as IngestEvent[]);
     expect((await post(body)).json()).toEqual({ accepted: 2, skipped: 0, last_seq: 11 });

@@ -18,6 +18,11 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 export function registerIngestRoutes(app: FastifyInstance, options: { engine: Engine; token: string; now: () => number }): void {
+  // Offsets are per source, like a partition's: a source's batches must be applied in the
+  // order they were sent, or a later batch would commit a higher seq and an earlier one would
+  // then look like a replay. So a source sends its next batch only after the previous answer;
+  // a second batch arriving while one is being applied is refused (409), never reordered.
+  const busy = new Set<string>();
   app.addContentTypeParser(
     ['application/x-ndjson', 'application/jsonl'],
     { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT },
@@ -38,6 +43,7 @@ export function registerIngestRoutes(app: FastifyInstance, options: { engine: En
           200: z.object({ accepted: z.number().int(), skipped: z.number().int(), last_seq: z.number().int() }),
           400: errorSchema,
           401: errorSchema,
+          409: errorSchema,
           413: errorSchema,
         },
       },
@@ -56,12 +62,25 @@ export function registerIngestRoutes(app: FastifyInstance, options: { engine: En
           throw new HttpError(400, 'bad_event', `line ${error.line}: ${error.message}`, { line: error.line });
         throw error;
       }
+      const source = request.query.source;
+      if (busy.has(source)) {
+        throw new HttpError(
+          409,
+          'source_busy',
+          'A batch of this source is being applied; send the next one after its answer.',
+          {},
+          { 'retry-after': '1' },
+        );
+      }
+      busy.add(source);
       try {
-        const result = await options.engine.ingest(request.query.source, events);
+        const result = await options.engine.ingest(source, events);
         return { accepted: result.accepted, skipped: result.skipped, last_seq: result.lastSeq };
       } catch (error) {
         if (error instanceof EngineInputError) throw new HttpError(400, 'bad_event', error.message);
         throw error;
+      } finally {
+        busy.delete(source);
       }
     },
   );
