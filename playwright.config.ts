@@ -53,6 +53,8 @@ export default defineConfig({
         // Fixed data: the backfill only, so a page and the API agree on every figure.
         SIMULATOR_LIVE: 'off',
         CONTENT_DIR: API_CONTENT_DIR,
+        // Tests post their own events (a miner with a known worker IP for the settings proof).
+        INGEST_TOKEN: 'e2e-ingest-token-0123456789',
         SIMULATOR_SEED: '20261121',
         CORS_ORIGINS: `http://localhost:${PORT}`,
         LOG_LEVEL: 'silent',
