@@ -53,7 +53,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     () => (request: { headers: { origin?: string } }, callback: (error: Error | null, options: object) => void) => {
       const origin = request.headers.origin;
       const own = origin !== undefined && allowed.has(origin);
-      callback(null, { origin: own ? origin : '*', credentials: own, methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], maxAge: 600 });
+      callback(null, {
+        origin: own ? origin : '*',
+        credentials: own,
+        methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+        // The settings form shows how long to wait after too many attempts.
+        exposedHeaders: ['retry-after'],
+        maxAge: 600,
+      });
     },
   );
   await app.register(swagger, {

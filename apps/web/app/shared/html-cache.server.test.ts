@@ -13,6 +13,7 @@ app.get(/.*/, (req, res) => {
   renders += 1;
   const nonce = String(res.locals.nonce);
   if (req.query.cookie) res.setHeader('set-cookie', 'a=b');
+  if (req.query.private) res.setHeader('cache-control', 'private, no-store');
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`);
   res.write(`<html><script nonce="${nonce}">1</script>`);
@@ -66,5 +67,7 @@ describe('HTML micro-cache', () => {
     expect((await get('/kas?ref=friend')).hit).toBe(false);
     await get('/etc?cookie=1');
     expect((await get('/etc?cookie=1')).hit).toBe(false);
+    await get('/ltc/miner/settings/x?private=1');
+    expect((await get('/ltc/miner/settings/x?private=1')).hit).toBe(false);
   });
 });

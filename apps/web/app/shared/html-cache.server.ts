@@ -6,7 +6,8 @@
  *
  * The CSP nonce must never repeat between responses: the page is stored with its nonce
  * replaced by a marker, and each response gets a fresh one, in the body and in the header.
- * Not cached: anything but GET/HEAD 200 HTML, responses that set cookies, the unprefixed
+ * Not cached: anything but GET/HEAD 200 HTML, responses that set cookies or say
+ * `Cache-Control: private` / `no-store` (a page showing state that just changed), the unprefixed
  * home for a visitor whose language is not English (that is a redirect), and requests
  * carrying a referral (`ref`).
  */
@@ -95,7 +96,15 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
       const type = String(res.getHeader('content-type') ?? '');
-      if (res.statusCode === 200 && type.startsWith('text/html') && !res.hasHeader('set-cookie') && req.method === 'GET') {
+      const control = String(res.getHeader('cache-control') ?? '');
+      const personal = /\b(private|no-store)\b/.test(control);
+      if (
+        res.statusCode === 200 &&
+        type.startsWith('text/html') &&
+        !res.hasHeader('set-cookie') &&
+        !personal &&
+        req.method === 'GET'
+      ) {
         if (entries.size >= options.maxEntries) entries.clear();
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.getHeaders())) {

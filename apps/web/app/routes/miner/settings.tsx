@@ -1,16 +1,105 @@
+import { settingsSchema } from '@openpool/domain/api';
 import { truncateMiddle } from '@openpool/domain/format';
-import { useParams } from 'react-router';
+import { appContext } from '~/context';
+import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { SettingsForm } from '~/features/miner/settings-form';
+import { fetchFreshSettings } from '~/features/miner/settings-fresh';
+import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
+import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
+import { useCoin } from '~/features/pool/coin-context';
+import { CopyButton } from '~/features/pool/copy-button';
+import { ApiError, createApiClient } from '~/shared/api-client';
+import type { Route } from './+types/settings';
 
-export default function Page() {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lookup = lookupRedirect(request, params.coin, 'settings');
+  if (lookup) throw lookup;
+  const address = params.address;
+  if (!address) return { address: null };
+  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
+  const path = `/${params.coin}/api/v1/miner`;
+  const [settings, stats] = await Promise.allSettled([
+    client.request(`${path}/settings/${encodeURIComponent(address)}`),
+    client.request(`${path}/stats/${encodeURIComponent(address)}`),
+  ]);
+  if (settings.status === 'rejected') {
+    const error = settings.reason as Error;
+    // A malformed address is nothing found; anything else is an outage.
+    const malformed = error instanceof ApiError && error.status === 400;
+    if (!malformed) console.warn(`settings ${params.coin}: ${error.message}`);
+    return { address, settings: null, active: false, malformed };
+  }
+  // Settings stay inactive until the address has sent a share: the stats call says 404 then.
+  // Any other failure of that call leaves the form on; the API has the last word anyway.
+  const unseen = stats.status === 'rejected' && stats.reason instanceof ApiError && stats.reason.status === 404;
+  return { address, settings: settingsSchema.parse(settings.value), active: !unseen, malformed: false };
+}
+
+/** Only the first render's data can come from a cached page; later loads are `.data` requests. */
+let firstLoad = true;
+
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  const first = firstLoad;
+  firstLoad = false;
+  if (!first || data.address === null || data.settings === null) return data;
+  return { ...data, settings: (await fetchFreshSettings(params.coin, data.address)) ?? data.settings };
+}
+clientLoader.hydrate = true as const;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { address } = useParams();
+  const coin = useCoin();
+  if (loaderData.address === null) {
+    return (
+      <section className="rounded-xl border border-line bg-surface-raised p-4">
+        <h1 className="mb-3 text-xl font-bold tracking-tight sm:text-2xl">{t('page.miner.settings')}</h1>
+        <SettingsPayoutsSearch coin={coin.ticker} page="settings" intro={t('settings.searchIntro')} />
+      </section>
+    );
+  }
+  const { address, settings, active, malformed } = loaderData;
   return (
-    <PendingPage title={t('page.miner.settings')}>
-      <p className="mt-2 break-all font-mono text-sm text-ink-muted" title={address}>
-        {address ? truncateMiddle(address, 10, 10) : t('page.miner.lookUp')}
-      </p>
-    </PendingPage>
+    <section className="rounded-xl border border-line bg-surface-raised p-4">
+      <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{t('page.miner.settings')}</h1>
+      <div className="mt-1 mb-4 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+        <span className="min-w-0 font-mono break-all text-ink-muted" title={address} dir="ltr">
+          {truncateMiddle(address, 12, 12)}
+        </span>
+        <CopyButton value={address} label={address} />
+        <LocaleLink to={`/${coin.ticker}/miner/stats/${encodeURIComponent(address)}`} className="text-accent hover:underline">
+          {t('page.miner.stats')}
+        </LocaleLink>
+        <LocaleLink to={`/${coin.ticker}/miner/payouts/${encodeURIComponent(address)}`} className="text-accent hover:underline">
+          {t('page.miner.payouts')}
+        </LocaleLink>
+      </div>
+      {settings === null ? (
+        <p className="text-ink-muted">{malformed ? t('common.nothingFound') : t('settings.unavailable')}</p>
+      ) : (
+        <>
+          {!active && (
+            <p className="mb-4 rounded-lg border border-line p-3 text-sm" role="note" data-testid="settings-inactive">
+              {t('settings.inactive')}
+            </p>
+          )}
+          <SettingsForm
+            // New values from elsewhere (the fresh read after hydration, the minute refresh) start
+            // the form again; the values just applied come back equal and keep it as it is.
+            key={[address, settings.payout_threshold, settings.email, settings.notify_offline, settings.notify_payouts].join('|')}
+            coin={coin}
+            address={address}
+            settings={settings}
+            active={active}
+          />
+        </>
+      )}
+    </section>
   );
+}
+
+/** Settings just changed must show at once: never from a shared cache (nor the page micro-cache). */
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
 }

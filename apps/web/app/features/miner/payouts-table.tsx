@@ -1,0 +1,111 @@
+import type { payoutsSchema } from '@openpool/domain/api';
+import { explorerLink } from '@openpool/domain/coin-links';
+import type { Coin } from '@openpool/domain/coins';
+import { truncateMiddle } from '@openpool/domain/format';
+import type { z } from 'zod';
+import { useCurrency } from '~/features/currency/currency-context';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import { useCoinInfo } from '~/features/pool/coin-context';
+import { CopyButton } from '~/features/pool/copy-button';
+import { formatDateTime } from '~/features/pool/relative-time';
+import { Ltr } from '~/shared/ltr';
+
+export type Payout = z.infer<typeof payoutsSchema>['results'][number];
+
+/** An amount in coin units and, once rates are in, in the visitor's currency below it. */
+export function PayoutAmount({ amount, coin }: { amount: string; coin: Coin }) {
+  const { toFiat } = useCurrency();
+  const fiat = toFiat(Number(amount), coin.ticker);
+  return (
+    <>
+      <Ltr>
+        {amount} {coin.ticker.toUpperCase()}
+      </Ltr>
+      {fiat && <span className="block text-xs text-ink-muted">{fiat}</span>}
+    </>
+  );
+}
+
+function TxId({ txid }: { txid: string | null }) {
+  const t = useT();
+  const info = useCoinInfo();
+  if (!txid) return <span className="text-ink-muted">{t('payouts.notSent')}</span>;
+  const href = info ? explorerLink(info, 'tx', txid) : null;
+  const label = truncateMiddle(txid, 8, 8);
+  return (
+    <span className="flex items-center gap-2">
+      {href ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-mono text-accent hover:underline"
+          title={txid}
+          aria-label={t('payouts.openTx', { txid })}
+          dir="ltr"
+        >
+          {label}
+        </a>
+      ) : (
+        <span className="font-mono" title={txid} dir="ltr">
+          {label}
+        </span>
+      )}
+      <CopyButton value={txid} label={txid} />
+    </span>
+  );
+}
+
+/** The payouts of one page, newest first (issue 6, item 3). */
+export function PayoutsTable({ payouts, coin }: { payouts: readonly Payout[]; coin: Coin }) {
+  const t = useT();
+  const locale = useLocale();
+  const headCell = 'py-2 pe-3 text-start font-medium';
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[36rem] text-sm tabular-nums" data-testid="payouts">
+        <thead>
+          <tr className="text-xs text-ink-muted">
+            <th scope="col" className={headCell}>
+              {t('payouts.date')}
+            </th>
+            <th scope="col" className={`${headCell} text-end`}>
+              {t('payouts.amount')}
+            </th>
+            <th scope="col" className={headCell}>
+              {t('payouts.txid')}
+            </th>
+            <th scope="col" className="py-2 text-start font-medium">
+              {t('payouts.status')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((payout, index) => (
+            <tr key={`${payout.date}-${payout.txid ?? index}`} className="border-t border-line" data-testid="payout-row">
+              <td className="py-2 pe-3 whitespace-nowrap">{formatDateTime(payout.date, locale.iso)}</td>
+              <td className="py-2 pe-3 text-end whitespace-nowrap">
+                <PayoutAmount amount={payout.amount} coin={coin} />
+              </td>
+              <td className="py-2 pe-3">
+                <TxId txid={payout.txid} />
+              </td>
+              <td className="py-2">
+                <span
+                  className={
+                    payout.status === 'Paid'
+                      ? 'rounded-full bg-accent/10 px-2 py-0.5 text-xs font-medium text-accent'
+                      : 'rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted'
+                  }
+                >
+                  {payout.status === 'Paid' ? t('payouts.status.paid') : t('payouts.status.unpaid')}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

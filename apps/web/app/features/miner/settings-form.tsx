@@ -1,0 +1,269 @@
+import type { settingsAppliedSchema, settingsSchema } from '@openpool/domain/api';
+import type { Coin } from '@openpool/domain/coins';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
+import type { z } from 'zod';
+import { useT, type MessageId } from '~/features/i18n/use-t';
+import { ApiError, createApiClient } from '~/shared/api-client';
+import { useSiteSettings } from '~/shared/site-settings';
+import { checkSettings } from './settings-rules';
+
+export type MinerSettings = z.infer<typeof settingsSchema>;
+type SettingsApplied = z.infer<typeof settingsAppliedSchema>;
+type Field = 'payoutThreshold' | 'email' | 'ip';
+type Outcome = { kind: 'applied' } | { kind: 'error'; text: string } | null;
+
+/** The API names fields in snake_case; the form in camelCase. */
+const API_FIELDS: Record<string, Field> = { payout_threshold: 'payoutThreshold', email: 'email', ip: 'ip' };
+/** Without a readable Retry-After (CORS hides it unless exposed), the limiter's whole window. */
+const RETRY_FALLBACK_MINUTES = 60;
+
+// False in the server HTML and during hydration, true after: the form stays disabled until
+// its handlers are attached.
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
+function FieldRow({
+  id,
+  label,
+  hint,
+  problem,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  problem?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {problem && (
+        <p id={`${id}-problem`} className="text-sm text-red-600 dark:text-red-400" data-testid={`problem-${id}`}>
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The settings form (issue 6, item 4): validated in the browser with the API's own rules, then
+ * sent straight to the API, which checks everything again and wants the IPv4 address of a
+ * worker active in the last 24 hours as proof. Disabled until hydration, and for an address
+ * that has not sent a share yet.
+ */
+export function SettingsForm({
+  coin,
+  address,
+  settings,
+  active,
+}: {
+  coin: Coin;
+  address: string;
+  settings: MinerSettings;
+  active: boolean;
+}) {
+  const t = useT();
+  const apiBaseUrl = useSiteSettings()?.apiBaseUrl;
+  const revalidator = useRevalidator();
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const [payoutThreshold, setPayoutThreshold] = useState(settings.payout_threshold);
+  const [email, setEmail] = useState('');
+  const [notifyOffline, setNotifyOffline] = useState(settings.notify_offline);
+  const [notifyPayouts, setNotifyPayouts] = useState(settings.notify_payouts);
+  const [ip, setIp] = useState('');
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const ids = { payoutThreshold: useId(), email: useId(), ip: useId() };
+
+  async function submit() {
+    setOutcome(null);
+    const found = checkSettings({ payoutThreshold, ip }, Number(settings.min_payout), t('settings.thresholdField'));
+    const translated: Partial<Record<Field, string>> = {};
+    for (const [field, rule] of Object.entries(found)) translated[field as Field] = t(rule.id as MessageId, rule.values);
+    setProblems(translated);
+    if (Object.keys(translated).length > 0 || !apiBaseUrl) return;
+
+    let retryAfter: string | null = null;
+    const client = createApiClient({
+      baseUrl: apiBaseUrl,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        retryAfter = response.headers.get('retry-after');
+        return response;
+      },
+    });
+    const body: Record<string, unknown> = {
+      ip: ip.trim(),
+      payout_threshold: payoutThreshold.trim(),
+      notify_offline: notifyOffline,
+      notify_payouts: notifyPayouts,
+    };
+    if (email.trim() !== '') body.email = email.trim();
+    setSubmitting(true);
+    try {
+      const applied = await client.request<SettingsApplied>(
+        `/${coin.ticker}/api/v1/miner/settings/${encodeURIComponent(address)}`,
+        {
+          method: 'POST',
+          body,
+        },
+      );
+      setPayoutThreshold(applied.settings.payout_threshold);
+      setEmail('');
+      setOutcome({ kind: 'applied' });
+      void revalidator.revalidate();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const fields = (error.body as { fields?: Record<string, string> } | null)?.fields ?? {};
+        const fromApi: Partial<Record<Field, string>> = {};
+        for (const [name, text] of Object.entries(fields)) if (API_FIELDS[name]) fromApi[API_FIELDS[name]] = text;
+        setProblems(fromApi);
+        if (Object.keys(fromApi).length === 0) setOutcome({ kind: 'error', text: t('settings.failed') });
+      } else if (error instanceof ApiError && error.status === 403) {
+        setOutcome({ kind: 'error', text: t('settings.forbidden') });
+      } else if (error instanceof ApiError && error.status === 429) {
+        const seconds = Number(retryAfter);
+        const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : RETRY_FALLBACK_MINUTES;
+        setOutcome({ kind: 'error', text: t('settings.tooMany', { minutes }) });
+      } else {
+        console.warn(`settings ${coin.ticker}: ${(error as Error).message}`);
+        setOutcome({ kind: 'error', text: t('settings.failed') });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const input =
+    'min-w-0 rounded-lg border border-line bg-surface px-3 py-2 text-sm focus:border-accent disabled:opacity-60 aria-invalid:border-red-600';
+  const describedBy = (field: Field, hint: boolean) =>
+    [hint ? `${ids[field]}-hint` : '', problems[field] ? `${ids[field]}-problem` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form
+      noValidate
+      data-testid="settings-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset disabled={!hydrated || !active || submitting} className="flex max-w-xl flex-col gap-5">
+        <FieldRow
+          id={ids.payoutThreshold}
+          label={t('settings.threshold')}
+          hint={t('settings.thresholdHint', { min: settings.min_payout, ticker: coin.ticker.toUpperCase() })}
+          problem={problems.payoutThreshold}
+        >
+          <input
+            id={ids.payoutThreshold}
+            name="payout_threshold"
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            value={payoutThreshold}
+            onChange={(event) => setPayoutThreshold(event.target.value)}
+            aria-invalid={problems.payoutThreshold ? true : undefined}
+            aria-describedby={describedBy('payoutThreshold', true)}
+            className={`${input} font-mono sm:max-w-xs`}
+          />
+        </FieldRow>
+
+        <div className="flex flex-col gap-3 rounded-lg border border-line p-3">
+          <h2 className="text-sm font-semibold">{t('settings.notifications')}</h2>
+          <FieldRow
+            id={ids.email}
+            label={t('settings.email')}
+            hint={
+              settings.email
+                ? `${t('settings.emailHint')} ${t('settings.emailCurrent', { email: settings.email })}`
+                : t('settings.emailHint')
+            }
+            problem={problems.email}
+          >
+            <input
+              id={ids.email}
+              name="email"
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={problems.email ? true : undefined}
+              aria-describedby={describedBy('email', true)}
+              className={input}
+            />
+          </FieldRow>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="notify_offline"
+              checked={notifyOffline}
+              onChange={(event) => setNotifyOffline(event.target.checked)}
+            />
+            {t('settings.notifyOffline')}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="notify_payouts"
+              checked={notifyPayouts}
+              onChange={(event) => setNotifyPayouts(event.target.checked)}
+            />
+            {t('settings.notifyPayouts')}
+          </label>
+        </div>
+
+        <div className="flex flex-col gap-3 rounded-lg border border-line p-3">
+          <h2 className="text-sm font-semibold">{t('settings.proof')}</h2>
+          <FieldRow id={ids.ip} label={t('settings.ip')} hint={t('settings.ipHint')} problem={problems.ip}>
+            <input
+              id={ids.ip}
+              name="ip"
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              dir="ltr"
+              placeholder="203.0.113.7"
+              value={ip}
+              onChange={(event) => setIp(event.target.value)}
+              aria-invalid={problems.ip ? true : undefined}
+              aria-describedby={describedBy('ip', true)}
+              className={`${input} font-mono sm:max-w-xs`}
+            />
+          </FieldRow>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="submit"
+            className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-ink hover:opacity-90 disabled:opacity-60"
+          >
+            {submitting ? t('settings.submitting') : t('settings.submit')}
+          </button>
+          <p
+            role="status"
+            aria-live="polite"
+            data-testid="settings-outcome"
+            className={outcome?.kind === 'error' ? 'text-sm text-red-600 dark:text-red-400' : 'text-sm text-accent'}
+          >
+            {outcome?.kind === 'applied' ? t('settings.applied') : outcome?.kind === 'error' ? outcome.text : ''}
+          </p>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { normaliseSearchAddress } from '@openpool/domain/address';
+import { localizePath, splitLocalePath } from '@openpool/domain/locales';
+import { redirect } from 'react-router';
+import { LOOKUP_PARAM } from './settings-payouts-search';
+
+/**
+ * The address search of the payouts and settings pages submitted before hydration arrives as
+ * `?lookup=`: redirect to the same page for that address (a blank one back to the search).
+ * Returns nothing when there is no lookup to answer.
+ */
+export function lookupRedirect(request: Request, coin: string, page: 'payouts' | 'settings'): Response | null {
+  const url = new URL(request.url);
+  if (!url.searchParams.has(LOOKUP_PARAM)) return null;
+  const address = normaliseSearchAddress(url.searchParams.get(LOOKUP_PARAM) ?? '');
+  const { locale } = splitLocalePath(url.pathname);
+  return redirect(address ? localizePath(`/${coin}/miner/${page}/${encodeURIComponent(address)}`, locale) : url.pathname);
+}

@@ -1,0 +1,68 @@
+import { lastSearchStorageKey, normaliseSearchAddress } from '@openpool/domain/address';
+import { localizePath } from '@openpool/domain/locales';
+import { useId } from 'react';
+import { useNavigate } from 'react-router';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import { useStoredValue } from '~/shared/use-stored-value';
+
+/** The query parameter the form sends before hydration; the route's loader redirects on it. */
+export const LOOKUP_PARAM = 'lookup';
+
+/**
+ * The payouts and settings pages without an address (issue 6, item 5): the pool header's
+ * search, prefilled with the coin's last searched address, that opens this same page for the
+ * address instead of the stats page. A GET form, so it works before hydration too.
+ */
+export function SettingsPayoutsSearch({ coin, page, intro }: { coin: string; page: 'payouts' | 'settings'; intro: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const lastSearch = useStoredValue(lastSearchStorageKey(coin));
+  const id = useId();
+
+  return (
+    <form
+      role="search"
+      method="get"
+      className="flex w-full min-w-0 flex-col gap-3"
+      data-testid={`${page}-search`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const input = new FormData(event.currentTarget).get(LOOKUP_PARAM);
+        const address = normaliseSearchAddress(typeof input === 'string' ? input : '');
+        if (!address) return;
+        try {
+          localStorage.setItem(lastSearchStorageKey(coin), address);
+        } catch {
+          // Not remembered; the page still opens.
+        }
+        void navigate(localizePath(`/${coin}/miner/${page}/${encodeURIComponent(address)}`, locale.code));
+      }}
+    >
+      <label htmlFor={id} className="text-ink-muted">
+        {intro}
+      </label>
+      <div className="flex min-w-0 items-stretch gap-2">
+        <input
+          // The stored address arrives after hydration: a new key refills the box with it.
+          key={lastSearch ?? ''}
+          defaultValue={lastSearch ?? ''}
+          id={id}
+          name={LOOKUP_PARAM}
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('pool.search.placeholder')}
+          className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm placeholder:font-sans placeholder:text-ink-muted focus:border-accent"
+        />
+        <button
+          type="submit"
+          className="shrink-0 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-ink hover:opacity-90"
+        >
+          {t('pool.search.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
