@@ -1,16 +1,124 @@
-import { truncateMiddle } from '@openpool/domain/format';
-import { useParams } from 'react-router';
+import { useMemo } from 'react';
+import { data } from 'react-router';
+import { formatHashrate } from '@openpool/domain/format';
+import { appContext } from '~/context';
+import { TimeChart } from '~/features/charts/time-chart';
+import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { fetchMinerDashboard, parseMinerRange } from '~/features/miner/miner-api.server';
+import { BalanceFigures, HashrateFigures, SoloFigures } from '~/features/miner/miner-figures';
+import { NothingFound, Panel } from '~/features/miner/panel';
+import { RangeLinks } from '~/features/miner/range-links';
+import { RewardChart } from '~/features/miner/reward-chart';
+import { useReferralTrack } from '~/features/miner/use-referral-track';
+import { WorkersTable } from '~/features/miner/workers-table';
+import { CopyButton } from '~/features/pool/copy-button';
+import { useCoin } from '~/features/pool/coin-context';
+import { relativeTime } from '~/features/pool/relative-time';
+import { createApiClient } from '~/shared/api-client';
+import type { Route } from './+types/stats';
 
-export default function Page() {
+/** A miner with no share for this long is 'out of date' (issue 6). */
+const OUT_OF_DATE_SECONDS = 86_400;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const range = parseMinerRange(new URL(request.url).searchParams.get('range'));
+  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
+  // One clock for every relative time on the page, so the server and the browser render alike.
+  const now = Math.floor(Date.now() / 1000);
+  try {
+    const dashboard = await fetchMinerDashboard(client, params.coin, params.address, range);
+    // An address the pool never saw: the page itself with 'Nothing found' (frame and search
+    // stay, so the visitor can correct a typo) but a 404 status, not an error boundary, so
+    // crawlers do not index an empty page for every address someone types (issue 6, item 1).
+    if (!dashboard) return data({ kind: 'not-found' as const, range, now }, { status: 404 });
+    return { kind: 'found' as const, range, now, ...dashboard };
+  } catch (error) {
+    // The API is down or answered nonsense: say so, keep the frame, answer 503 (try again).
+    console.warn(`miner stats ${params.coin}: ${(error as Error).message}`);
+    return data({ kind: 'unavailable' as const, range, now }, { status: 503 });
+  }
+}
+
+/**
+ * `/{coin}/miner/stats/{address}`. Figures refresh every minute without a reload: the coin
+ * layout's `useMinuteRefresh()` re-runs every loader of the page, this one included, so the
+ * page does not start a second timer.
+ */
+export default function MinerStatsPage({ loaderData, params }: Route.ComponentProps) {
   const t = useT();
-  const { address } = useParams();
-  return (
-    <PendingPage title={t('page.miner.stats')}>
-      <p className="mt-2 break-all font-mono text-sm text-ink-muted" title={address}>
-        {address ? truncateMiddle(address, 10, 10) : t('page.miner.lookUp')}
+  const locale = useLocale();
+  const coin = useCoin();
+  const address = params.address;
+  useReferralTrack(coin.ticker, address);
+  const chartPoints = useMemo(
+    () => (loaderData.kind === 'found' ? loaderData.chart.points.map((p) => ({ t: p.t, v: p.hashrate })) : []),
+    [loaderData],
+  );
+
+  if (loaderData.kind === 'not-found') return <NothingFound hint={t('miner.notFound.hint')} />;
+
+  const header = (
+    <header className="min-w-0">
+      <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{t('page.miner.stats')}</h1>
+      <p className="mt-1 flex min-w-0 items-center gap-2">
+        <span className="sr-only">{t('miner.address')}</span>
+        <span className="min-w-0 break-all font-mono text-sm" dir="ltr" data-testid="miner-address">
+          {address}
+        </span>
+        <CopyButton value={address} label={t('miner.address')} />
       </p>
-    </PendingPage>
+    </header>
+  );
+
+  if (loaderData.kind === 'unavailable') {
+    return (
+      <div className="grid grid-cols-1 gap-4">
+        {header}
+        <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted" data-testid="miner-unavailable">
+          {t('miner.unavailable')}
+        </p>
+      </div>
+    );
+  }
+
+  const { stats, workers, rewards, now, range } = loaderData;
+  const outOfDate = now - stats.last_share > OUT_OF_DATE_SECONDS;
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+      <div className="lg:col-span-3">{header}</div>
+
+      {outOfDate ? (
+        <div
+          role="status"
+          className="rounded-xl border border-amber-500/60 bg-amber-500/10 p-4 lg:col-span-3"
+          data-testid="miner-out-of-date"
+        >
+          <p className="font-semibold">{t('miner.outOfDate')}</p>
+          <p className="mt-1 text-sm">
+            {t('miner.lastShare', { time: relativeTime(stats.last_share, now, locale.iso) })} {t('miner.resetRule')}
+          </p>
+        </div>
+      ) : null}
+
+      <HashrateFigures stats={stats} />
+      <BalanceFigures stats={stats} ticker={coin.ticker} />
+      {stats.schemes.includes('solo') ? <SoloFigures stats={stats} /> : null}
+
+      <Panel title={t('miner.chart.title')} className="lg:col-span-3" testId="miner-chart">
+        <div className="mb-3 flex justify-end">
+          <RangeLinks range={range} />
+        </div>
+        <TimeChart points={chartPoints} label={t('miner.chart.label')} format={formatHashrate} />
+      </Panel>
+
+      <Panel title={t('miner.dailyRewards.title')} className="lg:col-span-3" testId="miner-rewards">
+        <RewardChart rewards={rewards} ticker={coin.ticker} today={now} />
+      </Panel>
+
+      <Panel title={t('miner.workers.title')} className="lg:col-span-3" testId="miner-workers">
+        <WorkersTable workers={workers} coin={coin.ticker} address={address} now={now} />
+      </Panel>
+    </div>
   );
 }

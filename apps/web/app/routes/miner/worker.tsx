@@ -1,17 +1,131 @@
-import { truncateMiddle } from '@openpool/domain/format';
-import { useParams } from 'react-router';
+import { useMemo } from 'react';
+import { data } from 'react-router';
+import { formatHashrate } from '@openpool/domain/format';
+import { appContext } from '~/context';
+import { TimeChart } from '~/features/charts/time-chart';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { fetchWorker, parseMinerRange } from '~/features/miner/miner-api.server';
+import { Figure, NothingFound, Panel } from '~/features/miner/panel';
+import { formatPercent } from '~/features/miner/payout-eta';
+import { RangeLinks } from '~/features/miner/range-links';
+import { schemeLabel } from '~/features/miner/workers-table';
+import { useCoin } from '~/features/pool/coin-context';
+import { relativeTime } from '~/features/pool/relative-time';
+import { createApiClient } from '~/shared/api-client';
+import type { Route } from './+types/worker';
 
-export default function Page() {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const range = parseMinerRange(new URL(request.url).searchParams.get('range'));
+  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
+  const now = Math.floor(Date.now() / 1000);
+  try {
+    const worker = await fetchWorker(client, params.coin, params.address, params.worker, params.scheme, range);
+    // Same rule as the stats page: 'Nothing found' inside the frame, with a 404 status so the
+    // page is not indexed (the scheme itself was already checked by the miner middleware).
+    if (!worker) return data({ kind: 'not-found' as const, range, now }, { status: 404 });
+    return { kind: 'found' as const, now, ...worker, range };
+  } catch (error) {
+    console.warn(`miner worker ${params.coin}: ${(error as Error).message}`);
+    return data({ kind: 'unavailable' as const, range, now }, { status: 503 });
+  }
+}
+
+/** `/{coin}/miner/stats/{address}/{worker}/{scheme?}`: one worker's figures and chart for its scheme. */
+export default function WorkerPage({ loaderData, params }: Route.ComponentProps) {
   const t = useT();
-  const { address = '', worker = '', scheme } = useParams();
-  return (
-    <PendingPage title={t('page.miner.worker', { worker })}>
-      <p className="mt-2 break-all font-mono text-sm text-ink-muted" title={address}>
-        {truncateMiddle(address, 10, 10)}
-        {scheme ? ` · ${scheme.toUpperCase()}` : ''}
+  const locale = useLocale();
+  const coin = useCoin();
+  const points = useMemo(
+    () => (loaderData.kind === 'found' ? loaderData.points.map((p) => ({ t: p.t, v: p.hashrate })) : []),
+    [loaderData],
+  );
+  if (loaderData.kind === 'not-found') return <NothingFound hint={t('worker.notFound.hint')} />;
+
+  const back = (
+    <LocaleLink
+      to={`/${coin.ticker}/miner/stats/${encodeURIComponent(params.address)}`}
+      className="text-sm text-accent hover:underline"
+      data-testid="worker-back"
+    >
+      {t('worker.back')}
+    </LocaleLink>
+  );
+  const header = (
+    <header className="min-w-0">
+      <h1 className="break-all text-xl font-bold tracking-tight sm:text-2xl">
+        {t('page.miner.worker', { worker: params.worker })}
+        {loaderData.kind === 'found' ? (
+          <span className="ms-2 align-middle text-sm font-medium text-ink-muted" data-testid="worker-scheme">
+            {schemeLabel(loaderData.worker.scheme)}
+          </span>
+        ) : null}
+      </h1>
+      <p className="mt-1 break-all font-mono text-sm text-ink-muted" dir="ltr">
+        {params.address}
       </p>
-    </PendingPage>
+      <p className="mt-1">{back}</p>
+    </header>
+  );
+  if (loaderData.kind === 'unavailable') {
+    return (
+      <div className="grid grid-cols-1 gap-4">
+        {header}
+        <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">{t('miner.unavailable')}</p>
+      </div>
+    );
+  }
+
+  const { worker, range, now } = loaderData;
+  const total = worker.valid + worker.stale + worker.invalid;
+  const share = (n: number) => (total > 0 ? formatPercent(n / total, locale.iso) : null);
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      {header}
+      <Panel title={t('worker.figures')} testId="worker-figures">
+        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+          <Figure
+            label={t('miner.workers.status')}
+            value={t(worker.status === 'online' ? 'miner.workers.online' : 'miner.workers.offline')}
+            testId="worker-status"
+          />
+          <Figure label={t('miner.hashrate10m')} value={formatHashrate(worker.hashrate_10m)} testId="worker-hashrate-10m" />
+          <Figure label={t('worker.hr30m')} value={formatHashrate(worker.avg_hashrate_30m)} testId="worker-hashrate-30m" />
+          <Figure label={t('worker.hr3h')} value={formatHashrate(worker.avg_hashrate_3h)} testId="worker-hashrate-3h" />
+          <Figure label={t('miner.hashrate24h')} value={formatHashrate(worker.avg_hashrate_24h)} testId="worker-hashrate-24h" />
+          <Figure
+            label={t('miner.shares.valid')}
+            value={String(worker.valid)}
+            detail={share(worker.valid)}
+            testId="worker-valid"
+          />
+          <Figure
+            label={t('miner.shares.stale')}
+            value={String(worker.stale)}
+            detail={share(worker.stale)}
+            testId="worker-stale"
+          />
+          <Figure
+            label={t('miner.shares.invalid')}
+            value={String(worker.invalid)}
+            detail={share(worker.invalid)}
+            testId="worker-invalid"
+          />
+          <Figure
+            label={t('miner.workers.lastShare')}
+            value={worker.last_share > 0 ? relativeTime(Math.floor(worker.last_share / 1000), now, locale.iso) : '—'}
+            testId="worker-last-share"
+          />
+          {worker.agent ? <Figure label={t('worker.agent')} value={worker.agent} testId="worker-agent" /> : null}
+        </dl>
+      </Panel>
+      <Panel title={t('miner.chart.title')} testId="worker-chart">
+        <div className="mb-3 flex justify-end">
+          <RangeLinks range={range} />
+        </div>
+        <TimeChart points={points} label={t('miner.chart.label')} format={formatHashrate} />
+      </Panel>
+    </div>
   );
 }

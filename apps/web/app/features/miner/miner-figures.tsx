@@ -1,0 +1,135 @@
+import { formatAmount, formatHashrate } from '@openpool/domain/format';
+import { useCurrency } from '~/features/currency/currency-context';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import { formatEffort } from '~/features/pool/recent-blocks';
+import type { MinerStats } from './miner-types';
+import { Figure, Panel } from './panel';
+import { formatDuration, formatPercent, payoutEta } from './payout-eta';
+
+/** Hashrate 10M/6H/24H, workers online/offline and the 24 h shares with their percentages. */
+export function HashrateFigures({ stats }: { stats: MinerStats }) {
+  const t = useT();
+  const locale = useLocale();
+  const { valid, stale, invalid } = stats.shares_24h;
+  const total = valid + stale + invalid;
+  const share = (n: number) => (total > 0 ? formatPercent(n / total, locale.iso) : null);
+  return (
+    <Panel title={t('miner.chart.title')} className="lg:col-span-2" testId="miner-hashrate">
+      <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-5">
+        <Figure label={t('miner.hashrate10m')} value={formatHashrate(stats.hashrate_10m)} testId="miner-hashrate-10m" />
+        <Figure label={t('miner.hashrate6h')} value={formatHashrate(stats.hashrate_6h)} testId="miner-hashrate-6h" />
+        <Figure label={t('miner.hashrate24h')} value={formatHashrate(stats.hashrate_24h)} testId="miner-hashrate-24h" />
+        <Figure label={t('miner.workersOnline')} value={String(stats.workers_online)} testId="miner-workers-online" />
+        <Figure label={t('miner.workersOffline')} value={String(stats.workers_offline)} testId="miner-workers-offline" />
+      </dl>
+      <h3 className="mt-4 mb-2 text-sm font-semibold">{t('miner.shares.title')}</h3>
+      <dl className="grid grid-cols-3 gap-4 text-sm">
+        <Figure label={t('miner.shares.valid')} value={String(valid)} detail={share(valid)} testId="miner-shares-valid" />
+        <Figure label={t('miner.shares.stale')} value={String(stale)} detail={share(stale)} testId="miner-shares-stale" />
+        <Figure label={t('miner.shares.invalid')} value={String(invalid)} detail={share(invalid)} testId="miner-shares-invalid" />
+      </dl>
+    </Panel>
+  );
+}
+
+/** Rewards 7D/30D, balances, the payout threshold with the time to reach it, merge-mined balances. */
+export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const { toFiat } = useCurrency();
+  const coin = (amount: string, of = ticker) => `${formatAmount(amount, of)} ${of.toUpperCase()}`;
+  const fiat = (amount: string, of = ticker) => toFiat(Number(amount), of);
+  const eta = payoutEta(stats.balance, stats.payout_threshold, stats.reward_7d);
+  return (
+    <Panel title={t('miner.balance.title')} testId="miner-balance">
+      <dl className="grid grid-cols-1 gap-4 text-sm min-[400px]:grid-cols-2">
+        <Figure
+          label={t('miner.reward7d')}
+          value={coin(stats.reward_7d)}
+          detail={fiat(stats.reward_7d)}
+          testId="miner-reward-7d"
+        />
+        <Figure
+          label={t('miner.reward30d')}
+          value={coin(stats.reward_30d)}
+          detail={fiat(stats.reward_30d)}
+          testId="miner-reward-30d"
+        />
+        <Figure
+          label={t('miner.balance')}
+          value={coin(stats.balance)}
+          detail={fiat(stats.balance)}
+          testId="miner-balance-value"
+        />
+        <Figure
+          label={t('miner.unconfirmed')}
+          value={coin(stats.unconfirmed_balance)}
+          detail={fiat(stats.unconfirmed_balance)}
+          testId="miner-unconfirmed"
+        />
+        <Figure
+          label={t('miner.totalPaid')}
+          value={coin(stats.total_paid)}
+          detail={fiat(stats.total_paid)}
+          testId="miner-total-paid"
+        />
+        <Figure label={t('miner.threshold')} value={coin(stats.payout_threshold)} testId="miner-threshold" />
+      </dl>
+      <p className="mt-3 text-xs text-ink-muted" data-testid="miner-threshold-eta">
+        {eta.kind === 'reached'
+          ? t('miner.threshold.reached')
+          : eta.kind === 'no-rate'
+            ? t('miner.threshold.noRate')
+            : t('miner.threshold.eta', { duration: formatDuration(eta.seconds, locale.iso) })}
+      </p>
+      {stats.merged.length > 0 ? (
+        <>
+          <h3 className="mt-4 mb-2 text-sm font-semibold">{t('miner.merged.title')}</h3>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm tabular-nums" data-testid="miner-merged">
+              <thead>
+                <tr className="text-xs text-ink-muted">
+                  <th scope="col" className="py-1 pe-3 text-start font-medium">
+                    {t('miner.merged.coin')}
+                  </th>
+                  <th scope="col" className="py-1 pe-3 text-end font-medium">
+                    {t('miner.balance')}
+                  </th>
+                  <th scope="col" className="py-1 text-end font-medium">
+                    {t('miner.unconfirmed')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.merged.map((m) => (
+                  <tr key={m.coin} className="border-t border-line" data-testid={`miner-merged-${m.coin}`}>
+                    <th scope="row" className="py-1 pe-3 text-start font-medium">
+                      {m.coin.toUpperCase()}
+                    </th>
+                    <td className="py-1 pe-3 text-end">{formatAmount(m.balance, m.coin)}</td>
+                    <td className="py-1 text-end">{formatAmount(m.unconfirmed_balance, m.coin)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </Panel>
+  );
+}
+
+/** Solo effort (share difficulty since the last solo block over network difficulty) and blocks found. */
+export function SoloFigures({ stats }: { stats: MinerStats }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Panel title={t('miner.solo.title')} className="lg:col-span-3" testId="miner-solo">
+      <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4 lg:grid-cols-6">
+        <Figure label={t('miner.solo.effort')} value={formatEffort(stats.solo_effort, locale.iso)} testId="miner-solo-effort" />
+        <Figure label={t('miner.solo.blocks')} value={String(stats.blocks)} testId="miner-blocks" />
+      </dl>
+    </Panel>
+  );
+}

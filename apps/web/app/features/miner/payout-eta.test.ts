@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, payoutEta } from './payout-eta';
+
+describe('payoutEta', () => {
+  it('is reached when the balance is at or above the threshold', () => {
+    expect(payoutEta('0.1', '0.1', '1')).toEqual({ kind: 'reached' });
+  });
+  it('has no rate without rewards in the last 7 days', () => {
+    expect(payoutEta('0', '0.1', '0')).toEqual({ kind: 'no-rate' });
+  });
+  it('divides what is missing by the 7-day reward per day', () => {
+    // 0.5 missing at 7 / 7 = 1 a day: half a day.
+    expect(payoutEta('0.25', '0.75', '7')).toEqual({ kind: 'in', seconds: 43_200 });
+  });
+});
+
+describe('formatDuration', () => {
+  it('picks minutes, hours or days and rounds up', () => {
+    expect(formatDuration(90, 'en')).toBe('2 minutes');
+    expect(formatDuration(3_601, 'en')).toBe('2 hours');
+    expect(formatDuration(3 * 86_400, 'en')).toBe('3 days');
+  });
+});

@@ -1,0 +1,59 @@
+import { formatAmount } from '@openpool/domain/format';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import type { DailyReward } from './miner-types';
+
+const DAY = 86_400;
+const DAYS = 31;
+const HEIGHT = 160;
+
+/**
+ * Daily rewards as CSS bars, oldest left. Each bar is a list item that reads
+ * 'Nov 20: 9.658983 LTC' to a screen reader and shows the same text as its tooltip;
+ * days without a reward are zero-height bars so the axis keeps calendar time.
+ */
+export function RewardChart({ rewards, ticker, today }: { rewards: readonly DailyReward[]; ticker: string; today: number }) {
+  const t = useT();
+  const locale = useLocale();
+  if (rewards.length === 0) return <p className="text-sm text-ink-muted">{t('miner.dailyRewards.none')}</p>;
+  const byDay = new Map(rewards.map((r) => [Math.floor(r.date / DAY), r]));
+  const lastDay = Math.floor(today / DAY);
+  const dateFormat = new Intl.DateTimeFormat(locale.iso, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const days = Array.from({ length: DAYS }, (_, i) => {
+    const day = lastDay - (DAYS - 1 - i);
+    return { day, amount: Number(byDay.get(day)?.amount ?? 0), text: byDay.get(day)?.amount ?? '0' };
+  });
+  const max = Math.max(...days.map((d) => d.amount));
+  const unit = ticker.toUpperCase();
+  return (
+    <div>
+      <ol
+        className="flex items-end gap-px border-b border-line sm:gap-0.5"
+        style={{ height: HEIGHT }}
+        aria-label={t('miner.dailyRewards.title')}
+        data-testid="reward-chart"
+      >
+        {days.map(({ day, amount, text }) => {
+          const label = t('miner.dailyRewards.bar', {
+            date: dateFormat.format(new Date(day * DAY * 1000)),
+            amount: `${formatAmount(text, ticker)} ${unit}`,
+          });
+          return (
+            <li key={day} className="flex h-full min-w-0 flex-1 items-end" title={label}>
+              <span className="sr-only">{label}</span>
+              <span
+                aria-hidden="true"
+                className="w-full rounded-t-sm bg-accent"
+                style={{ height: `${max > 0 ? Math.max(amount > 0 ? 2 : 0, (amount / max) * 100) : 0}%` }}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      <p className="mt-1 flex justify-between text-xs text-ink-muted" aria-hidden="true">
+        <span>{dateFormat.format(new Date((lastDay - DAYS + 1) * DAY * 1000))}</span>
+        <span>{dateFormat.format(new Date(lastDay * DAY * 1000))}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { REFERRAL_COOKIE } from '@openpool/domain/referral';
+import { useSiteSettings } from '~/shared/site-settings';
+
+function hasReferralCookie(cookie: string): boolean {
+  return cookie.split(';').some((part) => {
+    const [name, ...value] = part.split('=');
+    return name?.trim() === REFERRAL_COOKIE.name && value.join('=').trim() !== '';
+  });
+}
+
+/**
+ * The referral call of spec section 7 (issue 6, item 7): on the miner stats page, in the
+ * browser, only with a `ref` cookie and `?source=search`, once per page view (a location key;
+ * the minute refresh does not count as a view). Failures are reported and ignored; the
+ * response is not read.
+ */
+export function useReferralTrack(coin: string, address: string): void {
+  const apiBaseUrl = useSiteSettings()?.apiBaseUrl;
+  const location = useLocation();
+  const sentFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!apiBaseUrl || sentFor.current === location.key) return;
+    if (new URLSearchParams(location.search).get('source') !== 'search' || !hasReferralCookie(document.cookie)) return;
+    sentFor.current = location.key;
+    const query = new URLSearchParams({ coin, miner: address });
+    fetch(`${apiBaseUrl.replace(/\/+$/, '')}/api/v1/referral/track?${query.toString()}`, {
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+    }).catch((error: unknown) => {
+      void import('~/shared/error-reporter').then((m) => m.reportError(error));
+    });
+  }, [apiBaseUrl, coin, address, location.key, location.search]);
+}

@@ -1,0 +1,162 @@
+import { formatHashrate } from '@openpool/domain/format';
+import { useState } from 'react';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT, type MessageId } from '~/features/i18n/use-t';
+import { relativeTime } from '~/features/pool/relative-time';
+import { Ltr } from '~/shared/ltr';
+import type { WorkerRow } from './miner-types';
+import { DEFAULT_VIEW, nextSort, viewWorkers, type WorkerFilter, type WorkerSortKey } from './workers-view';
+
+/** The API reports 10 minutes, 30 minutes, 3 hours and 24 hours per worker: the middle column is 3H, labelled so. */
+const COLUMNS: ReadonlyArray<{ key: WorkerSortKey; label: MessageId; numeric: boolean }> = [
+  { key: 'worker', label: 'miner.workers.name', numeric: false },
+  { key: 'status', label: 'miner.workers.status', numeric: false },
+  { key: 'hashrate_10m', label: 'miner.workers.hr10m', numeric: true },
+  { key: 'avg_hashrate_3h', label: 'miner.workers.hr3h', numeric: true },
+  { key: 'avg_hashrate_24h', label: 'miner.workers.hr24h', numeric: true },
+  { key: 'valid', label: 'miner.shares.valid', numeric: true },
+  { key: 'stale', label: 'miner.shares.stale', numeric: true },
+  { key: 'invalid', label: 'miner.shares.invalid', numeric: true },
+  { key: 'last_share', label: 'miner.workers.lastShare', numeric: true },
+];
+
+const FILTERS: ReadonlyArray<[WorkerFilter, MessageId]> = [
+  ['all', 'miner.workers.all'],
+  ['online', 'miner.workers.online'],
+  ['offline', 'miner.workers.offline'],
+];
+
+export function workerPath(coin: string, address: string, row: Pick<WorkerRow, 'worker' | 'scheme'>): string {
+  return `/${coin}/miner/stats/${encodeURIComponent(address)}/${encodeURIComponent(row.worker)}/${encodeURIComponent(row.scheme)}`;
+}
+
+/** Workers of a miner: sortable by any column (aria-sort), searchable by name, filtered by status. */
+export function WorkersTable({
+  workers,
+  coin,
+  address,
+  now,
+}: {
+  workers: readonly WorkerRow[];
+  coin: string;
+  address: string;
+  now: number;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const [view, setView] = useState(DEFAULT_VIEW);
+  const rows = viewWorkers(workers, view);
+  const showScheme = new Set(workers.map((w) => w.scheme)).size > 1;
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <label className="min-w-0 flex-1 basis-48">
+          <span className="sr-only">{t('miner.workers.search')}</span>
+          <input
+            type="search"
+            value={view.search}
+            onChange={(event) => setView({ ...view, search: event.target.value })}
+            placeholder={t('miner.workers.search')}
+            className="w-full rounded-lg border border-line bg-surface px-3 py-1.5 text-sm"
+            data-testid="workers-search"
+          />
+        </label>
+        <div role="group" aria-label={t('miner.workers.filter')} className="flex gap-1 rounded-lg border border-line p-1 text-sm">
+          {FILTERS.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={view.filter === value}
+              onClick={() => setView({ ...view, filter: value })}
+              className="rounded-md px-3 py-1 text-ink-muted hover:text-ink aria-pressed:bg-accent aria-pressed:font-semibold aria-pressed:text-accent-ink"
+              data-testid={`workers-filter-${value}`}
+            >
+              {t(label)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[52rem] text-sm tabular-nums" data-testid="workers-table">
+          <thead>
+            <tr className="text-xs text-ink-muted">
+              {COLUMNS.map((column) => {
+                const sorted = view.sortKey === column.key;
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={sorted ? view.direction : 'none'}
+                    className={`py-2 pe-3 font-medium ${column.numeric ? 'text-end' : 'text-start'}`}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => setView(nextSort(view, column.key))}
+                      title={t('miner.workers.sortBy', { column: t(column.label) })}
+                      className="inline-flex items-center gap-1 hover:text-ink"
+                      data-testid={`sort-${column.key}`}
+                    >
+                      {t(column.label)}
+                      <span aria-hidden="true">{sorted ? (view.direction === 'ascending' ? '▲' : '▼') : '↕'}</span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={`${row.worker}/${row.scheme}`} className="border-t border-line" data-testid="worker-row">
+                <td className="max-w-56 truncate py-2 pe-3">
+                  <LocaleLink
+                    to={workerPath(coin, address, row)}
+                    className="font-mono text-accent hover:underline"
+                    dir="ltr"
+                    data-testid="worker-name"
+                  >
+                    {row.worker}
+                  </LocaleLink>
+                  {showScheme ? <span className="ms-2 text-xs text-ink-muted">{schemeLabel(row.scheme)}</span> : null}
+                </td>
+                <td className="py-2 pe-3">
+                  <span
+                    className={`inline-flex items-center gap-1.5 ${row.status === 'online' ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
+                    data-testid="worker-status"
+                  >
+                    <span aria-hidden="true" className="size-2 rounded-full bg-current" />
+                    {t(row.status === 'online' ? 'miner.workers.online' : 'miner.workers.offline')}
+                  </span>
+                </td>
+                <td className="py-2 pe-3 text-end whitespace-nowrap" data-testid="worker-hr10m">
+                  <Ltr>{formatHashrate(row.hashrate_10m)}</Ltr>
+                </td>
+                <td className="py-2 pe-3 text-end whitespace-nowrap">
+                  <Ltr>{formatHashrate(row.avg_hashrate_3h)}</Ltr>
+                </td>
+                <td className="py-2 pe-3 text-end whitespace-nowrap">
+                  <Ltr>{formatHashrate(row.avg_hashrate_24h)}</Ltr>
+                </td>
+                <td className="py-2 pe-3 text-end">{row.valid}</td>
+                <td className="py-2 pe-3 text-end">{row.stale}</td>
+                <td className="py-2 pe-3 text-end">{row.invalid}</td>
+                <td className="py-2 pe-3 text-end whitespace-nowrap">
+                  {row.last_share > 0 ? relativeTime(Math.floor(row.last_share / 1000), now, locale.iso) : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 ? (
+          <p className="py-3 text-sm text-ink-muted" data-testid="workers-none">
+            {t('miner.workers.none')}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function schemeLabel(scheme: string): string {
+  return scheme === 'pps' ? 'PPS+' : scheme.toUpperCase();
+}

@@ -1,0 +1,227 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatAmount, formatHashrate } from '@openpool/domain/format';
+
+/** The API the site under test talks to (playwright.config.ts): one simulated day, no live data. */
+const API = 'http://127.0.0.1:8797';
+const SITE = 'http://localhost:3210';
+
+interface MinerStats {
+  hashrate_10m: number;
+  hashrate_6h: number;
+  hashrate_24h: number;
+  shares_24h: { valid: number; stale: number; invalid: number };
+  reward_7d: string;
+  reward_30d: string;
+  balance: string;
+  unconfirmed_balance: string;
+  payout_threshold: string;
+  workers_online: number;
+  workers_offline: number;
+  merged: Array<{ coin: string; balance: string }>;
+}
+interface WorkerRow {
+  worker: string;
+  scheme: string;
+  status: 'online' | 'offline';
+  hashrate_10m: number;
+  avg_hashrate_3h: number;
+  avg_hashrate_24h: number;
+  valid: number;
+  stale: number;
+  invalid: number;
+}
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`${API}${path}`);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The busiest ltc miner of the seeded data: many workers, some offline, merge-mined balances. */
+async function busyMiner(request: APIRequestContext): Promise<string> {
+  const { results } = await getJson<{ results: Array<{ address: string; workers: number }> }>(request, '/ltc/api/v1/top-miners');
+  const busiest = [...results].sort((a, b) => b.workers - a.workers)[0];
+  expect(busiest?.workers ?? 0).toBeGreaterThan(5);
+  return busiest!.address;
+}
+
+async function openHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}
+
+/** A 10-minute bucket may close between the page and our API call: then compare again. */
+async function expectFigures(page: Page, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch {
+    await page.reload();
+    await check();
+  }
+}
+
+const ltc = (amount: string) => `${formatAmount(amount, 'ltc')} LTC`;
+
+test('a busy miner: every figure equals the API, formatted by the domain package', async ({ page, request }) => {
+  const address = await busyMiner(request);
+  const response = await openHydrated(page, `/ltc/miner/stats/${address}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('miner-address')).toHaveText(address);
+  await expectFigures(page, async () => {
+    const stats = await getJson<MinerStats>(request, `/ltc/api/v1/miner/stats/${address}`);
+    await expect(page.getByTestId('miner-hashrate-10m')).toHaveText(formatHashrate(stats.hashrate_10m));
+    await expect(page.getByTestId('miner-hashrate-6h')).toHaveText(formatHashrate(stats.hashrate_6h));
+    await expect(page.getByTestId('miner-hashrate-24h')).toHaveText(formatHashrate(stats.hashrate_24h));
+    await expect(page.getByTestId('miner-workers-online')).toHaveText(String(stats.workers_online));
+    await expect(page.getByTestId('miner-workers-offline')).toHaveText(String(stats.workers_offline));
+    const { valid, stale, invalid } = stats.shares_24h;
+    await expect(page.getByTestId('miner-shares-valid')).toHaveText(String(valid));
+    await expect(page.getByTestId('miner-shares-stale')).toHaveText(String(stale));
+    await expect(page.getByTestId('miner-shares-invalid')).toHaveText(String(invalid));
+    const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
+    await expect(page.getByTestId('miner-shares-stale-detail')).toHaveText(percent.format(stale / (valid + stale + invalid)));
+    await expect(page.getByTestId('miner-reward-7d')).toHaveText(ltc(stats.reward_7d));
+    await expect(page.getByTestId('miner-reward-30d')).toHaveText(ltc(stats.reward_30d));
+    await expect(page.getByTestId('miner-balance-value')).toHaveText(ltc(stats.balance));
+    await expect(page.getByTestId('miner-unconfirmed')).toHaveText(ltc(stats.unconfirmed_balance));
+    await expect(page.getByTestId('miner-threshold')).toHaveText(ltc(stats.payout_threshold));
+    for (const merged of stats.merged) {
+      await expect(page.getByTestId(`miner-merged-${merged.coin}`)).toContainText(formatAmount(merged.balance, merged.coin));
+    }
+  });
+  // Rewards in the selected currency appear once the rates are in (USD by default).
+  await expect(page.getByTestId('miner-reward-7d-detail')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId('miner-threshold-eta')).not.toBeEmpty();
+  await expect(page.getByTestId('reward-chart').locator('li')).toHaveCount(31);
+  await expect(page.getByTestId('miner-chart').getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('link', { name: '7 days' }).click();
+  await expect(page).toHaveURL(/range=7d/);
+  await expect(page.getByRole('link', { name: '7 days' })).toHaveAttribute('aria-current', 'true');
+});
+
+test('the workers table sorts, searches and filters', async ({ page, request }) => {
+  const address = await busyMiner(request);
+  const { results: workers } = await getJson<{ results: WorkerRow[] }>(request, `/ltc/api/v3/miner/workers/${address}`);
+  await openHydrated(page, `/ltc/miner/stats/${address}`);
+  const table = page.getByTestId('workers-table');
+  const names = table.getByTestId('worker-name');
+  await expect(names).toHaveCount(workers.length);
+
+  const hashrateHeader = table.locator('th', { has: page.getByTestId('sort-hashrate_10m') });
+  await expect(hashrateHeader).toHaveAttribute('aria-sort', 'none');
+  await page.getByTestId('sort-hashrate_10m').click();
+  await expect(hashrateHeader).toHaveAttribute('aria-sort', 'descending');
+  const fastest = [...workers].sort((a, b) => b.hashrate_10m - a.hashrate_10m)[0]!;
+  await expect(names.first()).toHaveText(fastest.worker);
+  await expect(table.getByTestId('worker-hr10m').first()).toHaveText(formatHashrate(fastest.hashrate_10m));
+  await page.getByTestId('sort-hashrate_10m').click();
+  await expect(hashrateHeader).toHaveAttribute('aria-sort', 'ascending');
+  const slowest = [...workers].sort((a, b) => a.hashrate_10m - b.hashrate_10m)[0]!;
+  await expect(table.getByTestId('worker-hr10m').first()).toHaveText(formatHashrate(slowest.hashrate_10m));
+
+  const fragment = workers[0]!.worker.slice(0, Math.max(3, workers[0]!.worker.length - 1));
+  await page.getByTestId('workers-search').fill(fragment.toUpperCase());
+  await expect(names).toHaveCount(workers.filter((w) => w.worker.toLowerCase().includes(fragment.toLowerCase())).length);
+  await page.getByTestId('workers-search').fill('no-such-worker-here');
+  await expect(names).toHaveCount(0);
+  await expect(page.getByTestId('workers-none')).toHaveText('No workers match');
+  await page.getByTestId('workers-search').fill('');
+
+  const offline = workers.filter((w) => w.status === 'offline').length;
+  await page.getByTestId('workers-filter-offline').click();
+  await expect(page.getByTestId('workers-filter-offline')).toHaveAttribute('aria-pressed', 'true');
+  await expect(names).toHaveCount(offline);
+  if (offline > 0) await expect(table.getByTestId('worker-status')).toHaveText(Array(offline).fill('Offline'));
+  await page.getByTestId('workers-filter-online').click();
+  await expect(names).toHaveCount(workers.length - offline);
+  await page.getByTestId('workers-filter-all').click();
+  await expect(names).toHaveCount(workers.length);
+});
+
+test('an address the pool never saw: Nothing found, status 404, frame and search kept', async ({ page }) => {
+  const response = await openHydrated(page, '/ltc/miner/stats/LNeverSeenByThisPool0000000000000');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('nothing-found')).toContainText('Nothing found');
+  await expect(page.getByPlaceholder('Enter your mining address')).toBeVisible();
+  await expect(page.locator('footer')).toBeVisible();
+});
+
+test.describe('referral call', () => {
+  /** Opens `path` and returns the referral calls the page made after hydration. */
+  async function referralCalls(page: Page, path: string): Promise<URL[]> {
+    const calls: URL[] = [];
+    await page.route('**/api/v1/referral/track**', async (route) => {
+      const request = route.request();
+      if (request.method() === 'GET') {
+        expect(request.headers()['content-type']).toBe('application/json');
+        calls.push(new URL(request.url()));
+      }
+      await route.fulfill({
+        status: 204,
+        headers: {
+          'access-control-allow-origin': SITE,
+          'access-control-allow-credentials': 'true',
+          'access-control-allow-headers': 'content-type',
+        },
+      });
+    });
+    await openHydrated(page, path);
+    // Nothing to wait for when no call is due: give the page's effects a moment to run.
+    await page.waitForTimeout(500);
+    return calls;
+  }
+
+  test('sent once with coin and miner when the ref cookie and source=search are present', async ({ page, context, request }) => {
+    const address = await busyMiner(request);
+    await context.addCookies([{ name: 'ref', value: 'friend', url: SITE }]);
+    const calls = await referralCalls(page, `/ltc/miner/stats/${address}?source=search`);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.searchParams.get('coin')).toBe('ltc');
+    expect(calls[0]!.searchParams.get('miner')).toBe(address);
+  });
+
+  test('not sent without the ref cookie', async ({ page, request }) => {
+    const address = await busyMiner(request);
+    expect(await referralCalls(page, `/ltc/miner/stats/${address}?source=search`)).toHaveLength(0);
+  });
+
+  test('not sent without source=search', async ({ page, context, request }) => {
+    const address = await busyMiner(request);
+    await context.addCookies([{ name: 'ref', value: 'friend', url: SITE }]);
+    expect(await referralCalls(page, `/ltc/miner/stats/${address}`)).toHaveLength(0);
+  });
+
+  test('not sent from a page other than the stats page', async ({ page, context, request }) => {
+    const address = await busyMiner(request);
+    await context.addCookies([{ name: 'ref', value: 'friend', url: SITE }]);
+    expect(await referralCalls(page, `/ltc/miner/payouts/${address}?source=search`)).toHaveLength(0);
+  });
+});
+
+test('a worker page shows its figures; an unknown worker is Nothing found with 404', async ({ page, request }) => {
+  const address = await busyMiner(request);
+  await openHydrated(page, `/ltc/miner/stats/${address}`);
+  const link = page.getByTestId('workers-table').getByTestId('worker-name').first();
+  const name = (await link.textContent()) ?? '';
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/ltc/miner/stats/${address}/${encodeURIComponent(name)}/pps$`));
+  await expectFigures(page, async () => {
+    const { worker } = await getJson<{ worker: WorkerRow }>(
+      request,
+      `/ltc/api/v1/miner/worker/${address}/${encodeURIComponent(name)}?scheme=pps&range=24h`,
+    );
+    await expect(page.getByTestId('worker-hashrate-10m')).toHaveText(formatHashrate(worker.hashrate_10m));
+    await expect(page.getByTestId('worker-hashrate-3h')).toHaveText(formatHashrate(worker.avg_hashrate_3h));
+    await expect(page.getByTestId('worker-hashrate-24h')).toHaveText(formatHashrate(worker.avg_hashrate_24h));
+    await expect(page.getByTestId('worker-valid')).toHaveText(String(worker.valid));
+    await expect(page.getByTestId('worker-stale')).toHaveText(String(worker.stale));
+    await expect(page.getByTestId('worker-invalid')).toHaveText(String(worker.invalid));
+    await expect(page.getByTestId('worker-status')).toHaveText(worker.status === 'online' ? 'Online' : 'Offline');
+  });
+  await expect(page.getByTestId('worker-scheme')).toHaveText('PPS+');
+
+  const missing = await openHydrated(page, `/ltc/miner/stats/${address}/no-such-rig/pps`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId('nothing-found')).toContainText('Nothing found');
+});
