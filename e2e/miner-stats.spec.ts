@@ -225,3 +225,29 @@ test('a worker page shows its figures; an unknown worker is Nothing found with 4
   expect(missing?.status()).toBe(404);
   await expect(page.getByTestId('nothing-found')).toContainText('Nothing found');
 });
+
+test('a miner without shares for over a day is out of date, with the reset rule spelled out', async ({ page, request }) => {
+  const address = `ltc1qoutofdate${Date.now()}`;
+  const at = Date.now() - 2 * 24 * 3600 * 1000;
+  const share = {
+    type: 'share',
+    seq: Date.now(),
+    coin: 'ltc',
+    address,
+    worker: 'old-rig',
+    scheme: 'pps',
+    difficulty: 65536,
+    status: 'valid',
+    ip: '198.51.100.77',
+    at,
+  };
+  const posted = await request.post(`http://127.0.0.1:8797/internal/v1/events?source=e2e-out-of-date-${Date.now()}`, {
+    headers: { authorization: 'Bearer e2e-ingest-token-0123456789', 'content-type': 'application/x-ndjson' },
+    data: `${JSON.stringify(share)}\n`,
+  });
+  expect(posted.status()).toBe(200);
+  const response = await page.goto(`/ltc/miner/stats/${address}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText('This miner is out of date')).toBeVisible();
+  await expect(page.getByText('Balances are reset after 90 days without shares.')).toBeVisible();
+});
