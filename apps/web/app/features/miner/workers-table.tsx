@@ -2,6 +2,7 @@ import { formatHashrate } from '@openpool/domain/format';
 import { useState } from 'react';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
+import { useSchemeLabel } from '~/features/pool/scheme-label';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { relativeTime } from '~/features/pool/relative-time';
 import { Ltr } from '~/shared/ltr';
@@ -44,6 +45,7 @@ export function WorkersTable({
   now: number;
 }) {
   const t = useT();
+  const schemeLabel = useSchemeLabel();
   const locale = useLocale();
   const [view, setView] = useState(DEFAULT_VIEW);
   const rows = viewWorkers(workers, view);
@@ -155,8 +157,4 @@ export function WorkersTable({
       </div>
     </div>
   );
-}
-
-export function schemeLabel(scheme: string): string {
-  return scheme === 'pps' ? 'PPS+' : scheme.toUpperCase();
 }

@@ -1,11 +1,10 @@
 import { badgeTextColor, COINS, type CoinTicker } from '@openpool/domain/coins';
 import { formatFee, formatHashrate } from '@openpool/domain/format';
 import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT } from '~/features/i18n/use-t';
+import { useSchemeLabel } from './scheme-label';
 import { Ltr } from '~/shared/ltr';
 import type { PoolSummary } from './pool-stats';
-
-const SCHEME_LABEL: Record<string, MessageId> = { pps: 'pool.scheme.pps', prop: 'pool.scheme.prop', solo: 'pool.scheme.solo' };
 
 /** One coin on the home page: figures from its pool stats, or its defaults when they failed. */
 export function PoolCard({
@@ -18,6 +17,7 @@ export function PoolCard({
   estimate?: React.ReactNode;
 }) {
   const t = useT();
+  const schemeLabel = useSchemeLabel();
   const coin = COINS[pool.ticker as CoinTicker];
   const stats = pool.stats;
   return (
@@ -79,7 +79,7 @@ export function PoolCard({
             <dt className="text-xs text-ink-muted">{t('pool.card.fees')}</dt>
             <dd className="tabular-nums" data-testid="card-fees">
               {Object.entries(stats.fees)
-                .map(([scheme, fee]) => `${SCHEME_LABEL[scheme] ? t(SCHEME_LABEL[scheme]) : scheme} ${formatFee(fee)}`)
+                .map(([scheme, fee]) => `${schemeLabel(scheme)} ${formatFee(fee)}`)
                 .join(' · ')}
             </dd>
           </div>

@@ -2,11 +2,10 @@ import { badgeTextColor, type Coin } from '@openpool/domain/coins';
 import { formatFee } from '@openpool/domain/format';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { useLocation } from 'react-router';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT } from '~/features/i18n/use-t';
+import { useSchemeLabel } from './scheme-label';
 import { AddressSearch } from './address-search';
 import type { PoolSummary } from './pool-stats';
-
-const SCHEME_LABEL: Record<string, MessageId> = { pps: 'pool.scheme.pps', prop: 'pool.scheme.prop', solo: 'pool.scheme.solo' };
 
 /**
  * The pool header of every coin page (spec section 2): '{name} mining pool', the commission
@@ -15,6 +14,7 @@ const SCHEME_LABEL: Record<string, MessageId> = { pps: 'pool.scheme.pps', prop: 
  */
 export function PoolHeader({ coin, pool }: { coin: Coin; pool: PoolSummary }) {
   const t = useT();
+  const schemeLabel = useSchemeLabel();
   // The pool page's heading is this one; sub-pages (charts, top miners) have their own h1.
   const isPoolPage = splitLocalePath(useLocation().pathname).rest.replace(/\/$/, '') === `/${coin.ticker}`;
   const Title = isPoolPage ? 'h1' : 'p';
@@ -43,7 +43,7 @@ export function PoolHeader({ coin, pool }: { coin: Coin; pool: PoolSummary }) {
             {Object.entries(fees).map(([scheme, fee]) => (
               <li key={scheme}>
                 {t('pool.header.fee', {
-                  scheme: SCHEME_LABEL[scheme] ? t(SCHEME_LABEL[scheme]) : scheme.toUpperCase(),
+                  scheme: schemeLabel(scheme),
                   fee: formatFee(fee),
                 })}
               </li>

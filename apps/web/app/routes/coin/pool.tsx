@@ -7,12 +7,14 @@ import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
 import { ConnectionGuide } from '~/features/pool/connection-guide';
 import { formatEffort, RecentBlocks } from '~/features/pool/recent-blocks';
 import { relativeTime } from '~/features/pool/relative-time';
+import { useSchemeLabel } from '~/features/pool/scheme-label';
 import { Servers } from '~/features/pool/servers';
 import { Ltr } from '~/shared/ltr';
 
 /** `/{coin}`: the start-mining page (issue 5, item 4). */
 export default function PoolPage() {
   const t = useT();
+  const schemeLabel = useSchemeLabel();
   const locale = useLocale();
   const coin = useCoin();
   const { stats } = usePool();
@@ -84,7 +86,7 @@ export default function PoolPage() {
           {stats.schemes.map((scheme) => (
             <li key={scheme} className="rounded-lg border border-line p-3">
               <p className="flex items-baseline justify-between gap-2">
-                <span className="font-semibold">{scheme === 'pps' ? 'PPS+' : scheme.toUpperCase()}</span>
+                <span className="font-semibold">{schemeLabel(scheme)}</span>
                 <span className="text-sm tabular-nums text-ink-muted">
                   {t('pool.schemes.fee', { fee: `${Math.round((stats.fees[scheme] ?? 0) * 10000) / 100}%` })}
                 </span>

@@ -4,7 +4,6 @@ import { appContext } from '~/context';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
 import { SettingsForm } from '~/features/miner/settings-form';
-import { fetchFreshSettings } from '~/features/miner/settings-fresh';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { useCoin } from '~/features/pool/coin-context';
@@ -35,18 +34,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const unseen = stats.status === 'rejected' && stats.reason instanceof ApiError && stats.reason.status === 404;
   return { address, settings: settingsSchema.parse(settings.value), active: !unseen, malformed: false };
 }
-
-/** Only the first render's data can come from a cached page; later loads are `.data` requests. */
-let firstLoad = true;
-
-export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
-  const data = await serverLoader();
-  const first = firstLoad;
-  firstLoad = false;
-  if (!first || data.address === null || data.settings === null) return data;
-  return { ...data, settings: (await fetchFreshSettings(params.coin, data.address)) ?? data.settings };
-}
-clientLoader.hydrate = true as const;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();

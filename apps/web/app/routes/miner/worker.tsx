@@ -10,7 +10,7 @@ import { fetchWorker, parseMinerRange } from '~/features/miner/miner-api.server'
 import { Figure, NothingFound, Panel } from '~/features/miner/panel';
 import { formatPercent } from '~/features/miner/payout-eta';
 import { RangeLinks } from '~/features/miner/range-links';
-import { schemeLabel } from '~/features/miner/workers-table';
+import { useSchemeLabel } from '~/features/pool/scheme-label';
 import { useCoin } from '~/features/pool/coin-context';
 import { relativeTime } from '~/features/pool/relative-time';
 import { createApiClient } from '~/shared/api-client';
@@ -35,6 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** `/{coin}/miner/stats/{address}/{worker}/{scheme?}`: one worker's figures and chart for its scheme. */
 export default function WorkerPage({ loaderData, params }: Route.ComponentProps) {
   const t = useT();
+  const schemeLabel = useSchemeLabel();
   const locale = useLocale();
   const coin = useCoin();
   const points = useMemo(
