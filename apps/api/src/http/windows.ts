@@ -4,6 +4,10 @@
  */
 import type { ChartRange } from '@openpool/domain/api';
 
+/** Unix seconds to a Date for query parameters, and a timestamp column back to unix seconds. */
+export const ts = (seconds: number) => new Date(seconds * 1000);
+export const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
 export const BUCKET_S = 600;
 export const HOUR_S = 3600;
 /** A worker that sent no share for this long is offline (miners see it within two buckets). */

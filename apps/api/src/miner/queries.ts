@@ -7,10 +7,8 @@ import type { ChartRange, MinerStats } from '@openpool/domain/api';
 import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/rewards';
 import type { ApiContext } from '../pool/context.ts';
-import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, windows } from '../http/windows.ts';
+import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, ts, unix, windows } from '../http/windows.ts';
 
-const ts = (seconds: number) => new Date(seconds * 1000);
-const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 const CREDIT_KINDS = ['pps', 'block', 'fee_share', 'solo', 'orphan'];
 /** Workers silent for longer than this drop off the list. */
 const WORKER_LIST_DAYS = 30;

@@ -7,10 +7,7 @@ import type { ChartRange, PoolStats } from '@openpool/domain/api';
 import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/rewards';
 import type { ApiContext } from './context.ts';
-import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, windows } from '../http/windows.ts';
-
-const ts = (seconds: number) => new Date(seconds * 1000);
-const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, ts, unix, windows } from '../http/windows.ts';
 
 export interface BlockRow {
   coin: string;
