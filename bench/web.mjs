@@ -3,72 +3,20 @@
 // by the same process in the same run (these machines are shared and noisy; compare, don't trust
 // absolutes). Prints: JavaScript of a first visit (gzipped KB), SSR and static requests per
 // second with p50/p99 latency, and the server's memory. Bounded: a few seconds per target.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { root, startSite } from './lib/site.mjs';
 
-const root = join(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
-const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
 // The pages render real pool data: an API with one simulated day, fixed after its backfill.
-const API_PORT = PORT + 1;
-const apiData = mkdtempSync(join(tmpdir(), 'op-bench-web-'));
-const api = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
-  env: {
-    ...process.env,
-    API_HOST: '127.0.0.1',
-    API_PORT: String(API_PORT),
-    DATA_DIR: apiData,
-    SIMULATOR_BACKFILL_DAYS: '1',
-    SIMULATOR_LIVE: 'off',
-    LOG_LEVEL: 'silent',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const server = spawn(process.execPath, ['server.ts'], {
-  cwd: join(root, 'apps/web'),
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    API_URL: `http://127.0.0.1:${API_PORT}`,
-    PUBLIC_API_URL: `http://localhost:${API_PORT}`,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const site = await startSite(PORT);
+const BASE = site.base;
 const staticDir = join(root, 'apps/web/build/client/__bench');
-const stop = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-  if (api.exitCode === null) api.kill('SIGINT');
-  rmSync(staticDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
-
-async function waitUp() {
-  for (let i = 0; i < 1200; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${API_PORT}/ready`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/favicon.svg`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('web server did not start (is the site built? npm run build)');
-}
+process.on('exit', () => rmSync(staticDir, { recursive: true, force: true }));
 
 async function firstVisitJavaScript(path) {
   const html = await (await fetch(BASE + path, { headers: { 'accept-language': 'en' } })).text();
@@ -113,7 +61,6 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-await waitUp();
 for (const path of ['/', '/btc', '/ltc/difficulty', '/btc/miner/stats/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']) {
   const js = await firstVisitJavaScript(path);
   console.log(
@@ -142,5 +89,6 @@ for (const [label, path] of [
     `${label.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.count} requests, ${r.errors} errors)`,
   );
 }
-console.log(`web server memory after load: ${rssMb(server.pid).toFixed(0)} MB RSS`);
-stop();
+console.log(`web server memory after load: ${rssMb(site.webPid).toFixed(0)} MB RSS`);
+rmSync(staticDir, { recursive: true, force: true });
+await site.stop();

@@ -3,7 +3,7 @@ import { redirectRootToDetectedLocale } from '~/features/i18n/detect-locale.serv
 import { useT } from '~/features/i18n/use-t';
 import { DailyEstimate } from '~/features/pool/daily-estimate';
 import { PoolCard } from '~/features/pool/pool-card';
-import { fetchPoolSummary } from '~/features/pool/pool-stats';
+import { cardSummary, fetchPoolSummary } from '~/features/pool/pool-stats';
 import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
 import { createApiClient } from '~/shared/api-client';
 import type { Route } from './+types/home';
@@ -16,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // falls back to its defaults and is reported, and the page still renders.
   const pools = await Promise.all(
     config.enabled.map((ticker) =>
-      fetchPoolSummary(client, ticker, (error) => console.warn(`pool stats ${ticker}: ${(error as Error).message}`)),
+      fetchPoolSummary(client, ticker, (error) => console.warn(`pool stats ${ticker}: ${(error as Error).message}`)).then(
+        cardSummary,
+      ),
     ),
   );
   const { coinContent } = context.get(appContext);

@@ -1,11 +1,10 @@
-import type { PoolStats } from '@openpool/domain/api';
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { formatHashrate } from '@openpool/domain/format';
 import { useCurrency } from '~/features/currency/currency-context';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { estimateDailyCoins } from './estimate';
+import { estimateDailyCoins, type EstimateInputs } from './estimate';
 
 /** Estimated daily reward of the coin's reference device, in the selected currency when rates are in. */
 export function DailyEstimate({
@@ -13,7 +12,7 @@ export function DailyEstimate({
   reference,
   ticker,
 }: {
-  stats: PoolStats;
+  stats: EstimateInputs;
   reference: CoinInfo['reference'];
   ticker: string;
 }) {

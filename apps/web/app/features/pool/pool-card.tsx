@@ -4,7 +4,7 @@ import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
 import { useSchemeLabel } from './scheme-label';
 import { Ltr } from '~/shared/ltr';
-import type { PoolSummary } from './pool-stats';
+import type { CardSummary } from './pool-stats';
 
 /** One coin on the home page: figures from its pool stats, or its defaults when they failed. */
 export function PoolCard({
@@ -12,7 +12,7 @@ export function PoolCard({
   label,
   estimate,
 }: {
-  pool: PoolSummary;
+  pool: CardSummary;
   label?: 'coming_soon' | 'new';
   estimate?: React.ReactNode;
 }) {

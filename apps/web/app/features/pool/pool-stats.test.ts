@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '~/shared/api-client';
-import { fetchPoolSummary, parsePoolStats, poolDefaults } from './pool-stats';
+import { cardSummary, fetchPoolSummary, parsePoolStats, poolDefaults } from './pool-stats';
 
 const stats = {
   ticker: 'ltc',
@@ -35,6 +35,15 @@ function client(answer: () => Promise<unknown>): ApiClient {
 }
 
 describe('pool stats', () => {
+  it('keeps only the card figures for the home page, and the null of a failed call', () => {
+    const card = cardSummary({ ticker: 'ltc', name: 'LTC', stats: parsePoolStats(stats) });
+    expect(Object.keys(card.stats ?? {}).sort()).toEqual(
+      ['algorithm', 'block_reward', 'fee', 'fees', 'hashrate', 'miners', 'net_difficulty', 'net_hashrate'].sort(),
+    );
+    expect(card.stats).toMatchObject({ hashrate: 1, miners: 3, fees: { pps: 0.02, prop: 0.01 }, block_reward: '6.25' });
+    expect(cardSummary(poolDefaults('kas'))).toEqual({ ticker: 'kas', name: 'KAS', stats: null });
+  });
+
   it('uses only the first element when fee or fee_type arrive as lists', () => {
     expect(parsePoolStats({ ...stats, fee: [0.015, 0.02], fee_type: ['PROP', 'PPS+'] })).toMatchObject({
       fee: 0.015,

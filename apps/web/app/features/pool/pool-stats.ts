@@ -18,6 +18,22 @@ function firstOf(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The figures a home-page card shows: all the home page sends to the browser, not the whole payload. */
+export type CardStats = Pick<
+  PoolStats,
+  'algorithm' | 'hashrate' | 'miners' | 'net_hashrate' | 'fees' | 'fee' | 'net_difficulty' | 'block_reward'
+>;
+
+export interface CardSummary extends Omit<PoolSummary, 'stats'> {
+  stats: CardStats | null;
+}
+
+export function cardSummary({ ticker, name, stats }: PoolSummary): CardSummary {
+  if (!stats) return { ticker, name, stats: null };
+  const { algorithm, hashrate, miners, net_hashrate, fees, fee, net_difficulty, block_reward } = stats;
+  return { ticker, name, stats: { algorithm, hashrate, miners, net_hashrate, fees, fee, net_difficulty, block_reward } };
+}
+
 export function parsePoolStats(body: unknown): PoolStats {
   const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   return poolStatsSchema.parse({ ...raw, fee: firstOf(raw.fee), fee_type: firstOf(raw.fee_type) });

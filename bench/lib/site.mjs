@@ -1,0 +1,66 @@
+// Starts the whole product for a bench: the API on a fresh data folder with one simulated day
+// (fixed after its backfill, so every run measures the same amount of data) and the built web
+// server in production mode in front of it. Loopback only. `stop()` ends both.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = join(import.meta.dirname, '../..');
+
+export async function startSite(port) {
+  const apiPort = port + 1;
+  const apiData = mkdtempSync(join(tmpdir(), 'op-bench-site-'));
+  const api = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
+    env: {
+      ...process.env,
+      API_HOST: '127.0.0.1',
+      API_PORT: String(apiPort),
+      DATA_DIR: apiData,
+      SIMULATOR_BACKFILL_DAYS: '1',
+      SIMULATOR_LIVE: 'off',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const web = spawn(process.execPath, ['server.ts'], {
+    cwd: join(root, 'apps/web'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      PUBLIC_API_URL: `http://localhost:${apiPort}`,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const kill = () => {
+    if (web.exitCode === null) web.kill('SIGTERM');
+    if (api.exitCode === null) api.kill('SIGINT');
+  };
+  process.on('exit', kill);
+  // Waits for the API to stop its database, then removes the run's data: a bench leaves no trace.
+  const stop = async () => {
+    const apiDone = api.exitCode === null ? new Promise((r) => api.once('exit', r)) : null;
+    kill();
+    await apiDone;
+    rmSync(apiData, { recursive: true, force: true });
+  };
+
+  await waitFor(`http://127.0.0.1:${apiPort}/ready`, 1200);
+  await waitFor(`http://127.0.0.1:${port}/favicon.svg`, 100, 'web server did not start (is the site built? npm run build)');
+  return { base: `http://127.0.0.1:${port}`, webPid: web.pid, stop };
+}
+
+async function waitFor(url, tries, message = `${url} did not answer`) {
+  for (let i = 0; i < tries; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(message);
+}
