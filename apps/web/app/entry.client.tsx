@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { loadCatalogue } from './features/i18n/catalogues';
+import { partsForPath } from './features/i18n/message-parts';
 import { isChunkLoadError, reloadAfterChunkError } from './shared/chunk-reload';
 import { readSiteSettings, SiteSettingsContext } from './shared/site-settings';
 
@@ -22,7 +23,7 @@ const settings = readSiteSettings(document);
 const code = document.documentElement.dataset.locale ?? DEFAULT_LOCALE;
 
 // The page's catalogue must be in memory before hydration, or the first render would differ.
-loadCatalogue(isLocaleCode(code) ? code : DEFAULT_LOCALE).then(
+loadCatalogue(isLocaleCode(code) ? code : DEFAULT_LOCALE, partsForPath(window.location.pathname)).then(
   () =>
     startTransition(() => {
       hydrateRoot(

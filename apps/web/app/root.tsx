@@ -1,10 +1,11 @@
-import { I18nProvider } from '@lingui/react';
 import { LOCALES, getLocale, localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { getLoadedI18n, loadCatalogue } from './features/i18n/catalogues';
+import { partsForPath } from './features/i18n/message-parts';
+import { I18nProvider } from './features/i18n/use-t';
 import { ErrorPage } from './features/layout/error-page';
 import { SiteFrame } from './features/layout/site-frame';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
@@ -22,15 +23,21 @@ export function loader() {
   return null;
 }
 
-/** The next page's catalogue is loaded before it renders, so a language switch never flashes English. */
+/**
+ * The next page's messages (its language, the parts its path needs) are loaded before it
+ * renders, so a language switch never flashes English and no page shows a message id.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await loadCatalogue(splitLocalePath(new URL(request.url).pathname).locale);
+  const { pathname } = new URL(request.url);
+  await loadCatalogue(splitLocalePath(pathname).locale, partsForPath(pathname));
   return null;
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  // Root data is the same for every page of a language: only a language switch needs it again.
-  return splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale;
+  // Root data is the same for every page of a language: only a language switch, or a page
+  // that needs another part of the catalogue, runs the client loader again.
+  const parts = (url: URL) => `${splitLocalePath(url.pathname).locale}:${partsForPath(url.pathname).join()}`;
+  return parts(currentUrl) !== parts(nextUrl);
 }
 
 function AlternateLinks({ siteUrl }: { siteUrl: string }) {

@@ -1,4 +1,5 @@
 declare module 'virtual:openpool-catalogues' {
-  import type { Messages } from '@lingui/core';
-  export const catalogueLoaders: Record<string, () => Promise<{ default: Messages }>>;
+  import type { Messages } from '~/features/i18n/translator';
+  import type { MessagePart } from '~/features/i18n/message-parts';
+  export const catalogueLoaders: Record<string, Record<MessagePart, () => Promise<{ default: Messages }>>>;
 }

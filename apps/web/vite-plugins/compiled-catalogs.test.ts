@@ -22,8 +22,7 @@ describe('compileCatalogue', () => {
     expect(Object.keys(compileCatalogue({ c: 'C', a: 'A' }, { a: 'a', b: 'b', c: 'c' }))).toEqual(['a', 'b', 'c']);
   });
 
-  it('compiles plain text to a one-string message, which Lingui renders without a compiler', () => {
-    // A bare string would make Lingui warn "Uncompiled message detected" at runtime.
+  it('compiles plain text to a one-string message', () => {
     expect(compileCatalogue({}, { plain: 'Just text' })).toEqual({ plain: ['Just text'] });
   });
 
@@ -40,6 +39,20 @@ describe('compileCatalogue', () => {
       ['count', 'plural', { offset: undefined, one: ['#', ' coin'], other: ['#', ' coins'] }],
       '.',
     ]);
+  });
+
+  it('keeps only the messages of the part asked for', () => {
+    const english = { 'error.x': 'E', 'pool.card.x': 'C', 'pool.servers.x': 'S', 'settings.x': 'M' };
+    expect(Object.keys(compileCatalogue({}, english, 'site'))).toEqual(['error.x', 'pool.card.x']);
+    expect(Object.keys(compileCatalogue({}, english, 'coin'))).toEqual(['pool.servers.x']);
+    expect(Object.keys(compileCatalogue({}, english, 'miner'))).toEqual(['settings.x']);
+  });
+
+  it('refuses formats the translator does not render', () => {
+    expect(() => compileCatalogue({}, { a: '{kind, select, a {A} other {B}}' })).toThrow('a: {kind, select} is not supported');
+    expect(() => compileCatalogue({}, { b: 'Paid {amount, number}' })).toThrow('b: {amount, number} is not supported');
+    expect(() => compileCatalogue({}, { c: '{n, plural, offset:1 one {#} other {# more}}' })).toThrow('plural offsets');
+    expect(() => compileCatalogue({}, { d: '{n, plural, one {{x, select, a {A} other {B}}} other {#}}' })).toThrow('d:');
   });
 
   it('unescapes ICU apostrophes', () => {
@@ -81,27 +94,27 @@ describe('compiledCatalogs plugin', () => {
 
   it('resolves its own virtual ids only', () => {
     expect(plugin.resolveId('virtual:openpool-catalogues')).toBe('\0virtual:openpool-catalogues');
-    expect(plugin.resolveId('virtual:openpool-catalogue/ru')).toBe('\0virtual:openpool-catalogue/ru');
+    expect(plugin.resolveId('virtual:openpool-catalogue/ru/site')).toBe('\0virtual:openpool-catalogue/ru/site');
     expect(plugin.resolveId('virtual:other')).toBeNull();
     expect(plugin.resolveId('./en.json')).toBeNull();
   });
 
-  it('loads an index with one dynamic import per catalogue file', () => {
+  it('loads an index with one dynamic import per catalogue file and part', () => {
     const source = plugin.load.call(context, '\0virtual:openpool-catalogues');
     expect(source).not.toBeNull();
     const lines = (source ?? '').split('\n');
     expect(lines[0]).toBe('export const catalogueLoaders = {');
     expect(lines.at(-1)).toBe('};');
-    expect(lines.slice(1, -1).sort()).toEqual([
-      '  "en": () => import("virtual:openpool-catalogue/en"),',
-      '  "ru": () => import("virtual:openpool-catalogue/ru"),',
-      '  "zh-cn": () => import("virtual:openpool-catalogue/zh-cn"),',
-    ]);
+    const parts = (code: string) =>
+      `  "${code}": { site: () => import("virtual:openpool-catalogue/${code}/site"), ` +
+      `coin: () => import("virtual:openpool-catalogue/${code}/coin"), ` +
+      `miner: () => import("virtual:openpool-catalogue/${code}/miner") },`;
+    expect(lines.slice(1, -1).sort()).toEqual([parts('en'), parts('ru'), parts('zh-cn')]);
   });
 
   it('loads one compiled catalogue with English filling the gaps, watching both files', () => {
     watched.length = 0;
-    const source = plugin.load.call(context, '\0virtual:openpool-catalogue/ru') ?? '';
+    const source = plugin.load.call(context, '\0virtual:openpool-catalogue/ru/site') ?? '';
     expect(source).toMatch(/^export default \{.*\};$/s);
     expect(JSON.parse(source.replace(/^export default /, '').replace(/;$/, ''))).toEqual({
       hello: ['Привет, ', ['name']],
@@ -113,6 +126,7 @@ describe('compiledCatalogs plugin', () => {
   it('leaves other modules alone', () => {
     expect(plugin.load.call(context, 'virtual:openpool-catalogues')).toBeNull();
     expect(plugin.load.call(context, '/src/app.ts')).toBeNull();
+    expect(plugin.load.call(context, '\0virtual:openpool-catalogue/ru/other')).toBeNull();
   });
 });
 

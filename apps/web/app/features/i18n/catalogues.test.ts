@@ -48,12 +48,10 @@ describe('loadCatalogue', () => {
     expect(i18n.locales).toEqual(['zh-CN']);
   });
 
-  it('shares one load between concurrent callers and returns the same instance later', async () => {
-    const first = catalogues.loadCatalogue('it');
-    const second = catalogues.loadCatalogue('it');
+  it('shares one translator between concurrent callers and returns it later', async () => {
+    const [first, second] = await Promise.all([catalogues.loadCatalogue('it'), catalogues.loadCatalogue('it')]);
     expect(second).toBe(first);
-    const i18n = await first;
-    await expect(catalogues.loadCatalogue('it')).resolves.toBe(i18n);
+    await expect(catalogues.loadCatalogue('it')).resolves.toBe(first);
   });
 
   it('makes a separate instance per locale', async () => {
@@ -61,6 +59,17 @@ describe('loadCatalogue', () => {
     expect(ru).not.toBe(en);
     expect(ru.locale).toBe('ru');
     expect(en.locale).toBe('en');
+  });
+});
+
+describe('parts', () => {
+  it('loads only the parts asked for, the site part always, and adds the others later', async () => {
+    const i18n = await catalogues.loadCatalogue('en', ['coin']);
+    expect(i18n._('error.pageNotFound')).toBe('Page not found');
+    expect(i18n._('pool.servers.title')).not.toBe('pool.servers.title');
+    expect(i18n.has('settings.threshold')).toBe(false);
+    await catalogues.loadCatalogue('en', ['miner']);
+    expect(i18n.has('settings.threshold')).toBe(true);
   });
 });
 
@@ -110,11 +119,15 @@ describe('a failed catalogue chunk', () => {
     let calls = 0;
     vi.doMock('virtual:openpool-catalogues', () => ({
       catalogueLoaders: {
-        en: () => {
-          calls += 1;
-          return calls === 1
-            ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
-            : Promise.resolve({ default: { hello: ['Hello'] } });
+        en: {
+          site: () => {
+            calls += 1;
+            return calls === 1
+              ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+              : Promise.resolve({ default: { hello: ['Hello'] } });
+          },
+          coin: () => Promise.resolve({ default: { 'pool.x': ['Pool'] } }),
+          miner: () => Promise.resolve({ default: { 'miner.x': ['Miner'] } }),
         },
       },
     }));
@@ -122,7 +135,7 @@ describe('a failed catalogue chunk', () => {
       const mocked = await freshModule();
       await expect(mocked.loadCatalogue('en')).rejects.toThrow('Failed to fetch dynamically imported module');
       expect(mocked.getLoadedI18n('en')).toBeUndefined();
-      const i18n = await mocked.loadCatalogue('en');
+      const i18n = await mocked.loadCatalogue('en', ['site']);
       expect(i18n._('hello')).toBe('Hello');
       expect(calls).toBe(2);
     } finally {

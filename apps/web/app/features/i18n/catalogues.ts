@@ -1,40 +1,60 @@
 /**
- * One Lingui instance per locale, created when its catalogue has loaded. Loading is async
- * (a chunk per locale); everything that renders reads the loaded instance synchronously, so
- * the server loads every catalogue at start-up and the browser loads the page's before it
- * hydrates and the next page's before it navigates.
+ * One translator per locale, filled part by part (message-parts.ts) as pages need them.
+ * Loading is async (a chunk per language and part); everything that renders reads the loaded
+ * translator synchronously, so the server loads every catalogue at start-up and the browser
+ * loads the page's parts before it hydrates and the next page's before it navigates.
  */
-import { setupI18n, type I18n } from '@lingui/core';
 import { DEFAULT_LOCALE, getLocale, isLocaleCode, type LocaleCode } from '@openpool/domain/locales';
 import { catalogueLoaders } from 'virtual:openpool-catalogues';
+import { MESSAGE_PARTS, type MessagePart } from './message-parts';
+import { Translator } from './translator';
 
-const loaded = new Map<LocaleCode, I18n>();
-const pending = new Map<LocaleCode, Promise<I18n>>();
+const translators = new Map<LocaleCode, Translator>();
+/** A part's load, by `${locale}/${part}`: shared by concurrent callers, forgotten when it fails. */
+const parts = new Map<string, Promise<void>>();
+/** Locales whose site part has loaded: only those are handed out for rendering. */
+const ready = new Set<LocaleCode>();
 
-export function loadCatalogue(locale: LocaleCode): Promise<I18n> {
-  const ready = loaded.get(locale);
-  if (ready) return Promise.resolve(ready);
-  let promise = pending.get(locale);
+function translatorFor(locale: LocaleCode): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = new Translator(locale, [getLocale(locale).iso]);
+    translators.set(locale, translator);
+  }
+  return translator;
+}
+
+function loadPart(locale: LocaleCode, part: MessagePart): Promise<void> {
+  const key = `${locale}/${part}`;
+  let promise = parts.get(key);
   if (!promise) {
-    const loader = catalogueLoaders[locale] ?? catalogueLoaders[DEFAULT_LOCALE]!;
-    promise = loader().then(({ default: messages }) => {
-      const i18n = setupI18n({ locale, locales: [getLocale(locale).iso], messages: { [locale]: messages } });
-      loaded.set(locale, i18n);
-      pending.delete(locale);
-      return i18n;
-    });
-    pending.set(locale, promise);
+    const loaders = catalogueLoaders[locale] ?? catalogueLoaders[DEFAULT_LOCALE]!;
+    promise = loaders[part]().then(({ default: messages }) => translatorFor(locale).load(messages));
+    parts.set(key, promise);
     // A failed chunk may be retried on the next navigation.
-    promise.catch(() => pending.delete(locale));
+    promise.catch(() => parts.delete(key));
   }
   return promise;
 }
 
-export async function loadAllCatalogues(): Promise<void> {
-  await Promise.all(Object.keys(catalogueLoaders).filter(isLocaleCode).map(loadCatalogue));
+/** Loads the parts (all of them unless named) of a locale's catalogue; the site part always. */
+export async function loadCatalogue(locale: LocaleCode, needed: readonly MessagePart[] = MESSAGE_PARTS): Promise<Translator> {
+  const wanted = needed.includes('site') ? needed : ['site' as const, ...needed];
+  await Promise.all(wanted.map((part) => loadPart(locale, part)));
+  ready.add(locale);
+  return translatorFor(locale);
 }
 
-/** The loaded instance for a locale, else English if that is loaded, else none. */
-export function getLoadedI18n(locale: LocaleCode): I18n | undefined {
-  return loaded.get(locale) ?? loaded.get(DEFAULT_LOCALE);
+export async function loadAllCatalogues(): Promise<void> {
+  await Promise.all(
+    Object.keys(catalogueLoaders)
+      .filter(isLocaleCode)
+      .map((code) => loadCatalogue(code)),
+  );
+}
+
+/** The loaded translator for a locale, else English if that is loaded, else none. */
+export function getLoadedI18n(locale: LocaleCode): Translator | undefined {
+  if (ready.has(locale)) return translators.get(locale);
+  return ready.has(DEFAULT_LOCALE) ? translators.get(DEFAULT_LOCALE) : undefined;
 }

@@ -1,26 +1,13 @@
 import { LOCALES, switchLocalePath } from '@openpool/domain/locales';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { SpriteIcon } from '~/shared/sprite-icon';
 import { localeCookie } from './locale-cookie';
 import { useLocale } from './use-locale';
 import { useT } from './use-t';
 
 function GlobeIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-4 shrink-0"
-    >
-      <circle cx="12" cy="12" r="10" />
-      <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
-    </svg>
-  );
+  return <SpriteIcon id="globe" className="size-4 shrink-0" />;
 }
 
 /**

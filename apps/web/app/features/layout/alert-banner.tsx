@@ -6,6 +6,7 @@ import { localizedLink, localizedText } from '@openpool/domain/site-links';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { useSiteSettings } from '~/shared/site-settings';
+import { SpriteIcon } from '~/shared/sprite-icon';
 import { ExternalLink } from './footer/external-link';
 
 export function AlertBanner() {
@@ -22,18 +23,7 @@ export function AlertBanner() {
       data-testid="alert-banner"
     >
       <div className="mx-auto flex max-w-7xl items-start gap-2.5 px-4 py-2.5 text-sm leading-6">
-        <svg
-          viewBox="0 0 20 20"
-          aria-hidden="true"
-          focusable="false"
-          className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400"
-        >
-          <path
-            fill="currentColor"
-            fillRule="evenodd"
-            d="M10 1.5a8.5 8.5 0 1 1 0 17 8.5 8.5 0 0 1 0-17ZM9 6a1 1 0 1 1 2 0v4.5a1 1 0 1 1-2 0V6Zm1 6.75a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 0 0 0-2.5Z"
-          />
-        </svg>
+        <SpriteIcon id="alert" className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" />
         <p className="min-w-0 flex-1">
           {/* The operator's text may be in another script than the page (English on a fa page). */}
           <span dir="auto" data-testid="alert-text">

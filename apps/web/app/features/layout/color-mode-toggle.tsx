@@ -8,6 +8,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useT } from '~/features/i18n/use-t';
+import { SpriteIcon } from '~/shared/sprite-icon';
 import { COLOR_MODE_STORAGE_KEY } from './color-mode-bootstrap';
 
 export type ColorPreference = 'system' | 'light' | 'dark';
@@ -111,28 +112,8 @@ export function ColorModeToggle() {
       disabled={forced}
       className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-surface hover:text-ink"
     >
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="size-5 dark:hidden"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
-        <path strokeLinecap="round" strokeLinejoin="round" d="M20.5 14.1A8.5 8.5 0 0 1 9.9 3.5a8.5 8.5 0 1 0 10.6 10.6Z" />
-      </svg>
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="hidden size-5 dark:block"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-      >
-        <circle cx="12" cy="12" r="4" />
-        <path d="M12 2.5v2M12 19.5v2M4.6 4.6l1.4 1.4M18 18l1.4 1.4M2.5 12h2M19.5 12h2M4.6 19.4 6 18M18 6l1.4-1.4" />
-      </svg>
+      <SpriteIcon id="moon" className="size-5 dark:hidden" />
+      <SpriteIcon id="sun" className="hidden size-5 dark:block" />
     </button>
   );
 }

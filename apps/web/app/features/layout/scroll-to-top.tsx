@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useT } from '~/features/i18n/use-t';
+import { SpriteIcon } from '~/shared/sprite-icon';
 
 export const SCROLL_TO_TOP_THRESHOLD_PX = 300;
 
@@ -45,18 +46,7 @@ export function ScrollToTop() {
       title={t('scroll.toTop')}
       className={`fixed end-6 bottom-6 z-30 inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface-raised text-ink shadow-lg transition-[opacity,translate,visibility] duration-300 hover:text-accent motion-reduce:transition-none print:hidden ${visible ? 'visible translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'}`}
     >
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M12 19V5M5 12l7-7 7 7" />
-      </svg>
+      <SpriteIcon id="arrow-up" className="size-5" />
     </button>
   );
 }

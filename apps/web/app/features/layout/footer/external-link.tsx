@@ -1,25 +1,10 @@
 import type { ReactNode } from 'react';
 import { useT } from '~/features/i18n/use-t';
+import { SpriteIcon } from '~/shared/sprite-icon';
 
 /** The small arrow after a link that leaves the site; decorative, the words say it. */
 export function ExternalMark() {
-  return (
-    <svg
-      viewBox="0 0 12 12"
-      aria-hidden="true"
-      focusable="false"
-      className="ms-1 inline-block size-3 shrink-0 self-center opacity-70 rtl:-scale-x-100"
-    >
-      <path
-        d="M4.5 2.5h5v5M9.5 2.5 3 9"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <SpriteIcon id="external-mark" className="ms-1 inline-block size-3 shrink-0 self-center opacity-70 rtl:-scale-x-100" />;
 }
 
 /**

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { messagePart, partsForPath } from './message-parts';
+
+describe('messagePart', () => {
+  it('keeps the home page cards in the site part and the rest of the pool words with the coin', () => {
+    expect(messagePart('pool.card.hashrate')).toBe('site');
+    expect(messagePart('pool.label.new')).toBe('site');
+    expect(messagePart('pool.scheme.pps')).toBe('site');
+    expect(messagePart('pool.servers.title')).toBe('coin');
+    expect(messagePart('chart.range.day')).toBe('coin');
+    expect(messagePart('settings.threshold')).toBe('miner');
+    expect(messagePart('validation.address')).toBe('miner');
+    expect(messagePart('header.products')).toBe('site');
+    expect(messagePart('page.about.title')).toBe('site');
+  });
+});
+
+describe('partsForPath', () => {
+  it('gives site pages the site part, coin pages the coin part, miner pages all three', () => {
+    expect(partsForPath('/')).toEqual(['site']);
+    expect(partsForPath('/ru')).toEqual(['site']);
+    expect(partsForPath('/fa/about')).toEqual(['site']);
+    expect(partsForPath('/device/asic/bitmain')).toEqual(['site']);
+    expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site']);
+    expect(partsForPath('/btc')).toEqual(['site', 'coin']);
+    expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'coin']);
+    expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'coin', 'miner']);
+    expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner']);
+  });
+});
+
+// --- Guard: code the browser renders outside a coin page uses only site messages. ---
+
+const APP = resolve(import.meta.dirname, '../..');
+
+/** Files a module imports from the app (`~/` and relative), resolved to their .ts/.tsx path. */
+function appImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const [, spec = ''] of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+    if (!spec.startsWith('~/') && !spec.startsWith('.')) continue;
+    const base = spec.startsWith('~/') ? join(APP, spec.slice(2)) : resolve(dirname(file), spec);
+    const candidate = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+      .map((ext) => base + ext)
+      .find((path) => {
+        try {
+          return statSync(path).isFile() && /\.tsx?$/.test(path);
+        } catch {
+          return false;
+        }
+      });
+    if (candidate) found.push(candidate);
+  }
+  return found;
+}
+
+function reachable(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || /\.(test|server)\.tsx?$/.test(file)) continue;
+    seen.add(file);
+    queue.push(...appImports(file));
+  }
+  return seen;
+}
+
+describe('the site part', () => {
+  it('holds every message that the frame and the pages outside a coin can show', () => {
+    const siteRoutes = readdirSync(join(APP, 'routes'))
+      .filter((name) => /\.tsx$/.test(name))
+      .map((name) => join(APP, 'routes', name));
+    const files = reachable([join(APP, 'root.tsx'), ...siteRoutes]);
+    expect(files.size).toBeGreaterThan(20);
+    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
+    const wrong: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      for (const id of english) {
+        if (messagePart(id) !== 'site' && source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

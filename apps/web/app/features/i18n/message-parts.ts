@@ -1,0 +1,48 @@
+/**
+ * The catalogue of each language is cut in three parts, so a first visit downloads only the
+ * messages its pages can show:
+ *   site:  the frame, the home page and every page outside a coin;
+ *   coin:  the coin pages (pool, charts, top miners, about the coin, connection guides);
+ *   miner: the miner pages (stats, workers, payouts, settings, e-mail accounts).
+ * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
+ * the build (which writes one chunk per language and part) and the browser (which loads the
+ * parts of the next page before it renders). Pure, so both sides agree.
+ */
+import { splitLocalePath } from '@openpool/domain/locales';
+
+export const MESSAGE_PARTS = ['site', 'coin', 'miner'] as const;
+export type MessagePart = (typeof MESSAGE_PARTS)[number];
+
+// Checked in order: the first prefix that matches decides. The home page's pool cards use the
+// card, label and scheme words, so those stay in the site part.
+const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
+  ['pool.card.', 'site'],
+  ['pool.label.', 'site'],
+  ['pool.scheme.', 'site'],
+  ['pool.', 'coin'],
+  ['guide.', 'coin'],
+  ['chart.', 'coin'],
+  ['topMiners.', 'coin'],
+  ['about.', 'coin'],
+  ['tabs.', 'coin'],
+  ['miner.', 'miner'],
+  ['settings.', 'miner'],
+  ['payouts.', 'miner'],
+  ['worker.', 'miner'],
+  ['email.', 'miner'],
+  ['validation.', 'miner'],
+];
+
+export function messagePart(id: string): MessagePart {
+  return PREFIXES.find(([prefix]) => id.startsWith(prefix))?.[1] ?? 'site';
+}
+
+/** First path segments of the pages outside a coin (apps/web/app/routes.ts); any other is a coin. */
+const SITE_SEGMENTS = new Set(['about', 'articles', 'compare-mining-pools', 'merge', 'test', 'device']);
+
+/** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
+export function partsForPath(pathname: string): MessagePart[] {
+  const [first, second] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
+  if (first === undefined || SITE_SEGMENTS.has(first)) return ['site'];
+  return second === 'miner' ? ['site', 'coin', 'miner'] : ['site', 'coin'];
+}

@@ -1,0 +1,64 @@
+/**
+ * Renders the messages our build compiled (vite-plugins/compiled-catalogs.ts, with Lingui's ICU
+ * compiler): plain text, `{name}` arguments and `{n, plural, ...}` with `#`. That is all the
+ * catalogues use, and the build refuses anything else, so the browser needs no i18n library
+ * (decision record 006).
+ */
+export type CompiledToken = string | readonly [name: string] | readonly [name: string, 'plural', PluralCases];
+export type CompiledMessage = readonly CompiledToken[];
+/** Plural categories (`one`, `few`, `other`...) and exact values (`0` for `=0`) to their text. */
+export type PluralCases = Readonly<Record<string, CompiledMessage | undefined>>;
+export type Messages = Record<string, CompiledMessage>;
+export type MessageValues = Record<string, string | number>;
+
+export class Translator {
+  private readonly messages: Messages = {};
+  private readonly plurals: Intl.PluralRules;
+  private readonly numbers: Intl.NumberFormat;
+  readonly locale: string;
+  readonly locales: readonly string[];
+
+  /** `locale` is the site's code (`zh-cn`), `locales` the BCP 47 tags Intl uses (`zh-CN`). */
+  constructor(locale: string, locales: readonly string[]) {
+    this.locale = locale;
+    this.locales = locales;
+    this.plurals = new Intl.PluralRules(locales as string[]);
+    this.numbers = new Intl.NumberFormat(locales as string[]);
+  }
+
+  /** Adds a part of the catalogue; ids already present are replaced. */
+  load(messages: Messages): void {
+    Object.assign(this.messages, messages);
+  }
+
+  has(id: string): boolean {
+    return Object.hasOwn(this.messages, id);
+  }
+
+  /** The message in this language; an id the loaded parts lack comes back as itself. */
+  _(id: string, values: MessageValues = {}): string {
+    const message = this.messages[id];
+    return message ? this.render(message, values, null) : id;
+  }
+
+  private render(message: CompiledMessage, values: MessageValues, count: number | null): string {
+    let out = '';
+    for (const token of message) {
+      if (typeof token === 'string') {
+        // The compiler gives a plural's `#` a token of its own; a quoted '#' stays inside text.
+        out += count !== null && token === '#' ? this.numbers.format(count) : token;
+        continue;
+      }
+      const [name, format, cases] = token;
+      const value = values[name];
+      if (format !== 'plural' || cases === undefined) {
+        out += value === undefined ? '' : String(value);
+        continue;
+      }
+      const n = Number(value);
+      const chosen = cases[String(n)] ?? cases[this.plurals.select(n)] ?? cases.other ?? [];
+      out += this.render(chosen, values, n);
+    }
+    return out;
+  }
+}

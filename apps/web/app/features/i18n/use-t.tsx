@@ -1,0 +1,20 @@
+import { createContext, use, type ReactNode } from 'react';
+import type en from '~/locales/en.json';
+import type { MessageValues, Translator } from './translator';
+
+export type MessageId = keyof typeof en;
+export type { MessageValues };
+
+const I18nContext = createContext<Translator | null>(null);
+
+/** Gives the page its language's translator (root.tsx; tests wrap what they render in it). */
+export function I18nProvider({ i18n, children }: { i18n: Translator; children: ReactNode }) {
+  return <I18nContext value={i18n}>{children}</I18nContext>;
+}
+
+/** `t('error.returnHome')`: every UI string goes through the catalogue by its id. */
+export function useT(): (id: MessageId, values?: MessageValues) => string {
+  const i18n = use(I18nContext);
+  // Without a provider (a catalogue that failed to load) the ids show, and nothing crashes.
+  return (id, values) => (i18n ? i18n._(id, values) : id);
+}
