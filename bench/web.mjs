@@ -64,7 +64,7 @@ function rssMb(pid) {
 for (const path of ['/', '/btc', '/ltc/difficulty', '/btc/miner/stats/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']) {
   const js = await firstVisitJavaScript(path);
   console.log(
-    `first visit of ${path}: ${js.files} JS files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzipped before any chart; HTML ${(js.htmlGzipped / 1024).toFixed(1)} KB gzipped`,
+    `scripts named in the HTML of ${path}: ${js.files} JS files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzipped (bench:lighthouse counts all a visit loads); HTML ${(js.htmlGzipped / 1024).toFixed(1)} KB gzipped`,
   );
 }
 // The same HTML as a static file of the same server: the baseline a render is compared with.

@@ -118,6 +118,8 @@ test.describe('display currency', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     const list = page.getByRole('listbox', { name: 'Display currency' });
     const options = list.getByRole('option');
+    // The list is a chunk of its own, loaded on the first pointer or focus: wait for it.
+    await expect(options.first()).toBeVisible();
     expect(await options.count()).toBeGreaterThan(8);
     const codes = await options.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.code));
     expect(codes.slice(0, 4)).toEqual(['USD', 'EUR', 'RUB', 'UAH']);

@@ -12,6 +12,7 @@ import type { AppContext } from './app/context.ts';
 import { parseWebEnv } from './app/env.server.ts';
 import { resolveApiBaseUrl } from './app/shared/api-client.ts';
 import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
+import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
 import { loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
 
@@ -88,6 +89,8 @@ if (env.nodeEnv === 'development') {
     startupFailure(new Error(`no production build in ${buildDir} (run \`npm run build\`): ${(error as Error).message}`));
   }
   // Hashed assets never change; everything else in build/client is revalidated.
+  // The build's Brotli and gzip copies first; the compression middleware leaves them alone.
+  app.use('/assets', precompressedAssets(join(buildDir, 'client', 'assets'), 'public, max-age=31536000, immutable'));
   app.use('/assets', express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(join(buildDir, 'client'), { maxAge: '1h', index: false }));
   // Pages rendered in the last few seconds are sent again, with a fresh nonce each time.
