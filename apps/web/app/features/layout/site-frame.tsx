@@ -34,8 +34,11 @@ export function SiteFrame({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer />
-          <ScrollToTop />
-          <TelegramButton />
+          {/* The floating buttons: inside a landmark like all content, outside main. */}
+          <aside>
+            <ScrollToTop />
+            <TelegramButton />
+          </aside>
           <Integrations />
         </div>
       </CurrencyProvider>

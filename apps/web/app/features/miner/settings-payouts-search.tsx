@@ -24,6 +24,8 @@ export function SettingsPayoutsSearch({ coin, page, intro }: { coin: string; pag
   return (
     <form
       role="search"
+      // Distinct from the pool header's search on the same page (two unnamed search landmarks).
+      aria-label={intro}
       method="get"
       className="flex w-full min-w-0 flex-col gap-3"
       data-testid={`${page}-search`}

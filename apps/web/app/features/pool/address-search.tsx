@@ -30,6 +30,7 @@ export function AddressSearch({ coin }: { coin: string }) {
   return (
     <form
       role="search"
+      aria-label={t('pool.search.label')}
       className="flex w-full min-w-0 items-stretch gap-2"
       onSubmit={(event) => {
         event.preventDefault();
