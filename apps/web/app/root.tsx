@@ -1,8 +1,7 @@
 import { LOCALES, getLocale, localizePath, splitLocalePath } from '@openpool/domain/locales';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
-import type { ErrorPage as ErrorPageComponent } from './features/layout/error-page';
 import './app.css';
 import { getLoadedI18n, loadCatalogue } from './features/i18n/catalogues';
 import { partsForPath } from './features/i18n/message-parts';
@@ -10,6 +9,7 @@ import { I18nProvider } from './features/i18n/use-t';
 import { SiteFrame } from './features/layout/site-frame';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
+import { preloadableLazy } from './shared/preloadable-lazy';
 import { SiteSettingsScript, useSiteSettings } from './shared/site-settings';
 import { referralMiddleware } from './shared/referral.server';
 
@@ -102,20 +102,12 @@ export default function App() {
 }
 
 // Most visits never see it: in the browser the error page is a chunk of its own, loaded when an
-// error renders. The server loads it at start-up and hands it over synchronously (a thenable
-// that calls back at once), so even its first error page is whole in the HTML rather than
-// streamed behind a script. (A top-level await here would deadlock the server bundle.)
-type ErrorPageModule = { default: typeof ErrorPageComponent };
-const loadErrorPage = (): Promise<ErrorPageModule> =>
-  import('./features/layout/error-page').then(({ ErrorPage }) => ({ default: ErrorPage }));
-let serverErrorPage: ErrorPageModule | null = null;
-if (import.meta.env.SSR) void loadErrorPage().then((module) => (serverErrorPage = module));
-const ErrorPage = lazy(() => {
-  const ready = serverErrorPage;
-  return ready
-    ? ({ then: (resolve: (module: ErrorPageModule) => void) => resolve(ready) } as Promise<ErrorPageModule>)
-    : loadErrorPage();
-});
+// error renders. The server loads it at start-up, so even its first error page renders at once
+// and is whole in the HTML. (A top-level await here would deadlock the server bundle.)
+const { Component: ErrorPage, preload: preloadErrorPage } = preloadableLazy(() =>
+  import('./features/layout/error-page').then(({ ErrorPage }) => ({ default: ErrorPage })),
+);
+if (import.meta.env.SSR) void preloadErrorPage();
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Route errors go to the error reporter (browser only; 4xx answers are not reported).

@@ -4,14 +4,14 @@
  * Escape, Tab away and a click outside close it too. Without rates it stays on the stored
  * code, inert, and says why.
  */
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { useT } from '~/features/i18n/use-t';
+import { preloadableLazy } from '~/shared/preloadable-lazy';
 import { useCurrency } from './currency-context';
 import { ChevronIcon, UnavailableIcon } from './currency-icons';
 import { useDismiss } from './use-dismiss';
 
-const loadList = () => import('./currency-list');
-const CurrencyList = lazy(loadList);
+const { Component: CurrencyList, prefetch: loadList } = preloadableLazy(() => import('./currency-list'));
 
 /** The list's width in px (w-64), to decide which edge it can hang from without leaving the screen. */
 const LIST_WIDTH = 256;
@@ -65,8 +65,8 @@ export function CurrencySwitch() {
         aria-disabled={unavailable || undefined}
         aria-describedby={unavailable ? noteId : undefined}
         title={unavailable ? t('currency.unavailable') : undefined}
-        onPointerEnter={() => void loadList()}
-        onFocus={() => void loadList()}
+        onPointerEnter={() => loadList()}
+        onFocus={() => loadList()}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={(event) => {
           if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !open) {

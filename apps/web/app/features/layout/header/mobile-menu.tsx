@@ -1,11 +1,11 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '~/features/i18n/use-t';
 import type { HeaderNav } from './header-nav';
+import { preloadableLazy } from '~/shared/preloadable-lazy';
 import { MenuIcon } from './icons';
 
-const loadDialog = () => import('./mobile-menu-dialog');
-const MobileMenuDialog = lazy(loadDialog);
+const { Component: MobileMenuDialog, prefetch: loadDialog } = preloadableLazy(() => import('./mobile-menu-dialog'));
 
 /**
  * Spec section 2, Mobile menu: the button below lg that opens the full-screen menu
@@ -30,8 +30,8 @@ export function MobileMenu({ nav }: { nav: HeaderNav }) {
         aria-expanded={open}
         aria-controls={mounted ? dialogId : undefined}
         aria-label={t('header.menu.open')}
-        onPointerDown={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
+        onPointerDown={() => loadDialog()}
+        onFocus={() => loadDialog()}
         onClick={() => {
           setMounted(true);
           setOpenAt(location.key);
