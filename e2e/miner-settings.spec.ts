@@ -74,7 +74,13 @@ test.describe('settings', () => {
     );
 
     await proof.fill(ip);
+    const reread = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('.data'));
     await apply.click();
+    await expect(outcome).toHaveText('Your settings have been applied.');
+    // The page reads the new values back, which starts the form again (the proof field empties);
+    // the confirmation must outlive that.
+    await reread;
+    await expect(proof).toHaveValue('');
     await expect(outcome).toHaveText('Your settings have been applied.');
 
     await page.reload();

@@ -11,7 +11,7 @@ import { checkSettings } from './settings-rules';
 export type MinerSettings = z.infer<typeof settingsSchema>;
 type SettingsApplied = z.infer<typeof settingsAppliedSchema>;
 type Field = 'payoutThreshold' | 'email' | 'ip';
-type Outcome = { kind: 'applied' } | { kind: 'error'; text: string } | null;
+export type Outcome = { kind: 'applied' } | { kind: 'error'; text: string } | null;
 
 /** The API names fields in snake_case; the form in camelCase. */
 const API_FIELDS: Record<string, Field> = { payout_threshold: 'payoutThreshold', email: 'email', ip: 'ip' };
@@ -68,11 +68,19 @@ export function SettingsForm({
   address,
   settings,
   active,
+  outcome,
+  onOutcome: setOutcome,
 }: {
   coin: Coin;
   address: string;
   settings: MinerSettings;
   active: boolean;
+  /**
+   * Held by the page, not the form: the revalidation after an apply brings new values, which
+   * start the form again (see its key), and the miner must still read that it worked.
+   */
+  outcome: Outcome;
+  onOutcome: (outcome: Outcome) => void;
 }) {
   const t = useT();
   const apiBaseUrl = useSiteSettings()?.apiBaseUrl;
@@ -84,7 +92,6 @@ export function SettingsForm({
   const [notifyPayouts, setNotifyPayouts] = useState(settings.notify_payouts);
   const [ip, setIp] = useState('');
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [submitting, setSubmitting] = useState(false);
   const ids = { payoutThreshold: useId(), email: useId(), ip: useId() };
 

@@ -1,9 +1,10 @@
 import { settingsSchema } from '@openpool/domain/api';
+import { useState } from 'react';
 import { truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
-import { SettingsForm } from '~/features/miner/settings-form';
+import { SettingsForm, type Outcome } from '~/features/miner/settings-form';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { useCoin } from '~/features/pool/coin-context';
@@ -38,6 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const coin = useCoin();
+  // The outcome of the last apply, for the address it was for.
+  const [result, setResult] = useState<{ address: string; outcome: Outcome } | null>(null);
   if (loaderData.address === null) {
     return (
       <section className="rounded-xl border border-line bg-surface-raised p-4">
@@ -72,13 +75,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <SettingsForm
-            // New values from elsewhere (the fresh read after hydration, the minute refresh) start
-            // the form again; the values just applied come back equal and keep it as it is.
+            // New values (the read after an apply, the minute refresh) start the form again; the
+            // outcome of the apply lives here, so it stays on screen.
             key={[address, settings.payout_threshold, settings.email, settings.notify_offline, settings.notify_payouts].join('|')}
             coin={coin}
             address={address}
             settings={settings}
             active={active}
+            outcome={result?.address === address ? result.outcome : null}
+            onOutcome={(outcome) => setResult({ address, outcome })}
           />
         </>
       )}
