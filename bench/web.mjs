@@ -16,6 +16,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const site = await startSite(PORT);
 const BASE = site.base;
 const staticDir = join(root, 'apps/web/build/client/__bench');
+// A miner the simulated day really has (an unknown one is a 404 'Nothing found' page).
+const { results: topMiners } = await (await fetch(`${site.apiBase}/btc/api/v1/top-miners`)).json();
+const MINER = topMiners[0]?.address;
+if (!MINER) throw new Error('the simulated day has no btc miner');
 process.on('exit', () => rmSync(staticDir, { recursive: true, force: true }));
 
 async function firstVisitJavaScript(path) {
@@ -61,7 +65,7 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-for (const path of ['/', '/btc', '/ltc/difficulty', '/btc/miner/stats/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']) {
+for (const path of ['/', '/btc', '/ltc/difficulty', `/btc/miner/stats/${MINER}`]) {
   const js = await firstVisitJavaScript(path);
   console.log(
     `scripts named in the HTML of ${path}: ${js.files} JS files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzipped (bench:lighthouse counts all a visit loads); HTML ${(js.htmlGzipped / 1024).toFixed(1)} KB gzipped`,
@@ -81,7 +85,7 @@ for (const [label, path] of [
   ['SSR /', '/'],
   ['static copy of /btc (baseline)', '/__bench/btc.html'],
   ['SSR /btc', '/btc'],
-  ['SSR /ru/btc/miner/stats/{address}', '/ru/btc/miner/stats/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+  ['SSR /ru/btc/miner/stats/{address}', `/ru/btc/miner/stats/${MINER}`],
 ]) {
   await load(path); // warm-up: the first pass pays for JIT and caches, and is discarded
   const r = await load(path);

@@ -50,7 +50,7 @@ export async function startSite(port) {
 
   await waitFor(`http://127.0.0.1:${apiPort}/ready`, 1200);
   await waitFor(`http://127.0.0.1:${port}/favicon.svg`, 100, 'web server did not start (is the site built? npm run build)');
-  return { base: `http://127.0.0.1:${port}`, webPid: web.pid, stop };
+  return { base: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${apiPort}`, webPid: web.pid, stop };
 }
 
 async function waitFor(url, tries, message = `${url} did not answer`) {
