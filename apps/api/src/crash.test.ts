@@ -172,8 +172,10 @@ describe('crash safety', () => {
     let server = await startServer(dir, 18902);
     for (const batch of batches.slice(0, 20)) expect(await postBatch(18902, batch)).toBe(200);
     // The sender goes on, one batch after another as the contract says, and the API is killed -9
-    // while the next batch is on the wire or being applied. (Killing after a fixed delay instead
-    // would let a fast machine finish every batch first, and then nothing would be replayed.)
+    // with the next batch on the wire: the kill lands before, during or after its transaction,
+    // whichever the machine's timing gives, and all three must be safe. What is certain is that
+    // batches 22 to 30 were never sent, so the restart must take them as new. (Killing after a
+    // fixed delay instead let a fast machine finish every batch first, leaving nothing to test.)
     const inFlight = postBatch(18902, batches[20]!).catch(() => 0);
     await new Promise((r) => setTimeout(r, 5));
     server.kill('SIGKILL');

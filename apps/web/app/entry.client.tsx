@@ -4,20 +4,25 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { loadCatalogue } from './features/i18n/catalogues';
 import { partsForPath } from './features/i18n/message-parts';
-import { isChunkLoadError, reloadAfterChunkError } from './shared/chunk-reload';
+import { chunkErrorsAreQuiet, isChunkLoadError, reloadAfterChunkError } from './shared/chunk-reload';
 import { readSiteSettings, SiteSettingsContext } from './shared/site-settings';
 
-function reloadOnChunkError(reason: unknown): void {
-  if (!isChunkLoadError(reason)) return;
-  reloadAfterChunkError({ now: () => Date.now(), storage: sessionStorage, reload: () => window.location.reload() });
+function reloadOnChunkError(reason: unknown): boolean {
+  // Offline, a reload would only show the browser's own error page; the page stays as it is,
+  // and the next try once online (the browser remembers the failed chunk) reloads it.
+  if (!isChunkLoadError(reason) || !navigator.onLine) return false;
+  return reloadAfterChunkError({ now: () => Date.now(), storage: sessionStorage, reload: () => window.location.reload() });
 }
 
-// Vite reports a failed preload of a route's chunk with this event (spec section 4).
+// Vite reports a chunk that failed to load with this event (spec section 4). The page reloads
+// to pick up the new build, and only then is the failure silenced; otherwise (a reload in the
+// last minute, or a prefetch) the import rejects and whoever asked for it handles that.
 window.addEventListener('vite:preloadError', (event) => {
-  event.preventDefault();
-  reloadOnChunkError((event as Event & { payload?: unknown }).payload ?? 'Failed to fetch dynamically imported module');
+  if (chunkErrorsAreQuiet()) return;
+  const reason = (event as Event & { payload?: unknown }).payload ?? 'Failed to fetch dynamically imported module';
+  if (reloadOnChunkError(reason)) event.preventDefault();
 });
-window.addEventListener('unhandledrejection', (event) => reloadOnChunkError(event.reason));
+window.addEventListener('unhandledrejection', (event) => void reloadOnChunkError(event.reason));
 
 const settings = readSiteSettings(document);
 const code = document.documentElement.dataset.locale ?? DEFAULT_LOCALE;

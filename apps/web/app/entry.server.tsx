@@ -47,10 +47,6 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        // A Suspense boundary that has finished by the time the shell flushes goes out in place,
-        // however large (React would otherwise move a big one behind a script, which a client
-        // without JavaScript never runs): the lazy error page is whole in the HTML.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -1,15 +1,15 @@
 import { LOCALES, getLocale, localizePath, splitLocalePath } from '@openpool/domain/locales';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { getLoadedI18n, loadCatalogue } from './features/i18n/catalogues';
+import { ErrorPage } from './features/layout/error-page';
 import { partsForPath } from './features/i18n/message-parts';
 import { I18nProvider } from './features/i18n/use-t';
 import { SiteFrame } from './features/layout/site-frame';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
-import { preloadableLazy } from './shared/preloadable-lazy';
 import { SiteSettingsScript, useSiteSettings } from './shared/site-settings';
 import { referralMiddleware } from './shared/referral.server';
 
@@ -101,22 +101,11 @@ export default function App() {
   );
 }
 
-// Most visits never see it: in the browser the error page is a chunk of its own, loaded when an
-// error renders. The server loads it at start-up, so even its first error page renders at once
-// and is whole in the HTML. (A top-level await here would deadlock the server bundle.)
-const { Component: ErrorPage, preload: preloadErrorPage } = preloadableLazy(() =>
-  import('./features/layout/error-page').then(({ ErrorPage }) => ({ default: ErrorPage })),
-);
-if (import.meta.env.SSR) void preloadErrorPage();
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Route errors go to the error reporter (browser only; 4xx answers are not reported).
   useEffect(() => {
     void import('./shared/error-reporter').then(({ reportError }) => reportError(error, 'route'));
   }, [error]);
-  return (
-    <Suspense fallback={null}>
-      <ErrorPage error={error} />
-    </Suspense>
-  );
+  // Not a lazy chunk: an error page must show when the network is what failed.
+  return <ErrorPage error={error} />;
 }

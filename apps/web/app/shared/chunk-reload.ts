@@ -34,3 +34,28 @@ export function reloadAfterChunkError(deps: ReloadDeps): boolean {
   deps.reload();
   return true;
 }
+
+let quiet = 0;
+
+/**
+ * Runs a download whose failure must not reload the page: a prefetch on hover or pointer-down,
+ * which the render tries again anyway. Vite reports the failure (`vite:preloadError`) while the
+ * download's promise is still pending, so the listener can tell by `chunkErrorsAreQuiet()`.
+ */
+export function quietly<T>(start: () => Promise<T>): Promise<T> {
+  quiet += 1;
+  let promise: Promise<T>;
+  try {
+    promise = start();
+  } catch (error) {
+    quiet -= 1;
+    throw error;
+  }
+  return promise.finally(() => {
+    quiet -= 1;
+  });
+}
+
+export function chunkErrorsAreQuiet(): boolean {
+  return quiet > 0;
+}

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFolder } from '../../vite-plugins/precompress';
@@ -21,13 +21,20 @@ describe('acceptedEncodings', () => {
 });
 
 describe('precompressed assets', () => {
+  let parent: string;
   let dir: string;
   let base: string;
   let close: () => void;
   const script = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'op-precompressed-'));
+    parent = mkdtempSync(join(tmpdir(), 'op-precompressed-'));
+    dir = join(parent, 'assets');
+    mkdirSync(dir);
+    // Files beside the served folder, with compressed copies, that no request may reach.
+    writeFileSync(join(parent, 'secret.js'), 'secret');
+    writeFileSync(join(parent, 'secret.js.gz'), gzipSync('secret'));
+    writeFileSync(join(parent, 'secret.js.br'), brotliCompressSync('secret'));
     writeFileSync(join(dir, 'app-abc.js'), script);
     writeFileSync(join(dir, 'plain-abc.js'), script);
     writeFileSync(join(dir, 'font.woff2'), 'binary');
@@ -37,6 +44,7 @@ describe('precompressed assets', () => {
     const app = express();
     app.use('/assets', precompressedAssets(dir, 'public, max-age=31536000, immutable'));
     app.use('/assets', express.static(dir));
+    app.use((_req, res) => void res.status(404).end());
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -45,7 +53,7 @@ describe('precompressed assets', () => {
 
   afterAll(() => {
     close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(parent, { recursive: true, force: true });
   });
 
   async function get(path: string, acceptEncoding: string) {
@@ -86,6 +94,12 @@ describe('precompressed assets', () => {
     expect([plain.status, plain.headers['content-encoding'], plain.body.toString()]).toEqual([200, undefined, script]);
     expect((await get('/assets/font.woff2', 'br')).headers['content-encoding']).toBeUndefined();
     expect((await get('/assets/missing.js', 'br')).status).toBe(404);
-    expect((await get('/assets/..%2F..%2Fetc%2Fpasswd.js', 'br')).status).toBe(404);
+    for (const path of ['/assets/..%2Fsecret.js', '/assets/%2E%2E%2Fsecret.js', '/assets/..%5Csecret.js']) {
+      const escape = await get(path, 'br, gzip');
+      expect(escape.body.toString(), path).not.toContain('secret');
+      expect(escape.headers['content-encoding'], path).toBeUndefined();
+    }
+    // A malformed escape is not a server error.
+    expect((await get('/assets/%E0%A4%A.js', 'br')).status).toBeLessThan(500);
   });
 });

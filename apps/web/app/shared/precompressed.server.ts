@@ -3,8 +3,8 @@
  * `file.js.br` to a browser that accepts Brotli, `file.js.gz` to one that accepts gzip, and
  * leaves everything else to the static handler after it (which serves the plain file).
  */
-import { existsSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 
 const TYPES: Record<string, string> = {
@@ -27,30 +27,26 @@ export function acceptedEncodings(header: string | undefined): Array<'br' | 'gzi
 }
 
 export function precompressedAssets(dir: string, cacheControl: string) {
-  const root = normalize(dir) + sep;
-  // The build never changes while the server runs: remember which copies exist.
-  const exists = new Map<string, boolean>();
-  const has = (file: string) => {
-    let found = exists.get(file);
-    if (found === undefined) {
-      found = existsSync(file);
-      exists.set(file, found);
-    }
-    return found;
-  };
+  // The build never changes while the server runs: the copies are listed once, and a request
+  // can only ever name one of them (the folder is flat), so no path leaves the folder.
+  const copies = new Set(existsSync(dir) ? readdirSync(dir).filter((name) => /\.(br|gz)$/.test(name)) : []);
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const type = TYPES[extname(req.path)];
     if (!type) return next();
-    const file = normalize(join(root, decodeURIComponent(req.path)));
-    if (!file.startsWith(root)) return next();
+    let name: string;
+    try {
+      name = decodeURIComponent(req.path.slice(1));
+    } catch {
+      return next(); // A malformed escape: the static handler answers it.
+    }
     res.vary('Accept-Encoding');
-    const encoding = acceptedEncodings(req.headers['accept-encoding']).find((name) =>
-      has(`${file}.${name === 'br' ? 'br' : 'gz'}`),
+    const encoding = acceptedEncodings(req.headers['accept-encoding']).find((accepted) =>
+      copies.has(`${name}.${accepted === 'br' ? 'br' : 'gz'}`),
     );
     if (!encoding) return next();
     res.set({ 'Content-Type': type, 'Content-Encoding': encoding, 'Cache-Control': cacheControl });
-    res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, { lastModified: true, etag: true }, (error) => {
+    res.sendFile(join(dir, `${name}.${encoding === 'br' ? 'br' : 'gz'}`), { lastModified: true, etag: true }, (error) => {
       if (error) next(error);
     });
   };

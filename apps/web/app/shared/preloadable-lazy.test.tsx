@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { chunkErrorsAreQuiet } from './chunk-reload';
 import { preloadableLazy } from './preloadable-lazy';
 
 const Hello = ({ name }: { name: string }) => <p>hello {name}</p>;
@@ -41,5 +42,37 @@ describe('preloadableLazy', () => {
     expect(unhandled).not.toHaveBeenCalled();
     await expect(preload()).resolves.toEqual({ default: Hello });
     expect(calls).toBe(2);
+  });
+
+  it('takes a silenced failure (Vite resolves the import to nothing) as a failure, and tries again', async () => {
+    let calls = 0;
+    const { preload } = preloadableLazy(() =>
+      ++calls === 1 ? Promise.resolve(undefined as unknown as { default: typeof Hello }) : Promise.resolve({ default: Hello }),
+    );
+    await expect(preload()).rejects.toThrow('Failed to fetch dynamically imported module');
+    await expect(preload()).resolves.toEqual({ default: Hello });
+    expect(calls).toBe(2);
+  });
+
+  it('marks a prefetch as quiet while it runs, so its failure reloads nothing', async () => {
+    let fail: (error: Error) => void = () => {};
+    const seen: boolean[] = [];
+    const { prefetch } = preloadableLazy(
+      () =>
+        new Promise<{ default: typeof Hello }>((_resolve, reject) => {
+          fail = (error) => {
+            // Where Vite dispatches vite:preloadError: before the import's promise settles.
+            seen.push(chunkErrorsAreQuiet());
+            reject(error);
+          };
+        }),
+    );
+    expect(chunkErrorsAreQuiet()).toBe(false);
+    prefetch();
+    expect(chunkErrorsAreQuiet()).toBe(true);
+    fail(new TypeError('Failed to fetch dynamically imported module'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual([true]);
+    expect(chunkErrorsAreQuiet()).toBe(false);
   });
 });

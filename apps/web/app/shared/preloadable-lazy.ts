@@ -1,34 +1,72 @@
 /**
  * `React.lazy` that can be loaded ahead of rendering, for code a visitor reaches only by acting
- * (a menu, a list) or rarely (the error page). `preload()` starts the download, say on
+ * (a menu, a list). `preload()` starts the download, say on
  * pointer-down; if the module has arrived by the time the component first renders, it renders
  * at once. (A lazy component whose module is already loaded still suspends on its first render
  * when handed a promise, and React holds a revealed Suspense boundary back for up to 300 ms.)
  */
-import { lazy, type ComponentType } from 'react';
+import { Component as ReactComponent, createElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { quietly } from './chunk-reload';
 
 type Module<P> = { default: ComponentType<P> };
 
-export function preloadableLazy<P>(load: () => Promise<Module<P>>) {
+export function preloadableLazy<P extends object>(load: () => Promise<Module<P>>) {
   let loaded: Module<P> | null = null;
+  let failures = 0;
   let pending: Promise<Module<P>> | null = null;
   const preload = (): Promise<Module<P>> => {
-    pending ??= load().then(
-      (module) => (loaded = module),
-      (error: unknown) => {
+    pending ??= load()
+      .then((module) => {
+        // Vite's import wrapper resolves to nothing when a listener silenced its failure.
+        if (!module?.default) throw new TypeError('Failed to fetch dynamically imported module');
+        return (loaded = module);
+      })
+      .catch((error: unknown) => {
         // A failed download may be tried again by the next preload or render.
         pending = null;
+        failures += 1;
         throw error;
-      },
-    );
+      });
     return pending;
   };
-  const Component = lazy(() => {
-    const ready = loaded;
-    // A thenable that calls back at once: React takes the module synchronously.
-    return ready ? ({ then: (resolve: (module: Module<P>) => void) => resolve(ready) } as Promise<Module<P>>) : preload();
-  });
-  /** For event handlers: a failed early download is not an error (the render tries again). */
-  const prefetch = (): void => void preload().catch(() => undefined);
+  const makeLazy = () =>
+    lazy(() => {
+      const ready = loaded;
+      // A thenable that calls back at once: React takes the module synchronously.
+      return ready ? ({ then: (resolve: (module: Module<P>) => void) => resolve(ready) } as Promise<Module<P>>) : preload();
+    });
+  // React.lazy remembers a failure for good. A prefetch, which the owner calls before each
+  // opening, swaps in a fresh instance if a download has failed since, so opening again tries
+  // again; within one opening a failure stays final (for its ChunkBoundary to catch).
+  let current = { instance: makeLazy(), failures: 0 };
+  const Component = (props: P) => createElement(current.instance as ComponentType<P>, props);
+  /**
+   * For event handlers (pointer, focus, the opening itself): starts the download; a failure is
+   * not an error here and reloads nothing (the render tries again).
+   */
+  const prefetch = (): void => {
+    if (current.failures !== failures) current = { instance: makeLazy(), failures };
+    void quietly(preload).catch(() => undefined);
+  };
   return { Component, preload, prefetch };
+}
+
+/**
+ * Around a lazy component: if its chunk cannot be loaded (offline, or a deploy removed it and
+ * the reload was spent), show nothing and tell the owner, instead of letting the error reach
+ * the route's boundary and replace the whole page with an error page. The owner closes what it
+ * opened; opening it again mounts a new boundary, which tries again.
+ */
+export class ChunkBoundary extends ReactComponent<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('a part of the page could not be loaded', error);
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { Suspense, useId, useRef, useState } from 'react';
 import { useT } from '~/features/i18n/use-t';
-import { preloadableLazy } from '~/shared/preloadable-lazy';
+import { ChunkBoundary, preloadableLazy } from '~/shared/preloadable-lazy';
 import { useCurrency } from './currency-context';
 import { ChevronIcon, UnavailableIcon } from './currency-icons';
 import { useDismiss } from './use-dismiss';
@@ -35,6 +35,7 @@ export function CurrencySwitch() {
 
   const openList = () => {
     if (unavailable) return;
+    loadList();
     const root = rootRef.current;
     if (root) {
       // Hang the list from the button's end edge unless that would push it off the screen.
@@ -86,9 +87,11 @@ export function CurrencySwitch() {
         </span>
       ) : null}
       {open ? (
-        <Suspense fallback={null}>
-          <CurrencyList listId={listId} align={align} onChoose={choose} onClose={close} />
-        </Suspense>
+        <ChunkBoundary onError={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <CurrencyList listId={listId} align={align} onChoose={choose} onClose={close} />
+          </Suspense>
+        </ChunkBoundary>
       ) : null}
     </div>
   );

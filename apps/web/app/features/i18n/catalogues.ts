@@ -12,7 +12,7 @@ import { Translator } from './translator';
 const translators = new Map<LocaleCode, Translator>();
 /** A part's load, by `${locale}/${part}`: shared by concurrent callers, forgotten when it fails. */
 const parts = new Map<string, Promise<void>>();
-/** Locales whose site part has loaded: only those are handed out for rendering. */
+/** Locales a `loadCatalogue` call has completed for (the site part at least): only those render. */
 const ready = new Set<LocaleCode>();
 
 function translatorFor(locale: LocaleCode): Translator {

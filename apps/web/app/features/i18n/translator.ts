@@ -1,7 +1,7 @@
 /**
  * Renders the messages our build compiled (vite-plugins/compiled-catalogs.ts, with Lingui's ICU
  * compiler): plain text, `{name}` arguments and `{n, plural, ...}` with `#`. That is all the
- * catalogues use, and the build refuses anything else, so the browser needs no i18n library
+ * catalogues use, and the build refuses any other ICU format, so the browser needs no i18n library
  * (decision record 006).
  */
 export type CompiledToken = string | readonly [name: string] | readonly [name: string, 'plural', PluralCases];
@@ -45,7 +45,8 @@ export class Translator {
     let out = '';
     for (const token of message) {
       if (typeof token === 'string') {
-        // The compiler gives a plural's `#` a token of its own; a quoted '#' stays inside text.
+        // The compiler gives a plural's `#` a token of its own; a quoted '#' next to other text
+        // stays inside that text (alone, it is a bare '#' token and shows the count, as in Lingui).
         out += count !== null && token === '#' ? this.numbers.format(count) : token;
         continue;
       }

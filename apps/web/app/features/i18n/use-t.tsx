@@ -15,6 +15,10 @@ export function I18nProvider({ i18n, children }: { i18n: Translator; children: R
 /** `t('error.returnHome')`: every UI string goes through the catalogue by its id. */
 export function useT(): (id: MessageId, values?: MessageValues) => string {
   const i18n = use(I18nContext);
-  // Without a provider (a catalogue that failed to load) the ids show, and nothing crashes.
-  return (id, values) => (i18n ? i18n._(id, values) : id);
+  return (id, values) => {
+    // No catalogue could be loaded for the page: rather than show message ids, fail, so the
+    // error page's guard shows its built-in English words (layout/error-page.tsx).
+    if (!i18n) throw new Error(`no catalogue loaded for message ${id}`);
+    return i18n._(id, values);
+  };
 }

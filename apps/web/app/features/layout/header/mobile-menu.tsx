@@ -2,7 +2,7 @@ import { Suspense, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '~/features/i18n/use-t';
 import type { HeaderNav } from './header-nav';
-import { preloadableLazy } from '~/shared/preloadable-lazy';
+import { ChunkBoundary, preloadableLazy } from '~/shared/preloadable-lazy';
 import { MenuIcon } from './icons';
 
 const { Component: MobileMenuDialog, prefetch: loadDialog } = preloadableLazy(() => import('./mobile-menu-dialog'));
@@ -33,6 +33,7 @@ export function MobileMenu({ nav }: { nav: HeaderNav }) {
         onPointerDown={() => loadDialog()}
         onFocus={() => loadDialog()}
         onClick={() => {
+          loadDialog();
           setMounted(true);
           setOpenAt(location.key);
         }}
@@ -42,9 +43,16 @@ export function MobileMenu({ nav }: { nav: HeaderNav }) {
         <MenuIcon />
       </button>
       {mounted ? (
-        <Suspense fallback={null}>
-          <MobileMenuDialog id={dialogId} nav={nav} open={open} onClose={() => setOpenAt(null)} buttonRef={buttonRef} />
-        </Suspense>
+        <ChunkBoundary
+          onError={() => {
+            setOpenAt(null);
+            setMounted(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <MobileMenuDialog id={dialogId} nav={nav} open={open} onClose={() => setOpenAt(null)} buttonRef={buttonRef} />
+          </Suspense>
+        </ChunkBoundary>
       ) : null}
     </>
   );
