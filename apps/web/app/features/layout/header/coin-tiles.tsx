@@ -23,7 +23,10 @@ export function CoinTiles() {
               className="flex min-w-0 items-center gap-2 rounded-lg border border-line bg-surface-raised p-2 transition-colors hover:border-accent"
             >
               <TickerBadge coin={coin} className="min-w-12 shrink-0" />
-              <span className="truncate text-sm text-ink">{coin.name}</span>
+              {/* Coin names are Latin-script proper nouns: cut at their end in right-to-left pages too. */}
+              <span dir="ltr" className="min-w-0 truncate text-sm text-ink">
+                {coin.name}
+              </span>
             </LocaleLink>
           </li>
         ))}
