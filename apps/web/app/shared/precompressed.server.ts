@@ -14,6 +14,9 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
 };
 
+/** The file suffix of each encoding's copy. */
+const SUFFIX = { br: 'br', gzip: 'gz' } as const;
+
 /** The encodings a request accepts, by preference: Brotli, then gzip; `q=0` refuses one. */
 export function acceptedEncodings(header: string | undefined): Array<'br' | 'gzip'> {
   const accepted = new Map<string, number>();
@@ -42,11 +45,11 @@ export function precompressedAssets(dir: string, cacheControl: string) {
     }
     res.vary('Accept-Encoding');
     const encoding = acceptedEncodings(req.headers['accept-encoding']).find((accepted) =>
-      copies.has(`${name}.${accepted === 'br' ? 'br' : 'gz'}`),
+      copies.has(`${name}.${SUFFIX[accepted]}`),
     );
     if (!encoding) return next();
     res.set({ 'Content-Type': type, 'Content-Encoding': encoding, 'Cache-Control': cacheControl });
-    res.sendFile(join(dir, `${name}.${encoding === 'br' ? 'br' : 'gz'}`), { lastModified: true, etag: true }, (error) => {
+    res.sendFile(join(dir, `${name}.${SUFFIX[encoding]}`), { lastModified: true, etag: true }, (error) => {
       if (error) next(error);
     });
   };

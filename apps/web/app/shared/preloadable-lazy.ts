@@ -5,7 +5,7 @@
  * at once. (A lazy component whose module is already loaded still suspends on its first render
  * when handed a promise, and React holds a revealed Suspense boundary back for up to 300 ms.)
  */
-import { Component as ReactComponent, createElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component as ReactComponent, createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { quietly } from './chunk-reload';
 
 type Module<P> = { default: ComponentType<P> };
@@ -52,7 +52,8 @@ export function preloadableLazy<P extends object>(load: () => Promise<Module<P>>
 }
 
 /**
- * Around a lazy component: if its chunk cannot be loaded (offline, or a deploy removed it and
+ * Around a lazy component, with the Suspense it needs (nothing shows while it loads): if its
+ * chunk cannot be loaded (offline, or a deploy removed it and
  * the reload was spent), show nothing and tell the owner, instead of letting the error reach
  * the route's boundary and replace the whole page with an error page. The owner closes what it
  * opened; opening it again mounts a new boundary, which tries again.
@@ -67,6 +68,6 @@ export class ChunkBoundary extends ReactComponent<{ children: ReactNode; onError
     this.props.onError();
   }
   override render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? null : createElement(Suspense, { fallback: null }, this.props.children);
   }
 }

@@ -4,7 +4,7 @@
  * Escape, Tab away and a click outside close it too. Without rates it stays on the stored
  * code, inert, and says why.
  */
-import { Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useT } from '~/features/i18n/use-t';
 import { ChunkBoundary, preloadableLazy } from '~/shared/preloadable-lazy';
 import { useCurrency } from './currency-context';
@@ -88,9 +88,7 @@ export function CurrencySwitch() {
       ) : null}
       {open ? (
         <ChunkBoundary onError={() => setOpen(false)}>
-          <Suspense fallback={null}>
-            <CurrencyList listId={listId} align={align} onChoose={choose} onClose={close} />
-          </Suspense>
+          <CurrencyList listId={listId} align={align} onChoose={choose} onClose={close} />
         </ChunkBoundary>
       ) : null}
     </div>

@@ -44,36 +44,17 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
   return (
     <Panel title={t('miner.balance.title')} testId="miner-balance">
       <dl className="grid grid-cols-1 gap-4 text-sm min-[400px]:grid-cols-2">
-        <Figure
-          label={t('miner.reward7d')}
-          value={coin(stats.reward_7d)}
-          detail={fiat(stats.reward_7d)}
-          testId="miner-reward-7d"
-        />
-        <Figure
-          label={t('miner.reward30d')}
-          value={coin(stats.reward_30d)}
-          detail={fiat(stats.reward_30d)}
-          testId="miner-reward-30d"
-        />
-        <Figure
-          label={t('miner.balance')}
-          value={coin(stats.balance)}
-          detail={fiat(stats.balance)}
-          testId="miner-balance-value"
-        />
-        <Figure
-          label={t('miner.unconfirmed')}
-          value={coin(stats.unconfirmed_balance)}
-          detail={fiat(stats.unconfirmed_balance)}
-          testId="miner-unconfirmed"
-        />
-        <Figure
-          label={t('miner.totalPaid')}
-          value={coin(stats.total_paid)}
-          detail={fiat(stats.total_paid)}
-          testId="miner-total-paid"
-        />
+        {(
+          [
+            ['miner.reward7d', stats.reward_7d, 'miner-reward-7d'],
+            ['miner.reward30d', stats.reward_30d, 'miner-reward-30d'],
+            ['miner.balance', stats.balance, 'miner-balance-value'],
+            ['miner.unconfirmed', stats.unconfirmed_balance, 'miner-unconfirmed'],
+            ['miner.totalPaid', stats.total_paid, 'miner-total-paid'],
+          ] as const
+        ).map(([label, amount, testId]) => (
+          <Figure key={testId} label={t(label)} value={coin(amount)} detail={fiat(amount)} testId={testId} />
+        ))}
         <Figure label={t('miner.threshold')} value={coin(stats.payout_threshold)} testId="miner-threshold" />
       </dl>
       <p className="mt-3 text-xs text-ink-muted" data-testid="miner-threshold-eta">

@@ -95,24 +95,15 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
           <Figure label={t('worker.hr30m')} value={formatHashrate(worker.avg_hashrate_30m)} testId="worker-hashrate-30m" />
           <Figure label={t('worker.hr3h')} value={formatHashrate(worker.avg_hashrate_3h)} testId="worker-hashrate-3h" />
           <Figure label={t('miner.hashrate24h')} value={formatHashrate(worker.avg_hashrate_24h)} testId="worker-hashrate-24h" />
-          <Figure
-            label={t('miner.shares.valid')}
-            value={String(worker.valid)}
-            detail={share(worker.valid)}
-            testId="worker-valid"
-          />
-          <Figure
-            label={t('miner.shares.stale')}
-            value={String(worker.stale)}
-            detail={share(worker.stale)}
-            testId="worker-stale"
-          />
-          <Figure
-            label={t('miner.shares.invalid')}
-            value={String(worker.invalid)}
-            detail={share(worker.invalid)}
-            testId="worker-invalid"
-          />
+          {(
+            [
+              ['miner.shares.valid', worker.valid, 'worker-valid'],
+              ['miner.shares.stale', worker.stale, 'worker-stale'],
+              ['miner.shares.invalid', worker.invalid, 'worker-invalid'],
+            ] as const
+          ).map(([label, count, testId]) => (
+            <Figure key={testId} label={t(label)} value={String(count)} detail={share(count)} testId={testId} />
+          ))}
           <Figure
             label={t('miner.workers.lastShare')}
             value={worker.last_share > 0 ? relativeTime(Math.floor(worker.last_share / 1000), now, locale.iso) : '—'}

@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '~/features/i18n/use-t';
 import type { HeaderNav } from './header-nav';
@@ -49,9 +49,7 @@ export function MobileMenu({ nav }: { nav: HeaderNav }) {
             setMounted(false);
           }}
         >
-          <Suspense fallback={null}>
-            <MobileMenuDialog id={dialogId} nav={nav} open={open} onClose={() => setOpenAt(null)} buttonRef={buttonRef} />
-          </Suspense>
+          <MobileMenuDialog id={dialogId} nav={nav} open={open} onClose={() => setOpenAt(null)} buttonRef={buttonRef} />
         </ChunkBoundary>
       ) : null}
     </>
