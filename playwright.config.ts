@@ -2,9 +2,8 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { API_PORT, SITE_PORT as PORT } from './e2e/ports.ts';
 
-const PORT = 3210;
-const API_PORT = 8797;
 /** A fresh data folder per run: the API backfills one simulated day with a fixed seed. */
 const API_DATA_DIR = join(tmpdir(), `openpool-e2e-${process.pid}`);
 
@@ -13,7 +12,7 @@ const API_DATA_DIR = join(tmpdir(), `openpool-e2e-${process.pid}`);
  * the home page meets a real failure of one coin's pool-stats call (spec section 7).
  */
 export const FAILING_COIN = 'dgb';
-const API_CONTENT_DIR = join(tmpdir(), 'openpool-e2e-api-content');
+const API_CONTENT_DIR = join(tmpdir(), `openpool-e2e-api-content-${API_PORT}`);
 mkdirSync(API_CONTENT_DIR, { recursive: true });
 copyFileSync('content/pools.json', join(API_CONTENT_DIR, 'pools.json'));
 const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as { enabled: string[]; groups: Record<string, string[]> };

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { API_PORT } from './ports.ts';
 
 test.describe('referral cookie from ?ref=', () => {
   test('is trimmed, lower-cased and set by the server with the spec attributes', async ({ request }) => {
@@ -32,7 +33,7 @@ test('security headers on every page, with a fresh nonce that the inline scripts
   expect(second.headers()['content-security-policy']).not.toContain(nonce!);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
-  expect(csp).toContain("connect-src 'self' http://localhost:8797");
+  expect(csp).toContain(`connect-src 'self' http://localhost:${API_PORT}`);
   expect(first.headers()['x-content-type-options']).toBe('nosniff');
   expect(first.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   const html = await first.text();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { API } from './ports.ts';
 
 /** The API the site under test talks to (playwright.config.ts): fixed simulated data. */
-const API = 'http://127.0.0.1:8797';
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
 
 async function hydrated(page: Page): Promise<void> {

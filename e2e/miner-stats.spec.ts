@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatAmount, formatHashrate } from '@openpool/domain/format';
+import { API, SITE } from './ports.ts';
 
 /** The API the site under test talks to (playwright.config.ts): one simulated day, no live data. */
-const API = 'http://127.0.0.1:8797';
-const SITE = 'http://localhost:3210';
 
 interface MinerStats {
   hashrate_10m: number;
@@ -241,7 +240,7 @@ test('a miner without shares for over a day is out of date, with the reset rule 
     ip: '198.51.100.77',
     at,
   };
-  const posted = await request.post(`http://127.0.0.1:8797/internal/v1/events?source=e2e-out-of-date-${Date.now()}`, {
+  const posted = await request.post(`${API}/internal/v1/events?source=e2e-out-of-date-${Date.now()}`, {
     headers: { authorization: 'Bearer e2e-ingest-token-0123456789', 'content-type': 'application/x-ndjson' },
     data: `${JSON.stringify(share)}\n`,
   });

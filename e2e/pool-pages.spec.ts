@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
+import { API } from './ports.ts';
 
 /** The API the site under test talks to (playwright.config.ts): fixed simulated data. */
-const API = 'http://127.0.0.1:8797';
 
 interface Stats {
   name: string;
