@@ -87,8 +87,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/health', { schema: { hide: true }, config: { cache: 'none' } }, async () => {
-    await options.ctx.db.query('select 1');
-    return { status: 'ok', ...options.status?.() };
+    // Coins whose hour jobs failed and wait for a retry (decision 008): the API still serves,
+    // so the status says 'degraded' with 200, not a failure that would restart it.
+    const faults = await options.ctx.db.query<{ coin: string; job: string; hour: Date; message: string; attempts: number }>(
+      'select coin, job, hour, message, attempts from engine_faults order by coin',
+    );
+    const status = options.status?.() ?? {};
+    const simulatorFailing = (status.simulator as { failing?: unknown[] } | undefined)?.failing?.length ?? 0;
+    return {
+      status: faults.rows.length > 0 || simulatorFailing > 0 ? 'degraded' : 'ok',
+      engine: {
+        faults: faults.rows.map((row) => ({
+          coin: row.coin,
+          job: row.job,
+          hour: Math.floor(row.hour.getTime() / 1000),
+          message: row.message,
+          attempts: row.attempts,
+        })),
+      },
+      ...status,
+    };
   });
   // Readiness: 503 until the demo's backfill is done, so orchestration (and the browser
   // tests) route traffic only to an API with its history in place.

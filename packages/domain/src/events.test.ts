@@ -10,6 +10,7 @@ import {
   type NetworkEvent,
   type ShareEvent,
 } from './events.ts';
+import { MAX_CONFIRMATIONS, MAX_HEIGHT, MAX_NETWORK_HASHRATE, maxDifficulty, maxRewardUnits } from './chain-bounds.ts';
 
 const AT = Date.UTC(2025, 0, 15, 12, 0, 0);
 
@@ -98,6 +99,19 @@ describe('ingestEventSchema', () => {
     expect(accepts(createShareEvent({ address: 'miner@example.com' }))).toBe(true);
   });
 
+  it('accepts every bound itself, per coin', () => {
+    expect(accepts(createShareEvent({ coin: 'btc', difficulty: maxDifficulty('btc') }))).toBe(true);
+    expect(
+      accepts(createNetworkEvent({ coin: 'etc', difficulty: maxDifficulty('etc'), reward: maxRewardUnits('etc').toString() })),
+    ).toBe(true);
+    expect(accepts(createNetworkEvent({ height: MAX_HEIGHT, hashrate: MAX_NETWORK_HASHRATE }))).toBe(true);
+    expect(isPlainValidShare(createShareEvent({ difficulty: maxDifficulty('ltc') }))).toBe(true);
+    expect(isPlainValidShare(createShareEvent({ difficulty: maxDifficulty('ltc') * 2 }))).toBe(false);
+    // Per coin where it matters: an 18-decimal chain's reward would be absurd for litecoin.
+    expect(maxRewardUnits('etc')).toBeGreaterThan(maxRewardUnits('ltc'));
+    expect(maxDifficulty('btc')).toBeGreaterThan(maxDifficulty('ltc'));
+  });
+
   it.each<[string, unknown]>([
     ['an unknown type', { ...createShareEvent(), type: 'payout' }],
     ['no type', { ...createShareEvent(), type: undefined }],
@@ -135,6 +149,16 @@ describe('ingestEventSchema', () => {
     ['a lower-case country', createShareEvent({ country: 'de' })],
     ['a block hash with a space', createBlockStatusEvent({ hash: 'ab cd' })],
     ['negative confirmations', createBlockStatusEvent({ confirmations: -1 })],
+    // Bounds of what a real chain can produce (chain-bounds.ts, issue 17).
+    ['a share above what its coin can ask for', createShareEvent({ difficulty: maxDifficulty('ltc') * 2 })],
+    ['the old schema maximum 1e30', createShareEvent({ coin: 'etc', difficulty: 1e30 })],
+    ['a network difficulty above its coin’s', createNetworkEvent({ coin: 'btc', difficulty: maxDifficulty('btc') * 2 })],
+    ['a network reward above what a block can pay', createNetworkEvent({ reward: (maxRewardUnits('ltc') + 1n).toString() })],
+    ['a block reward above what a block can pay', createBlockEvent({ reward: (maxRewardUnits('ltc') + 1n).toString() })],
+    ['block fees above the reward', createBlockEvent({ reward: '100', fees: '101' })],
+    ['a height beyond any chain', createNetworkEvent({ height: MAX_HEIGHT + 1 })],
+    ['a hashrate beyond any network', createNetworkEvent({ hashrate: MAX_NETWORK_HASHRATE * 2 })],
+    ['confirmations beyond any maturity', createBlockStatusEvent({ confirmations: MAX_CONFIRMATIONS + 1 })],
   ])('rejects %s', (_label, event) => {
     expect(accepts(event)).toBe(false);
   });

@@ -10,6 +10,14 @@
 import { z } from 'zod';
 import { AUX_TICKERS, COIN_TICKERS } from './coins.ts';
 import { isWellFormedAddress, isWellFormedWorker, REWARD_SCHEMES } from './address.ts';
+import {
+  MAX_ANY_DIFFICULTY,
+  MAX_CONFIRMATIONS,
+  MAX_HEIGHT,
+  MAX_NETWORK_HASHRATE,
+  maxDifficulty,
+  maxRewardUnits,
+} from './chain-bounds.ts';
 
 export const MINED_TICKERS = [...COIN_TICKERS, ...AUX_TICKERS] as const;
 export type MinedTicker = (typeof MINED_TICKERS)[number];
@@ -23,7 +31,36 @@ const at = z
 const coin = z.enum(COIN_TICKERS);
 const minedCoin = z.enum(MINED_TICKERS);
 const scheme = z.enum(REWARD_SCHEMES);
-const units = z.string().regex(/^(0|[1-9][0-9]{0,38})$/, 'an integer amount in smallest units, as a string');
+const UNITS = /^(0|[1-9][0-9]{0,29})$/;
+const units = z.string().regex(UNITS, 'an integer amount in smallest units, as a string');
+const height = z.number().int().nonnegative().max(MAX_HEIGHT);
+// Every numeric field is bounded by what a real chain can produce (chain-bounds.ts); the
+// per-coin bounds are checked below, where the coin is known.
+const difficulty = z.number().positive().max(MAX_ANY_DIFFICULTY);
+
+const isUnits = (value: unknown): value is string => typeof value === 'string' && UNITS.test(value);
+type Issue = { code: 'custom'; message: string; path: string[]; input: unknown };
+function checkDifficulty(value: { coin: string; difficulty: number }, issues: { push(issue: Issue): void }): void {
+  const max = maxDifficulty(value.coin);
+  // Checks run even when a field failed its own schema: only a well-formed value is compared.
+  if (typeof value.difficulty === 'number' && value.difficulty > max)
+    issues.push({
+      code: 'custom',
+      path: ['difficulty'],
+      input: value.difficulty,
+      message: `above what ${value.coin} can ask for (at most ${max})`,
+    });
+}
+function checkReward(coin: string, field: string, amount: string, issues: { push(issue: Issue): void }): void {
+  const max = maxRewardUnits(coin);
+  if (isUnits(amount) && BigInt(amount) > max)
+    issues.push({
+      code: 'custom',
+      path: [field],
+      input: amount,
+      message: `above what a block of ${coin} can pay (at most ${max} smallest units)`,
+    });
+}
 const address = z.string().refine(isWellFormedAddress, 'not a well-formed address');
 const worker = z.string().refine(isWellFormedWorker, 'not a well-formed worker name');
 const hash = z.string().regex(/^[0-9A-Za-z]{1,128}$/, 'not a block hash');
@@ -31,65 +68,79 @@ const ipv4 = z
   .string()
   .regex(/^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/, 'not an IPv4 address');
 
-export const shareEventSchema = z.strictObject({
-  type: z.literal('share'),
-  seq,
-  coin,
-  address,
-  worker,
-  scheme,
-  difficulty: z.number().positive().max(1e30),
-  status: z.enum(['valid', 'stale', 'invalid']),
-  ip: ipv4,
-  at,
-  /** Miner software as the stratum server saw it (`mining.subscribe`), e.g. `lolMiner/1.92`. */
-  agent: z.string().max(64).optional(),
-  /** ISO 3166 alpha-2 country of the connection, when the stratum server knows it. */
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
-});
+export const shareEventSchema = z
+  .strictObject({
+    type: z.literal('share'),
+    seq,
+    coin,
+    address,
+    worker,
+    scheme,
+    difficulty,
+    status: z.enum(['valid', 'stale', 'invalid']),
+    ip: ipv4,
+    at,
+    /** Miner software as the stratum server saw it (`mining.subscribe`), e.g. `lolMiner/1.92`. */
+    agent: z.string().max(64).optional(),
+    /** ISO 3166 alpha-2 country of the connection, when the stratum server knows it. */
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+  })
+  .check((ctx) => checkDifficulty(ctx.value, ctx.issues));
 
-export const blockEventSchema = z.strictObject({
-  type: z.literal('block'),
-  seq,
-  coin: minedCoin,
-  height: z.number().int().nonnegative(),
-  hash,
-  finder: address,
-  worker: worker.optional(),
-  scheme,
-  /** Whole block reward: subsidy plus transaction fees. */
-  reward: units,
-  /** The transaction-fee part of `reward` (PPS+ shares it PROP-style). */
-  fees: units,
-  /** For a merge-mined block: the parent coin whose miners' work found it (ltc for doge). */
-  merged_from: coin.optional(),
-  at,
-});
+export const blockEventSchema = z
+  .strictObject({
+    type: z.literal('block'),
+    seq,
+    coin: minedCoin,
+    height,
+    hash,
+    finder: address,
+    worker: worker.optional(),
+    scheme,
+    /** Whole block reward: subsidy plus transaction fees. */
+    reward: units,
+    /** The transaction-fee part of `reward` (PPS+ shares it PROP-style). */
+    fees: units,
+    /** For a merge-mined block: the parent coin whose miners' work found it (ltc for doge). */
+    merged_from: coin.optional(),
+    at,
+  })
+  .check((ctx) => {
+    checkReward(ctx.value.coin, 'reward', ctx.value.reward, ctx.issues);
+    const { fees, reward } = ctx.value;
+    if (isUnits(fees) && isUnits(reward) && BigInt(fees) > BigInt(reward))
+      ctx.issues.push({ code: 'custom', path: ['fees'], input: ctx.value.fees, message: 'more than the whole reward' });
+  });
 
 export const blockStatusEventSchema = z.strictObject({
   type: z.literal('block_status'),
   seq,
   coin: minedCoin,
   hash,
-  confirmations: z.number().int().nonnegative(),
+  confirmations: z.number().int().nonnegative().max(MAX_CONFIRMATIONS),
   orphaned: z.boolean(),
   at,
 });
 
-export const networkEventSchema = z.strictObject({
-  type: z.literal('network'),
-  seq,
-  coin: minedCoin,
-  difficulty: z.number().positive().max(1e40),
-  hashrate: z.number().nonnegative().max(1e40),
-  height: z.number().int().nonnegative(),
-  /** Block subsidy in smallest units at this height. */
-  reward: units,
-  at,
-});
+export const networkEventSchema = z
+  .strictObject({
+    type: z.literal('network'),
+    seq,
+    coin: minedCoin,
+    difficulty,
+    hashrate: z.number().nonnegative().max(MAX_NETWORK_HASHRATE),
+    height,
+    /** Block subsidy in smallest units at this height. */
+    reward: units,
+    at,
+  })
+  .check((ctx) => {
+    checkDifficulty(ctx.value, ctx.issues);
+    checkReward(ctx.value.coin, 'reward', ctx.value.reward, ctx.issues);
+  });
 
 export const ingestEventSchema = z.discriminatedUnion('type', [
   shareEventSchema,
@@ -159,7 +210,7 @@ export function isPlainValidShare(value: unknown): value is ShareEvent {
     typeof d === 'number' &&
     Number.isFinite(d) &&
     d > 0 &&
-    d <= 1e30 &&
+    d <= maxDifficulty(v.coin) &&
     typeof v.status === 'string' &&
     STATUS_SET.has(v.status) &&
     typeof v.ip === 'string' &&

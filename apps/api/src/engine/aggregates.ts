@@ -211,7 +211,7 @@ async function upsertCounts(
   await client.query(
     `insert into ${table} as t (${keyColumns.join(', ')}, ${timeColumn}, valid, stale, invalid, valid_n, stale_n, invalid_n)
      select ${cols.join(', ')}, to_timestamp(tm / 1000.0), v, s, i, vn, sn, inv
-     from unnest(${keyArgs}, ${p(1)}::float8[], ${p(2)}::float8[], ${p(3)}::float8[], ${p(4)}::float8[], ${p(5)}::int4[], ${p(6)}::int4[], ${p(7)}::int4[])
+     from unnest(${keyArgs}, ${p(1)}::float8[], ${p(2)}::float8[], ${p(3)}::float8[], ${p(4)}::float8[], ${p(5)}::int8[], ${p(6)}::int8[], ${p(7)}::int8[])
        as u(${cols.join(', ')}, tm, v, s, i, vn, sn, inv)
      on conflict (${keyColumns.join(', ')}, ${timeColumn}) do update set
        valid = t.valid + excluded.valid, stale = t.stale + excluded.stale, invalid = t.invalid + excluded.invalid,

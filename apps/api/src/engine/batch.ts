@@ -11,6 +11,7 @@ import { difficultyWeight, propCredits, soloCredit } from '@openpool/domain/rewa
 import { HOUR_MS, RoundAggregates, ShareAggregates } from './aggregates.ts';
 import { creditPps, makePayouts, resetIdleBalances } from './hour-jobs.ts';
 import { applyLedger, type LedgerEntry, type LedgerKind } from './ledger.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
 
 const MERGE = 'merge:';
 
@@ -44,16 +45,26 @@ export class BatchContext {
   private ledger: LedgerEntry[] = [];
   private blockUpdates: BlockUpdate[] = [];
   private statuses: BlockStatusEvent[] = [];
+  /** Coins whose hour jobs failed in this batch: retried by the next batch, not by every event. */
+  private readonly faulted = new Set<string>();
   private readonly client: pg.PoolClient;
   private readonly config: PoolConfig;
   private readonly lateWindow: number;
   private readonly requiredConfirmations: (coin: string) => number;
+  private readonly log: ((line: string) => void) | undefined;
 
-  constructor(client: pg.PoolClient, config: PoolConfig, lateWindow: number, requiredConfirmations: (coin: string) => number) {
+  constructor(
+    client: pg.PoolClient,
+    config: PoolConfig,
+    lateWindow: number,
+    requiredConfirmations: (coin: string) => number,
+    log?: (line: string) => void,
+  ) {
     this.client = client;
     this.config = config;
     this.lateWindow = lateWindow;
     this.requiredConfirmations = requiredConfirmations;
+    this.log = log;
   }
 
   async apply(event: IngestEvent): Promise<void> {
@@ -192,16 +203,50 @@ export class BatchContext {
       clock.dirty = true;
     }
     const hour = at - (at % HOUR_MS);
-    if (hour <= clock.hoursDone) return;
+    if (hour <= clock.hoursDone || this.faulted.has(coin)) return;
     const first = clock.hoursDone + HOUR_MS;
     const crossesMidnight = Math.floor(hour / (24 * HOUR_MS)) !== Math.floor(clock.hoursDone / (24 * HOUR_MS));
     await this.flushAll({ midnight: crossesMidnight });
     // A coin idle for days catches up in one run: PPS pays every hour still owed at the
     // first boundary, so only the last boundary needs the other jobs.
     const boundaries = hour - first > 48 * HOUR_MS ? [hour] : range(first, hour, HOUR_MS);
-    for (const boundary of boundaries) await this.hourJobs(coin, boundary);
-    clock.hoursDone = hour;
     clock.dirty = true;
+    for (const boundary of boundaries) {
+      if (!(await this.containedHourJobs(coin, boundary))) return;
+      clock.hoursDone = boundary;
+    }
+    clock.hoursDone = hour;
+    await this.client.query('delete from engine_faults where coin = $1', [coin]);
+  }
+
+  /**
+   * One coin's hour jobs in a savepoint (issue 17, decision 008): if they fail, the batch
+   * still commits its events, the coin's clock stays before the failed hour so the next batch
+   * of the coin retries it, and the failure is kept in `engine_faults` for /health. Other
+   * coins never notice. A lost database connection fails the batch as a whole instead.
+   */
+  private async containedHourJobs(coin: string, boundary: number): Promise<boolean> {
+    await this.client.query('savepoint hour_jobs');
+    try {
+      await this.hourJobs(coin, boundary);
+      await this.client.query('release savepoint hour_jobs');
+      return true;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      await this.client.query('rollback to savepoint hour_jobs');
+      const message = (error as Error).message.slice(0, 500);
+      await this.client.query(
+        `insert into engine_faults (coin, job, hour, message) values ($1, 'hour_jobs', to_timestamp($2 / 1000.0), $3)
+         on conflict (coin) do update set job = excluded.job, hour = excluded.hour, message = excluded.message,
+           attempts = engine_faults.attempts + 1, last_failed_at = now()`,
+        [coin, boundary, message],
+      );
+      this.log?.(
+        `engine: ${coin}: hour jobs of ${new Date(boundary).toISOString()} failed, retried with the next batch: ${message}`,
+      );
+      this.faulted.add(coin);
+      return false;
+    }
   }
 
   private async hourJobs(coin: string, boundary: number): Promise<void> {

@@ -96,7 +96,7 @@ export function createEngine(options: EngineOptions): Engine {
           [source],
         );
         const startSeq = offset.rows[0]?.last_seq ?? 0;
-        const batch = new BatchContext(client, config, lateWindow, requiredConfirmations);
+        const batch = new BatchContext(client, config, lateWindow, requiredConfirmations, options.log);
         let last = startSeq;
         let accepted = 0;
         for (const event of events) {

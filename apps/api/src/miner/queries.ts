@@ -35,7 +35,7 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
          coalesce(sum(valid) filter (where bucket = $3), 0) as v10,
          coalesce(sum(valid) filter (where bucket >= $4), 0) as v6h,
          coalesce(sum(valid), 0) as v24h,
-         coalesce(sum(valid_n), 0)::int as vn, coalesce(sum(stale_n), 0)::int as sn, coalesce(sum(invalid_n), 0)::int as inv
+         coalesce(sum(valid_n), 0)::float8 as vn, coalesce(sum(stale_n), 0)::float8 as sn, coalesce(sum(invalid_n), 0)::float8 as inv
        from miner_buckets where coin = $1 and address = $2 and bucket >= $5 and bucket < $6 group by scheme`,
       [coin, address, ts(last), ts(end - 6 * 3600), ts(end - 24 * 3600), ts(end)],
     ),
@@ -145,7 +145,7 @@ export async function minerChart(
   if (worker) params.push(worker.name, worker.scheme);
   const rows = await ctx.db.query<{ t: Date; valid: number; vn: number; sn: number; inv: number }>(
     `select date_bin(make_interval(secs => $5), ${column}, 'epoch') as t, sum(valid) as valid,
-       sum(valid_n)::int as vn, sum(stale_n)::int as sn, sum(invalid_n)::int as inv
+       sum(valid_n)::float8 as vn, sum(stale_n)::float8 as sn, sum(invalid_n)::float8 as inv
      from ${table} where coin = $1 and address = $2 and ${column} >= $3 and ${column} < $4 ${workerFilter}
      group by 1 order by 1`,
     params,
@@ -206,7 +206,7 @@ export async function workers(ctx: ApiContext, coin: CoinTicker, address: string
          coalesce(sum(valid) filter (where bucket = $3), 0) as v10,
          coalesce(sum(valid) filter (where bucket >= $4), 0) as v30,
          coalesce(sum(valid) filter (where bucket >= $5), 0) as v3h,
-         sum(valid) as v24h, sum(valid_n)::int as vn, sum(stale_n)::int as sn, sum(invalid_n)::int as inv
+         sum(valid) as v24h, sum(valid_n)::float8 as vn, sum(stale_n)::float8 as sn, sum(invalid_n)::float8 as inv
        from worker_buckets b join workers w on w.id = b.worker_id
        where w.coin = $1 and w.address = $2 and b.bucket >= $6 and b.bucket < $7
        group by worker, scheme
