@@ -26,6 +26,7 @@ export default tseslint.config(
       'server.ts',
       'apps/*/server.ts',
       'apps/api/src/server.ts',
+      'apps/stratum/src/main.ts',
       'playwright.config.ts',
       'scripts/**',
       'bench/**',

@@ -1,0 +1,62 @@
+/**
+ * The stratum server's environment, parsed once at start-up; nothing else reads process.env.
+ * It runs only when LTC_RPC_URL names a node; `npm start` starts it then.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { REWARD_SCHEMES } from '@openpool/domain/address';
+
+const schema = z.object({
+  LTC_RPC_URL: z.url({ protocol: /^https?$/ }).refine((value) => new URL(value).username !== '', 'http://user:pass@host:port'),
+  LTC_POOL_ADDRESS: z
+    .string()
+    .regex(/^[A-Za-z0-9]{20,100}$/, 'a Litecoin address')
+    .optional(),
+  STRATUM_LTC_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
+  STRATUM_HOST: z.string().min(1).default('0.0.0.0'),
+  STRATUM_LTC_DIFFICULTY: z.coerce.number().positive().default(16),
+  STRATUM_LTC_SCHEME: z.enum(REWARD_SCHEMES).default('pps'),
+  STRATUM_SOURCE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)
+    .default('stratum-ltc'),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+  API_URL: z.url().optional(),
+  INGEST_TOKEN: z.string().min(16, 'at least 16 characters (the API must have the same)'),
+  DATA_DIR: z.string().min(1).default('.data'),
+});
+
+export interface StratumEnv {
+  rpcUrl: string;
+  poolAddress?: string;
+  port: number;
+  host: string;
+  initialDifficulty: number;
+  scheme: (typeof REWARD_SCHEMES)[number];
+  source: string;
+  apiUrl: string;
+  ingestToken: string;
+  dataDir: string;
+}
+
+export function parseStratumEnv(source: Record<string, string | undefined>, repoRoot: string): StratumEnv {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment for the stratum server:\n${problems.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    rpcUrl: env.LTC_RPC_URL,
+    poolAddress: env.LTC_POOL_ADDRESS,
+    port: env.STRATUM_LTC_PORT,
+    host: env.STRATUM_HOST,
+    initialDifficulty: env.STRATUM_LTC_DIFFICULTY,
+    scheme: env.STRATUM_LTC_SCHEME,
+    source: env.STRATUM_SOURCE,
+    apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/$/, ''),
+    ingestToken: env.INGEST_TOKEN,
+    dataDir: resolve(repoRoot, env.DATA_DIR, env.STRATUM_SOURCE),
+  };
+}

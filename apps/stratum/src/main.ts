@@ -1,0 +1,65 @@
+/**
+ * `node apps/stratum/src/main.ts`: the stratum server for ltc, on the node at LTC_RPC_URL,
+ * posting events to the API. `npm start` runs it when LTC_RPC_URL is set.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { BANS, sessionOptions } from './defaults.ts';
+import { parseStratumEnv, type StratumEnv } from './env.ts';
+import { openOutbox } from './outbox.ts';
+import { startPool } from './pool.ts';
+import { createRpc, type Rpc } from './rpc.ts';
+
+let env: StratumEnv;
+try {
+  env = parseStratumEnv(process.env, resolve(import.meta.dirname, '..', '..', '..'));
+} catch (error) {
+  console.error(`stratum: cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
+const log = (line: string) => console.log(`stratum: ${line}`);
+mkdirSync(env.dataDir, { recursive: true });
+
+/** Without LTC_POOL_ADDRESS the node's wallet gives one, kept so restarts pay the same address. */
+async function poolAddress(rpc: Rpc): Promise<string> {
+  if (env.poolAddress) return env.poolAddress;
+  const file = join(env.dataDir, 'pool-address');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const address = await rpc<string>('getnewaddress', ['pool', 'bech32']);
+  writeFileSync(file, address);
+  return address;
+}
+
+const rpc = createRpc(env.rpcUrl);
+const outbox = openOutbox({ dir: env.dataDir, apiUrl: env.apiUrl, token: env.ingestToken, source: env.source, log });
+try {
+  const address = await poolAddress(rpc);
+  const pool = await startPool({
+    rpc,
+    outbox,
+    dataDir: env.dataDir,
+    poolAddress: address,
+    session: sessionOptions(env.initialDifficulty, env.scheme),
+    bans: BANS,
+    log,
+  });
+  const port = await pool.server.listen(env.port, env.host);
+  log(`listening on stratum+tcp://${env.host}:${port} for ltc, paying ${address}, events to ${env.apiUrl} as ${env.source}`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void (async () => {
+        await pool.stop();
+        await outbox.drain(3000);
+        await outbox.close();
+        process.exit(0);
+      })();
+    });
+  }
+} catch (error) {
+  console.error(`stratum: cannot start: ${(error as Error).message}`);
+  await outbox.close();
+  process.exit(1);
+}

@@ -1,0 +1,159 @@
+/**
+ * One coin's pool: the node's jobs, the stratum server, share and block events into the
+ * outbox, found blocks sent with `submitblock` and watched on the chain.
+ */
+import type { RewardScheme } from '@openpool/domain/address';
+import { Bans } from './bans.ts';
+import { reversed, sha256d } from './bytes.ts';
+import { createChainWatcher } from './chain.ts';
+import { assembleBlock, type Job, type Solution } from './job.ts';
+import { createJobManager } from './jobs.ts';
+import type { Outbox } from './outbox.ts';
+import type { Rpc } from './rpc.ts';
+import { createStratumServer, DEFAULT_LIMITS, type ServerLimits } from './server.ts';
+import type { PoolCore, SessionOptions, ShareOutcome } from './session.ts';
+import { accountedDifficulty } from './target.ts';
+
+export interface PoolOptions {
+  rpc: Rpc;
+  outbox: Outbox;
+  dataDir: string;
+  poolAddress: string;
+  session: SessionOptions;
+  limits?: ServerLimits;
+  bans: { minInvalid: number; banMs: number };
+  log: (line: string) => void;
+  now?: () => number;
+  /** How often confirmations are checked and the network sampled. */
+  chainCheckMs?: number;
+  finalConfirmations?: number;
+}
+
+export interface BlockRecord {
+  height: number;
+  hash: string;
+  /** The node's answer to submitblock: null when accepted. */
+  answer: string | null;
+}
+
+export async function startPool(options: PoolOptions) {
+  const { rpc, outbox, log } = options;
+  const now = options.now ?? Date.now;
+  const coin = 'ltc' as const;
+  const address = await rpc<{ isvalid: boolean; scriptPubKey?: string }>('validateaddress', [options.poolAddress]);
+  if (!address.isvalid || !address.scriptPubKey)
+    throw new Error(`LTC_POOL_ADDRESS ${options.poolAddress} is not an address of this node's chain`);
+  const chain = createChainWatcher({
+    rpc,
+    outbox,
+    dir: options.dataDir,
+    coin,
+    finalConfirmations: options.finalConfirmations ?? 101,
+    now,
+  });
+  const found: BlockRecord[] = [];
+  const valid = new Map<string, boolean>();
+
+  function shareEvent(share: ShareOutcome) {
+    outbox.push({
+      type: 'share',
+      coin,
+      address: share.address,
+      worker: share.worker,
+      scheme: share.scheme,
+      difficulty: accountedDifficulty(share.difficulty),
+      status: share.status,
+      // The ingest schema takes IPv4 only; IPv6 miners are accounted without an IP proof.
+      ip: /^\d+\.\d+\.\d+\.\d+$/.test(share.ip) ? share.ip : '0.0.0.0',
+      at: share.at,
+      ...(share.agent ? { agent: share.agent.replace(/[^\x20-\x7e]/g, '').slice(0, 64) } : {}),
+    });
+  }
+
+  async function submitBlock(job: Job, solution: Solution, header: Buffer, share: ShareOutcome): Promise<void> {
+    const hash = reversed(sha256d(header)).toString('hex');
+    let answer: string | null;
+    try {
+      answer = await rpc<string | null>('submitblock', [assembleBlock(job, solution, header)]);
+    } catch (error) {
+      answer = `rpc failed: ${(error as Error).message}`;
+    }
+    found.push({ height: job.height, hash, answer });
+    // 'inconclusive': valid, but another block of that height came first; the watcher will
+    // see it off the main chain and report the orphan.
+    if (answer === null || answer === 'inconclusive' || answer === 'duplicate') {
+      outbox.push({
+        type: 'block',
+        coin,
+        height: job.height,
+        hash,
+        finder: share.address,
+        worker: share.worker,
+        scheme: share.scheme as RewardScheme,
+        reward: job.reward.toString(),
+        fees: job.fees.toString(),
+        at: share.at,
+      });
+      chain.add(hash, job.height);
+      log(`block ${job.height} ${hash} found by ${share.address}.${share.worker}: ${answer ?? 'accepted'}`);
+      await jobs.refresh().catch((error: Error) => log(`jobs: ${error.message}`));
+    } else {
+      log(`block ${job.height} ${hash} refused by the node: ${answer}`);
+    }
+  }
+
+  const core: PoolCore = {
+    now,
+    currentJob: () => jobs.current(),
+    job: (id) => jobs.get(id),
+    async validateAddress(candidate) {
+      const known = valid.get(candidate);
+      if (known !== undefined) return known;
+      const result = await rpc<{ isvalid: boolean }>('validateaddress', [candidate]);
+      if (valid.size > 50_000) valid.clear();
+      valid.set(candidate, result.isvalid);
+      return result.isvalid;
+    },
+    onShare: shareEvent,
+    onBlockCandidate: (job, solution, header, share) => void submitBlock(job, solution, header, share),
+    bans: new Bans(options.bans),
+    options: options.session,
+  };
+  const server = createStratumServer(core, options.limits ?? DEFAULT_LIMITS);
+  let lastSample = 0;
+  const sample = (job: Job) => {
+    lastSample = now();
+    void chain.sampleNetwork(job.reward - job.fees).catch((error: Error) => log(`chain: ${error.message}`));
+  };
+  const jobs = createJobManager({
+    rpc,
+    payoutScript: Buffer.from(address.scriptPubKey, 'hex'),
+    log,
+    now,
+    onJob(job, clean) {
+      server.broadcast(job, clean);
+      if (clean) {
+        sample(job);
+        void chain.check().catch((error: Error) => log(`chain: ${error.message}`));
+      }
+    },
+  });
+  await jobs.start();
+  const timer = setInterval(() => {
+    void chain.check().catch((error: Error) => log(`chain: ${error.message}`));
+    const job = jobs.current();
+    if (job && now() - lastSample >= 60_000) sample(job);
+  }, options.chainCheckMs ?? 10_000);
+
+  return {
+    server,
+    jobs,
+    chain,
+    found,
+    async stop() {
+      clearInterval(timer);
+      jobs.stop();
+      await server.close();
+    },
+  };
+}
