@@ -1,5 +1,5 @@
 // `npm test`: everything CI runs, in the order that fails fastest. Installs Debian's Chromium
-// when it is missing, then: lint, typecheck, unit tests, build, browser tests. Ends with one
+// and litecoind (the stratum tests run a real regtest node) when they are missing, then: lint, typecheck, unit tests, build, browser tests. Ends with one
 // line 'N passed, N failed' summing the unit and browser test counts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +30,7 @@ function counts(file, read) {
 
 const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
 let ok = step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
+ok = ok && step('litecoind', process.execPath, ['scripts/ensure-litecoind.mjs']);
 ok = ok && step('lint', ...npx('eslint', '.', '--max-warnings', '0'));
 ok = ok && step('format', ...npx('prettier', '--check', '.'));
 ok = ok && step('typecheck', 'npm', ['run', 'typecheck']);

@@ -34,7 +34,6 @@ function startNode(dir: string, rpcPort: number, p2pPort: number, extra: string[
       `-datadir=${dir}`,
       `-rpcport=${rpcPort}`,
       `-port=${p2pPort}`,
-      '-bind=127.0.0.1',
       '-rpcbind=127.0.0.1',
       '-rpcallowip=127.0.0.1',
       `-rpcuser=${USER}`,
@@ -43,20 +42,20 @@ function startNode(dir: string, rpcPort: number, p2pPort: number, extra: string[
       '-dnsseed=0',
       '-discover=0',
       '-upnp=0',
-      '-natpmp=0',
       '-fallbackfee=0.0001',
       '-vbparams=mweb:4000000000:4000000001',
       '-printtoconsole=0',
       ...extra,
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   );
 }
 
 async function waitForRpc(rpc: Rpc, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`litecoind exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`litecoind exited with ${child.exitCode}: ${child.stderr?.read()?.toString() ?? ''}`);
     try {
       await rpc('getblockchaininfo');
       return;
@@ -79,7 +78,7 @@ async function stopNode(rpc: Rpc, child: ChildProcess): Promise<void> {
 export async function startRegtest(base: number, options: { keep?: string } = {}): Promise<Regtest> {
   const dir = options.keep ?? mkdtempSync(join(tmpdir(), 'op-regtest-'));
   const url = (port: number, path = '') => `http://${USER}:${PASSWORD}@127.0.0.1:${port}${path}`;
-  const pool = startNode(join(dir, 'pool'), base, base + 1, ['-listen=1']);
+  const pool = startNode(join(dir, 'pool'), base, base + 1, ['-listen=1', '-bind=127.0.0.1']);
   const peer = startNode(join(dir, 'peer'), base + 2, base + 3, [
     '-listen=0',
     '-disablewallet',
