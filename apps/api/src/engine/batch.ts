@@ -1,32 +1,26 @@
 /**
  * One batch of ingest events applied inside its transaction: share rollups, rounds, blocks,
  * statuses, network samples, and the hour jobs (PPS credit, payouts, resets) that run when a
- * coin's event time crosses an hour. engine.ts owns the transaction, locks and offsets.
+ * coin's event time crosses an hour. engine.ts owns the transaction, locks and offsets;
+ * blocks.ts records blocks and statuses; rounds.ts decides which round a block closes.
  */
 import type pg from 'pg';
-import { COINS, isCoinTicker, type CoinTicker, type MergedTicker } from '@openpool/domain/coins';
-import type { BlockEvent, BlockStatusEvent, IngestEvent, NetworkEvent } from '@openpool/domain/events';
+import { COINS, type CoinTicker } from '@openpool/domain/coins';
+import type { IngestEvent, NetworkEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
-import { difficultyWeight, propCredits, soloCredit } from '@openpool/domain/rewards';
-import { HOUR_MS, RoundAggregates, ShareAggregates } from './aggregates.ts';
-import { creditPps, makePayouts, resetIdleBalances } from './hour-jobs.ts';
-import { applyLedger, type LedgerEntry, type LedgerKind } from './ledger.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
+import { HOUR_MS, RoundAggregates, ShareAggregates } from './aggregates.ts';
+import { BlockBook } from './blocks.ts';
+import { creditPps, makePayouts, resetIdleBalances } from './hour-jobs.ts';
+import { applyLedger, type LedgerEntry } from './ledger.ts';
+import { MERGE_ROUND } from './rounds.ts';
 
-const MERGE = 'merge:';
+export { EngineInputError } from './blocks.ts';
 
 interface Clock {
   hoursDone: number;
   eventTime: number;
   dirty: boolean;
-}
-
-interface BlockUpdate {
-  id: number;
-  networkDifficulty: number | null;
-  roundDifficulty: number;
-  effort: number | null;
-  poolCut: bigint;
 }
 
 /**
@@ -41,16 +35,13 @@ export class BatchContext {
   private readonly network: NetworkEvent[] = [];
   private readonly latestDifficulty = new Map<string, number | null>();
   private readonly clocks = new Map<string, Clock>();
-  private credits: { blockId: number; coin: string; address: string; amount: bigint }[] = [];
   private ledger: LedgerEntry[] = [];
-  private blockUpdates: BlockUpdate[] = [];
-  private statuses: BlockStatusEvent[] = [];
+  private readonly blocks: BlockBook;
   /** Coins whose hour jobs failed in this batch: retried by the next batch, not by every event. */
   private readonly faulted = new Set<string>();
   private readonly client: pg.PoolClient;
   private readonly config: PoolConfig;
   private readonly lateWindow: number;
-  private readonly requiredConfirmations: (coin: string) => number;
   private readonly log: ((line: string) => void) | undefined;
 
   constructor(
@@ -63,8 +54,15 @@ export class BatchContext {
     this.client = client;
     this.config = config;
     this.lateWindow = lateWindow;
-    this.requiredConfirmations = requiredConfirmations;
     this.log = log;
+    this.blocks = new BlockBook({
+      client,
+      config,
+      requiredConfirmations,
+      takeRound: (coin, round, address) => this.rounds.take(coin, round, address),
+      networkDifficulty: (coin, at) => this.networkDifficulty(coin, at),
+      addLedger: (entry) => this.ledger.push(entry),
+    });
   }
 
   async apply(event: IngestEvent): Promise<void> {
@@ -79,10 +77,10 @@ export class BatchContext {
         this.latestDifficulty.set(event.coin, event.difficulty);
         return;
       case 'block':
-        await this.block(event);
+        await this.blocks.block(event);
         return;
       case 'block_status':
-        this.statuses.push(event);
+        this.blocks.status(event);
         return;
     }
   }
@@ -106,7 +104,7 @@ export class BatchContext {
     }
     this.rounds.add(coin, scheme, address, difficulty);
     // Merged children are found by the parent pool's work: every pool (non-solo) share counts.
-    for (const child of COINS[coin].mergedCoins) this.rounds.add(coin, MERGE + child, address, difficulty);
+    for (const child of COINS[coin].mergedCoins) this.rounds.add(coin, MERGE_ROUND + child, address, difficulty);
   }
 
   private async flushNetwork(): Promise<void> {
@@ -140,44 +138,10 @@ export class BatchContext {
       await this.rounds.flush(this.client);
     }
     await this.flushNetwork();
-    await this.flushBlocks();
-    await this.flushStatuses();
+    await this.blocks.flush();
     const ledger = this.ledger;
     this.ledger = [];
     await applyLedger(this.client, ledger);
-  }
-
-  private async flushBlocks(): Promise<void> {
-    if (this.credits.length > 0) {
-      const credits = this.credits;
-      this.credits = [];
-      await this.client.query(
-        `insert into block_credits (block_id, coin, address, amount)
-         select * from unnest($1::int8[], $2::text[], $3::text[], $4::numeric[])`,
-        [
-          credits.map((c) => c.blockId),
-          credits.map((c) => c.coin),
-          credits.map((c) => c.address),
-          credits.map((c) => c.amount.toString()),
-        ],
-      );
-    }
-    if (this.blockUpdates.length > 0) {
-      const updates = this.blockUpdates;
-      this.blockUpdates = [];
-      await this.client.query(
-        `update blocks b set network_difficulty = u.nd, round_difficulty = u.rd, effort = u.e, pool_cut = u.pc::numeric
-         from unnest($1::int8[], $2::float8[], $3::float8[], $4::float8[], $5::text[]) as u(id, nd, rd, e, pc)
-         where b.id = u.id`,
-        [
-          updates.map((u) => u.id),
-          updates.map((u) => u.networkDifficulty),
-          updates.map((u) => u.roundDifficulty),
-          updates.map((u) => u.effort),
-          updates.map((u) => u.poolCut.toString()),
-        ],
-      );
-    }
   }
 
   private async clockOf(coin: string, at: number): Promise<Clock> {
@@ -268,178 +232,7 @@ export class BatchContext {
     this.latestDifficulty.set(coin, difficulty);
     return difficulty;
   }
-
-  private async block(event: BlockEvent): Promise<void> {
-    const reward = BigInt(event.reward);
-    const fees = BigInt(event.fees);
-    const mergedParent: CoinTicker | undefined =
-      event.merged_from ?? (!isCoinTicker(event.coin) ? this.config.merged.get(event.coin)?.parents[0] : undefined);
-    const poolCoin = isCoinTicker(event.coin) ? this.config.coins.get(event.coin) : undefined;
-
-    // Which round the block closes, how much of it miners get, and who shares it.
-    let roundCoin: string;
-    let round: string;
-    let kind: LedgerKind;
-    let distributable: bigint;
-    let feePpm: number;
-    if (mergedParent) {
-      const merged = this.config.merged.get(event.coin as MergedTicker);
-      roundCoin = mergedParent;
-      round = MERGE + event.coin;
-      kind = 'merge';
-      distributable = reward;
-      feePpm = merged?.feePpm ?? 0;
-    } else if (poolCoin && event.scheme === 'solo') {
-      roundCoin = event.coin;
-      round = 'solo';
-      kind = 'solo';
-      distributable = reward;
-      feePpm = poolCoin.feePpm.solo;
-    } else if (poolCoin && event.scheme === 'prop') {
-      roundCoin = event.coin;
-      round = 'prop';
-      kind = 'block';
-      distributable = reward;
-      feePpm = poolCoin.feePpm.prop;
-    } else if (poolCoin) {
-      // PPS already paid the subsidy share by share; the "+" shares the block's fees PROP-style.
-      roundCoin = event.coin;
-      round = 'pps';
-      kind = 'fee_share';
-      distributable = fees;
-      feePpm = poolCoin.feePpm.pps;
-    } else {
-      throw new EngineInputError(`block of ${event.coin} without merged_from: it is not a pool of its own`);
-    }
-    const soloFinder = round === 'solo' ? event.finder : null;
-
-    // One statement: record the block and, only if it is new, close its round in the table.
-    const result = await this.client.query<{ id: number | null; shares: [string, number][] | null }>(
-      `with ins as (
-         insert into blocks (coin, merged_from, height, hash, finder, worker, scheme, reward, fees, found_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::numeric, to_timestamp($10 / 1000.0))
-         on conflict (coin, hash) do nothing returning id
-       ), del as (
-         delete from round_shares r using ins
-         where r.coin = $11 and r.round = $12 and ($13::text is null or r.address = $13)
-         returning r.address, r.difficulty
-       )
-       select (select id from ins) as id, (select json_agg(json_build_array(address, difficulty)) from del) as shares`,
-      [
-        event.coin,
-        mergedParent ?? null,
-        event.height,
-        event.hash,
-        event.finder,
-        event.worker ?? null,
-        event.scheme,
-        event.reward,
-        event.fees,
-        event.at,
-        roundCoin,
-        round,
-        soloFinder,
-      ],
-    );
-    const blockId = result.rows[0]?.id;
-    if (blockId === null || blockId === undefined) return; // the same block reported twice
-    // The round: what earlier batches wrote plus what this batch has not written yet.
-    const roundShares = new Map<string, number>();
-    for (const [address, difficulty] of result.rows[0]?.shares ?? [])
-      roundShares.set(address, (roundShares.get(address) ?? 0) + difficulty);
-    for (const [address, difficulty] of this.rounds.take(roundCoin, round, soloFinder ?? undefined)) {
-      roundShares.set(address, (roundShares.get(address) ?? 0) + difficulty);
-    }
-    const roundDifficulty = [...roundShares.values()].reduce((sum, d) => sum + d, 0);
-
-    let credits: Map<string, bigint>;
-    let poolCut: bigint;
-    if (soloFinder) {
-      const credit = soloCredit(distributable, feePpm);
-      credits = new Map(credit > 0n ? [[soloFinder, credit]] : []);
-      poolCut = distributable - credit;
-    } else {
-      const split = propCredits(
-        distributable,
-        feePpm,
-        [...roundShares].map(([address, difficulty]) => [address, difficultyWeight(difficulty)] as const),
-      );
-      credits = split.credits;
-      poolCut = split.poolCut;
-    }
-    const networkDifficulty = await this.networkDifficulty(event.coin, event.at);
-    this.blockUpdates.push({
-      id: blockId,
-      networkDifficulty,
-      roundDifficulty,
-      effort: networkDifficulty ? roundDifficulty / networkDifficulty : null,
-      poolCut,
-    });
-    for (const [address, amount] of credits) {
-      this.credits.push({ blockId, coin: event.coin, address, amount });
-      this.ledger.push({ coin: event.coin, address, kind, mature: 0n, immature: amount, blockId, at: event.at });
-    }
-  }
-
-  /** Applies the batch's block statuses in order: confirmations, maturing, orphaning. */
-  private async flushStatuses(): Promise<void> {
-    if (this.statuses.length === 0) return;
-    const statuses = this.statuses;
-    this.statuses = [];
-    const found = await this.client.query<{ id: number; coin: string; hash: string; status: string; confirmations: number }>(
-      `select b.id, b.coin, b.hash, b.status, b.confirmations from blocks b
-       join unnest($1::text[], $2::text[]) as u(coin, hash) on b.coin = u.coin and b.hash = u.hash
-       for update of b`,
-      [statuses.map((s) => s.coin), statuses.map((s) => s.hash)],
-    );
-    const blocks = new Map(found.rows.map((row) => [`${row.coin}\u0000${row.hash}`, { ...row, changed: false }]));
-    const finals: { id: number; coin: string; orphan: boolean; at: number }[] = [];
-    for (const event of statuses) {
-      const block = blocks.get(`${event.coin}\u0000${event.hash}`);
-      if (!block || block.status !== 'pending') continue; // unknown, or already final
-      const orphan = event.orphaned;
-      const confirm = !orphan && event.confirmations >= this.requiredConfirmations(event.coin);
-      block.confirmations = Math.max(block.confirmations, event.confirmations);
-      block.changed = true;
-      if (orphan || confirm) {
-        block.status = orphan ? 'orphaned' : 'confirmed';
-        finals.push({ id: block.id, coin: event.coin, orphan, at: event.at });
-      }
-    }
-    if (finals.length > 0) {
-      const credits = await this.client.query<{ block_id: number; address: string; amount: string }>(
-        'select block_id, address, amount::text as amount from block_credits where block_id = any($1::int8[]) order by block_id, address',
-        [finals.map((f) => f.id)],
-      );
-      const byBlock = new Map<number, { address: string; amount: bigint }[]>();
-      for (const row of credits.rows) {
-        const list = byBlock.get(row.block_id) ?? [];
-        list.push({ address: row.address, amount: BigInt(row.amount) });
-        byBlock.set(row.block_id, list);
-      }
-      for (const final of finals) {
-        for (const credit of byBlock.get(final.id) ?? []) {
-          const common = { coin: final.coin, address: credit.address, blockId: final.id, at: final.at };
-          this.ledger.push({
-            ...common,
-            kind: final.orphan ? 'orphan' : 'confirm',
-            mature: final.orphan ? 0n : credit.amount,
-            immature: -credit.amount,
-          });
-        }
-      }
-    }
-    const changed = [...blocks.values()].filter((block) => block.changed);
-    if (changed.length > 0) {
-      await this.client.query(
-        `update blocks b set confirmations = u.c, status = u.s from unnest($1::int8[], $2::int4[], $3::text[]) as u(id, c, s) where b.id = u.id`,
-        [changed.map((b) => b.id), changed.map((b) => b.confirmations), changed.map((b) => b.status)],
-      );
-    }
-  }
 }
-
-export class EngineInputError extends Error {}
 
 function range(from: number, to: number, step: number): number[] {
   const out: number[] = [];

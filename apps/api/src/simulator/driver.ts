@@ -1,0 +1,208 @@
+/**
+ * Drives the demo's simulator: backfills the history on first start (or resumes each source
+ * from its committed offset), then runs in real time, every batch through the real ingest
+ * route. A batch that fails is retried with a growing pause, per source, instead of stopping
+ * the simulator (issue 17): the engine's offsets make a resend always safe, and other sources
+ * keep going meanwhile. Failing sources are listed in the status /health shows.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CoinTicker } from '@openpool/domain/coins';
+import type { PoolConfig } from '@openpool/domain/pool-config';
+import type { Engine } from '../engine/engine.ts';
+
+const LIVE_TICK_MS = 5000;
+const STEP_MS = 10 * 60 * 1000;
+
+export interface SimulatorSettings {
+  seed: number;
+  coins: readonly CoinTicker[];
+  minersPerCoin: number;
+  backfillDays: number;
+  live: boolean;
+}
+
+export interface SimulatorStatus {
+  state: 'starting' | 'backfilling' | 'live' | 'failed';
+  from?: number;
+  backfill_seconds?: number;
+  /** Sources whose last batch failed and is being retried. */
+  failing: { source: string; attempts: number; message: string }[];
+}
+
+export interface SimulatorDriver {
+  status: SimulatorStatus;
+  /** Resolves when the backfill is done. */
+  backfilled: Promise<void>;
+  /** Stops generating and retrying; resolves when nothing is in flight any more. */
+  stop(): Promise<void>;
+}
+
+export interface DriverOptions {
+  settings: SimulatorSettings;
+  pool: PoolConfig;
+  engine: Pick<Engine, 'lastSeq' | 'sendPayouts'>;
+  /** Posts one NDJSON batch to ingest; throws on any answer but success. */
+  post: (source: string, ndjson: string) => Promise<void>;
+  log: (line: string) => void;
+  /** First pause after a failure; it doubles up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+export async function startSimulatorDriver(options: DriverOptions): Promise<SimulatorDriver> {
+  const { settings, engine, log } = options;
+  const status: SimulatorStatus = { state: 'starting', failing: [] };
+  const stopping = new AbortController();
+  const failing = new Map<string, { attempts: number; message: string }>();
+  const publish = () => {
+    status.failing = [...failing].map(([source, failure]) => ({ source, ...failure }));
+  };
+  const retrying = createRetryingPost(options, stopping.signal, (source, failure) => {
+    if (failure) failing.set(source, failure);
+    else failing.delete(source);
+    publish();
+  });
+  const pipeline = createSendPipeline(retrying);
+  // Loaded only in the demo: a pool fed by real stratum servers never needs it.
+  const { createSimulator } = await import('./simulator.ts');
+  const simulator = createSimulator({
+    seed: settings.seed,
+    coins: settings.coins,
+    pool: options.pool,
+    minersPerCoin: settings.minersPerCoin,
+    send: (source, ndjson) => pipeline.send(source, ndjson),
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  const backfilled = (async () => {
+    const now = Date.now();
+    const horizon = now - settings.backfillDays * 86_400_000;
+    const from = horizon - (horizon % STEP_MS);
+    const until = now - (now % STEP_MS);
+    const offsets = new Map<string, number>();
+    for (const source of simulator.sources()) offsets.set(source, await engine.lastSeq(source));
+    const started = Date.now();
+    status.state = 'backfilling';
+    status.from = Math.floor(from / 1000);
+    const seqs = [...offsets.values()];
+    // A first start backfills the horizon. A restart resumes every source from its own
+    // committed offset (regenerating exactly what was sent); a coin enabled since then
+    // gets its history from a full run, whose events the others skip by offset.
+    if (seqs.every((seq) => seq === 0)) {
+      if (until > from) await simulator.run(from, until, 'backfill');
+    } else {
+      await simulator.resume(offsets, until);
+      if (seqs.some((seq) => seq === 0) && until > from) await simulator.run(from, until, 'backfill');
+    }
+    await pipeline.drain();
+    await engine.sendPayouts();
+    status.state = 'live';
+    status.backfill_seconds = (Date.now() - started) / 1000;
+    log(
+      `simulator: history up to ${new Date(until).toISOString()} ingested in ${status.backfill_seconds.toFixed(1)} s; running live`,
+    );
+    if (!settings.live) return;
+    let cursor = until;
+    const tick = async () => {
+      const target = Date.now();
+      if (stopping.signal.aborted || target <= cursor) return;
+      await simulator.run(cursor, target, 'live');
+      await pipeline.drain();
+      cursor = target;
+    };
+    timer = setInterval(() => {
+      if (ticking) return;
+      ticking = tick()
+        .catch((error: Error) => {
+          if (!stopping.signal.aborted) log(`simulator: ${error.message}`);
+        })
+        .finally(() => (ticking = undefined));
+    }, LIVE_TICK_MS);
+  })().catch((error: Error) => {
+    if (stopping.signal.aborted) return;
+    status.state = 'failed';
+    log(`simulator: backfill failed: ${error.message}`);
+  });
+
+  return {
+    status,
+    backfilled,
+    async stop() {
+      stopping.abort();
+      if (timer) clearInterval(timer);
+      await Promise.allSettled([backfilled, ticking]);
+    },
+  };
+}
+
+/**
+ * `post`, retried until it succeeds or the driver stops: 409 (the source's previous batch
+ * still applying), 503 (database away), a 500 of a bug fixed by a restart of the engine's
+ * state, all heal by waiting. Each failure is logged and reported until the retry succeeds.
+ */
+export function createRetryingPost(
+  options: Pick<DriverOptions, 'post' | 'log' | 'retryDelayMs' | 'maxRetryDelayMs'>,
+  signal: AbortSignal,
+  report: (source: string, failure: { attempts: number; message: string } | undefined) => void,
+): (source: string, ndjson: string) => Promise<void> {
+  const first = options.retryDelayMs ?? 500;
+  const max = options.maxRetryDelayMs ?? 30_000;
+  return async (source, ndjson) => {
+    for (let attempt = 1; ; attempt += 1) {
+      if (signal.aborted) throw new Error('stopping');
+      try {
+        await options.post(source, ndjson);
+        if (attempt > 1) report(source, undefined);
+        return;
+      } catch (error) {
+        if (signal.aborted) throw new Error('stopping');
+        const message = (error as Error).message.slice(0, 300);
+        report(source, { attempts: attempt, message });
+        options.log(`simulator: ${source}: batch failed (attempt ${attempt}), retrying: ${message}`);
+        await sleep(Math.min(max, first * 2 ** (attempt - 1)), undefined, { signal }).catch(() => undefined);
+      }
+    }
+  };
+}
+
+/**
+ * Batches of different sources are ingested in parallel (the engine locks per coin family,
+ * so a second core works too); batches of one source stay in order. `send` returns once the
+ * batch is queued with few enough in flight; a failure (only 'stopping', once `post`
+ * retries) is thrown by the next call and by `drain`.
+ */
+export function createSendPipeline(post: (source: string, ndjson: string) => Promise<void>, maxInFlight = 3) {
+  const queues = new Map<string, Promise<void>>();
+  const inFlight = new Set<Promise<void>>();
+  let failure: Error | undefined;
+  return {
+    async send(source: string, ndjson: string): Promise<void> {
+      if (failure) throw failure;
+      const job = (queues.get(source) ?? Promise.resolve()).then(() => {
+        if (failure) throw failure;
+        return post(source, ndjson);
+      });
+      queues.set(
+        source,
+        job.catch(() => undefined),
+      );
+      inFlight.add(job);
+      job.then(
+        () => inFlight.delete(job),
+        (error: Error) => {
+          failure ??= error;
+          inFlight.delete(job);
+        },
+      );
+      while (inFlight.size >= maxInFlight) await Promise.race(inFlight).catch(() => undefined);
+      if (failure) throw failure;
+    },
+    async drain(): Promise<void> {
+      await Promise.allSettled([...inFlight]);
+      const error = failure;
+      failure = undefined;
+      if (error) throw error;
+    },
+  };
+}
