@@ -11,7 +11,10 @@ const children = [];
 let stopping = false;
 
 function run(name, cwd, args) {
-  const child = spawn(process.execPath, args, { cwd, stdio: 'inherit', env: process.env });
+  // Libraries (React's server renderer, Express) choose their production behaviour from
+  // NODE_ENV when they load: the product runs in production unless told otherwise.
+  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
+  const child = spawn(process.execPath, args, { cwd, stdio: 'inherit', env });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`start: ${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);

@@ -13,6 +13,7 @@ import { parseWebEnv } from './app/env.server.ts';
 import { resolveApiBaseUrl } from './app/shared/api-client.ts';
 import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
+import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
 import { loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
 
@@ -36,12 +37,16 @@ try {
 
 const app = express();
 app.disable('x-powered-by');
-app.set('trust proxy', 'loopback');
-app.use(compression());
+// Express picks its error output from its env, not from our parsed one: never a stack page.
+app.set('env', env.nodeEnv);
+// Forwarded headers only from the proxies named in TRUST_PROXY (none by default).
+app.set('trust proxy', env.trustProxy.length > 0 ? env.trustProxy : false);
 app.use((_req, res, next) => {
   res.set(STATIC_SECURITY_HEADERS);
   next();
 });
+app.use(rejectMalformedRequests());
+app.use(compression());
 
 /** The context key from the build itself: a copy imported here would be another object. */
 function contextKeyOf(build: ServerBuild): RouterContext<AppContext> {
@@ -97,6 +102,10 @@ if (env.nodeEnv === 'development') {
   app.use(createHtmlCache({ ttlMs: 5000, maxEntries: 2000 }).middleware);
   app.use(createRequestHandler({ build, getLoadContext: (req, res) => loadContext(build, req, res), mode: env.nodeEnv }));
 }
+
+// Last: what threw outside React Router gets the site's 500 page; the stack stays in the log.
+const errorPage = loadServerErrorPages(join(here, 'app', 'locales'), config.support_email);
+app.use(createServerErrorHandler({ page: errorPage, log: (line, error) => console.error(line, error) }));
 
 const server = app.listen(env.port, env.host, () => {
   console.log(`web: listening on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);

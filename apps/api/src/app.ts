@@ -26,6 +26,8 @@ export interface AppOptions {
   ingestToken: string;
   rates: { get(): Promise<RatesSnapshot> };
   corsOrigins: readonly string[];
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none: the socket's address counts. */
+  trustProxy: readonly string[];
   /** What /health reports about the simulator's backfill, when one runs. */
   status?: () => Record<string, unknown>;
   logLevel?: string;
@@ -34,9 +36,10 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
-    // Behind a CDN or reverse proxy the client address is in X-Forwarded-For; settings
-    // rate limits key on it.
-    trustProxy: true,
+    // Behind a CDN or reverse proxy the client address is in X-Forwarded-For, and settings
+    // rate limits key on it: believed only from the proxies named in TRUST_PROXY (issue 17),
+    // or anyone could pick a fresh address for every attempt.
+    trustProxy: options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // URLs carry addresses of up to 254 characters; anything far longer is not ours.
     routerOptions: { maxParamLength: 512 },
   });

@@ -3,6 +3,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { trustProxySchema } from '@openpool/domain/trust-proxy';
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((value) => ['on', 'true', '1'].includes(value));
 
@@ -16,7 +17,11 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
     .optional(),
   INGEST_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-  CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
+  /** The web server's port: the default CORS origins are the site's own (issue 17). */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  CORS_ORIGINS: z.string().optional(),
+  /** Proxies whose X-Forwarded-* headers are believed; none by default. */
+  TRUST_PROXY: trustProxySchema,
   SIMULATOR: flag.default(true),
   SIMULATOR_SEED: z.coerce
     .number()
@@ -41,6 +46,7 @@ export interface ApiEnv {
   databaseUrl?: string;
   ingestToken?: string;
   corsOrigins: string[];
+  trustProxy: string[];
   simulator: { enabled: boolean; live: boolean; seed: number; miners: number; backfillDays: number };
   rates: { provider: 'simulated' | 'coingecko'; coingeckoApiKey?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
@@ -61,9 +67,11 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     contentDir: resolve(repoRoot, env.CONTENT_DIR),
     databaseUrl: env.DATABASE_URL,
     ingestToken: env.INGEST_TOKEN,
-    corsOrigins: env.CORS_ORIGINS.split(',')
+    corsOrigins: (env.CORS_ORIGINS ?? `http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`)
+      .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    trustProxy: env.TRUST_PROXY,
     simulator: {
       enabled: env.SIMULATOR,
       live: env.SIMULATOR_LIVE,

@@ -60,6 +60,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     ingestToken,
     rates,
     corsOrigins: env.corsOrigins,
+    trustProxy: env.trustProxy,
     status: () => ({ simulator: simulatorStatus }),
     logLevel: env.logLevel,
   });

@@ -25,7 +25,13 @@ describe('parseWebEnv', () => {
       siteUrl: 'http://localhost:3000',
       cookieDomain: undefined,
       contentDir: '/srv/openpool/content',
+      trustProxy: [],
     });
+  });
+
+  it('believes forwarded headers only from the proxies in TRUST_PROXY, and lists a bad entry', () => {
+    expect(parseWebEnv({ TRUST_PROXY: 'loopback,10.0.0.0/8' }, ROOT).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY: 'true' is not an IP address/);
   });
 
   it('derives the API URLs from API_PORT and the site URL from PORT', () => {

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { trustProxySchema } from '@openpool/domain/trust-proxy';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -32,6 +33,8 @@ const schema = z
       .regex(/^\.?[a-z0-9.-]+$/i)
       .optional(),
     CONTENT_DIR: z.string().min(1).optional(),
+    /** Proxies whose X-Forwarded-* headers are believed; none by default. */
+    TRUST_PROXY: trustProxySchema,
   })
   .refine((env) => !env.RU_SITE_HOST === !env.RU_API_URL, {
     message: 'RU_SITE_HOST and RU_API_URL are set together or not at all',
@@ -49,6 +52,7 @@ export interface WebEnv {
   siteUrl: string;
   cookieDomain: string | undefined;
   contentDir: string;
+  trustProxy: string[];
 }
 
 export function parseWebEnv(source: Record<string, string | undefined>, repoRoot: string): WebEnv {
@@ -71,5 +75,6 @@ export function parseWebEnv(source: Record<string, string | undefined>, repoRoot
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     cookieDomain: env.COOKIE_DOMAIN,
     contentDir: resolve(repoRoot, env.CONTENT_DIR ?? 'content'),
+    trustProxy: env.TRUST_PROXY,
   };
 }

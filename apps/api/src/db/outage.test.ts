@@ -38,6 +38,7 @@ describe('database outage', () => {
       ingestToken: 'outage-token-0123456789',
       rates: createCachedRates(createSimulatedRates(1, PRICED_TICKERS), { refreshMs: 60_000 }),
       corsOrigins: [],
+      trustProxy: [],
     });
     expect((await app.inject('/ltc/api/v1/pool/stats')).statusCode).toBe(200);
 

@@ -38,6 +38,8 @@ export async function createHarness(startMs: number): Promise<Harness> {
     ingestToken: TOKEN,
     rates,
     corsOrigins: ['http://localhost:3000'],
+    // Injected requests come from 127.0.0.1: tests act as the proxy that names the client.
+    trustProxy: ['loopback'],
   });
   return {
     app,
