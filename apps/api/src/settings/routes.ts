@@ -1,8 +1,9 @@
 /**
  * Miner settings. Reading is public (the e-mail is masked); changing needs the IPv4 address
- * of a worker that sent shares for this address in the last 24 hours. Attempts are limited
- * per address (10 an hour) and per client (30 an hour); a wrong proof answers 403 without
- * saying which part failed, and so does an address we have never seen.
+ * of a worker that sent shares for this address in the last 24 hours. Failed proofs are
+ * limited per client and address, per client, and (high) per address (rate-limit.ts); a
+ * wrong proof answers 403 without saying which part failed, and so does an address we have
+ * never seen.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,10 +14,9 @@ import { fromUnits, toUnits, type CoinPoolConfig } from '@openpool/domain/pool-c
 import type { ApiContext } from '../pool/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
-import { createAttemptLimiter } from './rate-limit.ts';
+import { createSettingsLimiter } from './rate-limit.ts';
 
-const HOUR_MS = 3_600_000;
-export const SETTINGS_LIMITS = { perAddress: 10, perClient: 30, windowMs: HOUR_MS, proofWindowMs: 24 * HOUR_MS };
+const PROOF_WINDOW_MS = 24 * 3_600_000;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,}$/;
 
 function maskEmail(email: string | null): string | null {
@@ -34,8 +34,7 @@ function thresholdUnits(value: string, decimals: number): bigint {
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const perAddress = createAttemptLimiter(SETTINGS_LIMITS.perAddress, SETTINGS_LIMITS.windowMs);
-  const perClient = createAttemptLimiter(SETTINGS_LIMITS.perClient, SETTINGS_LIMITS.windowMs);
+  const limiter = createSettingsLimiter(ctx.db);
   const params = z.object({ coin: coinParam, address: addressParam });
 
   async function read(coin: string, address: string, config: CoinPoolConfig) {
@@ -115,16 +114,19 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): v
       }
 
       const now = ctx.now();
-      const wait = Math.max(perAddress.hit(`${coin}:${address}`, now), perClient.hit(request.ip, now));
+      const miner = `${coin}:${address}`;
+      const wait = await limiter.wait(request.ip, miner, now);
       if (wait > 0)
         throw new HttpError(429, 'too_many_attempts', 'Too many attempts; try again later.', {}, { 'retry-after': String(wait) });
 
       const proven = await ctx.db.query(
         `select 1 from workers where coin = $1 and address = $2 and last_ip = $3::inet and last_share_at >= $4 limit 1`,
-        [coin, address, body.ip, new Date(now - SETTINGS_LIMITS.proofWindowMs)],
+        [coin, address, body.ip, new Date(now - PROOF_WINDOW_MS)],
       );
-      if (proven.rowCount === 0)
+      if (proven.rowCount === 0) {
+        await limiter.failed(request.ip, miner, now);
         throw new HttpError(403, 'forbidden', 'Forbidden: these settings cannot be changed with the details given.');
+      }
 
       const threshold = body.payout_threshold === undefined ? null : thresholdUnits(body.payout_threshold, config.unitDecimals);
       if (threshold !== null && threshold < config.minPayout) {

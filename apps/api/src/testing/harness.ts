@@ -27,7 +27,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(startMs: number): Promise<Harness> {
+export async function createHarness(startMs: number, options: { trustProxy?: string[] } = {}): Promise<Harness> {
   const db = await createTestDatabase();
   const clock = { now: startMs };
   const engine = createEngine({ pool: db.pool, config: POOL_CONFIG, sender: createSimulatedSender() });
@@ -39,7 +39,7 @@ export async function createHarness(startMs: number): Promise<Harness> {
     rates,
     corsOrigins: ['http://localhost:3000'],
     // Injected requests come from 127.0.0.1: tests act as the proxy that names the client.
-    trustProxy: ['loopback'],
+    trustProxy: options.trustProxy ?? ['loopback'],
   });
   return {
     app,
