@@ -45,6 +45,33 @@ describe('ingest', () => {
     expect((await post('', { authorization: '' })).statusCode).toBe(401);
   });
 
+  it('checks the token before anything of the body (issue 17: 401 at once, no schema message)', async () => {
+    const anonymous = { authorization: '' };
+    for (const [body, type] of [
+      ['x'.repeat(INGEST_BODY_LIMIT + 10), 'application/x-ndjson'],
+      ['{"type":"share"}\n', 'application/x-ndjson'],
+      ['{}', 'application/json'],
+      ['hello', 'text/plain'],
+      ['', 'image/png'],
+    ] as const) {
+      const response = await post(body, { ...anonymous, 'content-type': type });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'unauthorized', message: 'A valid bearer token is required.' });
+    }
+  });
+
+  it('accepts application/x-ndjson only (issue 17: text/plain was read as a batch)', async () => {
+    // A status of a block nobody knows: accepted, and it changes nothing the next tests count.
+    const line = toNdjson([
+      { type: 'block_status', seq: 900, coin: 'kas', hash: 'ff', confirmations: 1, orphaned: false, at: NOW - 60_000 },
+    ]);
+    for (const type of ['text/plain', 'application/json', 'application/jsonl', 'application/octet-stream']) {
+      const response = await post(line, { 'content-type': type }, 'media');
+      expect(response.statusCode, type).toBe(415);
+    }
+    expect((await post(line, { 'content-type': 'application/x-ndjson; charset=utf-8' }, 'media')).statusCode).toBe(200);
+  });
+
   it('names the first bad line and applies nothing of the batch', async () => {
     const body = `${JSON.stringify(share(1))}\n\n${JSON.stringify(share(2, { difficulty: -5 } as never))}\n`;
     const response = await post(body);

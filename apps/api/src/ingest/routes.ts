@@ -23,10 +23,8 @@ export function registerIngestRoutes(app: FastifyInstance, options: { engine: En
   // then look like a replay. So a source sends its next batch only after the previous answer;
   // a second batch arriving while one is being applied is refused (409), never reordered.
   const busy = new Set<string>();
-  app.addContentTypeParser(
-    ['application/x-ndjson', 'application/jsonl'],
-    { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
+  app.addContentTypeParser('application/x-ndjson', { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
   );
   app.withTypeProvider<ZodTypeProvider>().post(
     '/internal/v1/events',
@@ -45,14 +43,22 @@ export function registerIngestRoutes(app: FastifyInstance, options: { engine: En
           401: errorSchema,
           409: errorSchema,
           413: errorSchema,
+          415: errorSchema,
         },
       },
       config: { cache: 'none' },
+      // Before a byte of the body is read (issue 17): an anonymous client gets 401 at once,
+      // never a schema message, and never makes the API hold its upload.
+      onRequest: async (request) => {
+        if (!tokenMatches(request.headers.authorization, options.token)) {
+          throw new HttpError(401, 'unauthorized', 'A valid bearer token is required.', {}, { 'www-authenticate': 'Bearer' });
+        }
+        const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+        if (mediaType !== 'application/x-ndjson')
+          throw new HttpError(415, 'unsupported_media_type', 'Send application/x-ndjson.');
+      },
     },
     async (request) => {
-      if (!tokenMatches(request.headers.authorization, options.token)) {
-        throw new HttpError(401, 'unauthorized', 'A valid bearer token is required.', {}, { 'www-authenticate': 'Bearer' });
-      }
       if (typeof request.body !== 'string') throw new HttpError(415, 'unsupported_media_type', 'Send application/x-ndjson.');
       let events;
       try {
