@@ -254,6 +254,9 @@ describe('caching, CORS, docs', () => {
   });
 
   it('records a referral once per coin and miner', async () => {
+    // Only an address that mined here can be attributed (issue 17).
+    const miner = { ...share(700), coin: 'ltc', address: 'ltc1qref' };
+    expect((await post(toNdjson([miner] as IngestEvent[]), {}, 'referral')).statusCode).toBe(200);
     const track = (ref: string) =>
       h.app.inject({ method: 'GET', url: '/api/v1/referral/track?coin=ltc&miner=ltc1qref', headers: { cookie: `ref=${ref}` } });
     expect((await track(' Friend ')).json()).toEqual({ recorded: true });

@@ -7,6 +7,7 @@
  * - per address: 1000 wrong guesses from everyone, a cap only a distributed attack reaches
  *   (a worker IP is one of 2^32; at 1000 an hour a guess takes centuries).
  * A client is its IPv4 address, or the /64 of its IPv6 address (what one subscriber holds).
+ * The table is named for its first use; referral attribution counts in it too.
  */
 import { isIPv6 } from 'node:net';
 import type pg from 'pg';
@@ -64,6 +65,31 @@ export function createSettingsLimiter(db: pg.Pool, limits = SETTINGS_LIMITS): Se
          select k, to_timestamp($2 / 1000.0), 1 from unnest($1::text[]) as k
          on conflict (key, window_start) do update set failures = settings_attempts.failures + 1`,
         [keys(client, address).map((k) => k.key), window],
+      );
+    },
+  };
+}
+
+/**
+ * A plain per-key counter in the same table and windows, for other limits (referral
+ * attribution): `add` counts one, `wait` says how long a key at `limit` waits.
+ */
+export function createWindowCounter(db: pg.Pool, windowMs: number) {
+  const windowOf = (now: number) => now - (now % windowMs);
+  return {
+    async wait(key: string, limit: number, now: number): Promise<number> {
+      const window = windowOf(now);
+      const row = await db.query<{ failures: number }>(
+        'select failures from settings_attempts where key = $1 and window_start = to_timestamp($2 / 1000.0)',
+        [key, window],
+      );
+      return (row.rows[0]?.failures ?? 0) >= limit ? Math.max(1, Math.ceil((window + windowMs - now) / 1000)) : 0;
+    },
+    async add(key: string, now: number): Promise<void> {
+      await db.query(
+        `insert into settings_attempts (key, window_start, failures) values ($1, to_timestamp($2 / 1000.0), 1)
+         on conflict (key, window_start) do update set failures = settings_attempts.failures + 1`,
+        [key, windowOf(now)],
       );
     },
   };
