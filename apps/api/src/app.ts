@@ -19,6 +19,8 @@ import { registerPoolRoutes } from './pool/routes.ts';
 import type { RatesSnapshot } from './rates/provider.ts';
 import { registerReferralRoutes } from './referral/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
+import type { Notifier } from './notify/notifier.ts';
+import { registerAlertRoutes } from './notify/alert-routes.ts';
 
 export interface AppOptions {
   ctx: ApiContext;
@@ -31,6 +33,8 @@ export interface AppOptions {
   /** What /health reports about the simulator's backfill, when one runs. */
   status?: () => Record<string, unknown>;
   logLevel?: string;
+  /** Notifications: mail-link routes, the bot's webhook, outbox figures on /health. */
+  notifier?: Notifier;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -109,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })),
       },
       ...status,
+      // Failed deliveries are counted here for the operator (and logged once each by the sender).
+      ...(options.notifier ? { notifications: await options.notifier.health() } : {}),
     };
   });
   // Readiness: 503 until the demo's backfill is done, so orchestration (and the browser
@@ -148,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMinerRoutes(app, options.ctx);
   registerSettingsRoutes(app, options.ctx);
   registerReferralRoutes(app, options.ctx);
+  registerAlertRoutes(app, options.ctx, options.notifier);
+  options.notifier?.registerRoutes(app);
   registerIngestRoutes(app, { engine: options.engine, token: options.ingestToken, now: options.ctx.now });
   return app;
 }

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { trustProxySchema } from '@openpool/domain/trust-proxy';
 
+const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((value) => ['on', 'true', '1'].includes(value));
 
 const schema = z.object({
@@ -36,6 +37,24 @@ const schema = z.object({
   RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
   COINGECKO_API_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
+  /** The site's port: only for the default of SITE_URL (links in notifications). */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SITE_URL: origin.optional(),
+  PUBLIC_API_URL: origin.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(.+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'an address, e.g. OpenPool <alerts@pool.example>')
+    .default('OpenPool <alerts@openpool.localhost>'),
+  NOTIFY_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
+  NOTIFY_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  NOTIFY_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'a bot token from @BotFather (123456:ABC…)')
+    .optional(),
+  TELEGRAM_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TELEGRAM_API_ROOT: origin.optional(),
 });
 
 export interface ApiEnv {
@@ -50,6 +69,21 @@ export interface ApiEnv {
   simulator: { enabled: boolean; live: boolean; seed: number; miners: number; backfillDays: number };
   rates: { provider: 'simulated' | 'coingecko'; coingeckoApiKey?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  notify: NotifyEnv;
+}
+
+export interface NotifyEnv {
+  /** Public origins for links in mails and chats. */
+  siteUrl: string;
+  apiUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Demo mail without SMTP: $DATA_DIR/mail. */
+  mailDir: string;
+  offlineAfterS: number;
+  maxPerHour: number;
+  secret?: string;
+  telegram?: { token: string; webhookUrl?: string; apiRoot?: string };
 }
 
 export function parseApiEnv(source: Record<string, string | undefined>, repoRoot: string): ApiEnv {
@@ -81,5 +115,18 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     },
     rates: { provider: env.RATES_PROVIDER, coingeckoApiKey: env.COINGECKO_API_KEY },
     logLevel: env.LOG_LEVEL,
+    notify: {
+      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+      apiUrl: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      mailDir: resolve(repoRoot, env.DATA_DIR, 'mail'),
+      offlineAfterS: env.NOTIFY_OFFLINE_AFTER_S,
+      maxPerHour: env.NOTIFY_MAX_PER_HOUR,
+      secret: env.NOTIFY_SECRET,
+      telegram: env.TELEGRAM_BOT_TOKEN
+        ? { token: env.TELEGRAM_BOT_TOKEN, webhookUrl: env.TELEGRAM_WEBHOOK_URL, apiRoot: env.TELEGRAM_API_ROOT }
+        : undefined,
+    },
   };
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parsePoolConfig } from '@openpool/domain/pool-config';
 import { parseSiteConfig } from '@openpool/domain/site-config';
+import { parseCoinContent } from '@openpool/domain/coin-content';
 import { buildApp } from './app.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { createEngine, type Engine } from './engine/engine.ts';
@@ -20,6 +21,7 @@ import { createCoinGeckoRates } from './rates/coingecko.ts';
 import { PRICED_TICKERS } from './rates/provider.ts';
 import { createSimulatedRates } from './rates/simulated.ts';
 import { startSimulatorDriver, type SimulatorDriver } from './simulator/driver.ts';
+import { createNotifier } from './notify/notifier.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -33,9 +35,10 @@ export interface Runtime {
 const PAYOUT_TICK_MS = 5000;
 
 export async function startRuntime(env: ApiEnv, log: (line: string) => void = console.log): Promise<Runtime> {
-  const [siteText, poolText] = await Promise.all([
+  const [siteText, poolText, coinsText] = await Promise.all([
     readFile(join(env.contentDir, 'site.json'), 'utf8'),
     readFile(join(env.contentDir, 'pools.json'), 'utf8'),
+    readFile(join(env.contentDir, 'coins.json'), 'utf8'),
   ]);
   const site = parseSiteConfig(siteText);
   const pool = parsePoolConfig(JSON.parse(poolText));
@@ -54,8 +57,17 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     log('api: INGEST_TOKEN is not set; ingest accepts only the built-in simulator (a random token was generated)');
 
   let simulatorStatus: object = { state: env.simulator.enabled ? 'starting' : 'off' };
+  const ctx = { db: db.pool, pool, site, now: Date.now };
+  const coins = parseCoinContent(JSON.parse(coinsText), join(env.contentDir, 'coins.json')).coins;
+  const notifier = await createNotifier({
+    ctx,
+    env: env.notify,
+    txExplorers: Object.fromEntries(Object.entries(coins).map(([coin, info]) => [coin, info.explorer?.tx])),
+    log,
+  });
   const app = await buildApp({
-    ctx: { db: db.pool, pool, site, now: Date.now },
+    ctx,
+    notifier,
     engine,
     ingestToken,
     rates,
@@ -115,6 +127,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     backfilled,
     async stop() {
       for (const timer of timers) clearInterval(timer);
+      await notifier.stop();
       await simulator?.stop();
       await app.close();
       await Promise.allSettled([...background]);

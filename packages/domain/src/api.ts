@@ -217,3 +217,21 @@ export const settingsChangeSchema = z.object({
 });
 
 export const settingsAppliedSchema = z.object({ message: z.string(), settings: settingsSchema });
+
+/** What is watched for a miner (issue 14): shown on the stats page, with the bot's deep link. */
+export const minerAlertsSchema = z.object({
+  email: z
+    .object({
+      address: z.string().describe('masked'),
+      confirmed: z.boolean(),
+      offline: z.boolean(),
+      payouts: z.boolean(),
+      offline_after_min: z.number().int(),
+      hashrate_drop_pct: z.number().int().nullable(),
+    })
+    .nullable(),
+  telegram_chats: z.number().int().describe('chats following this miner'),
+  telegram_bot: z.string().nullable().describe('the bot’s @username when the pool runs one'),
+  telegram_link: z.string().nullable().describe('t.me deep link that follows this miner at once'),
+});
+export type MinerAlerts = z.infer<typeof minerAlertsSchema>;

@@ -11,6 +11,7 @@ import type { PoolConfig } from '@openpool/domain/pool-config';
 import { HOUR_MS } from './aggregates.ts';
 import { BatchContext } from './batch.ts';
 import type { PayoutSender } from './sender.ts';
+import { markPayoutsPaid } from '../notify/payouts.ts';
 
 export { EngineInputError } from './batch.ts';
 
@@ -148,10 +149,14 @@ export function createEngine(options: EngineOptions): Engine {
         }));
         try {
           const { txid, paidAt } = await sender.send(coin, requests);
-          await pool.query(
-            `update payouts set status = 'paid', txid = $1, paid_at = to_timestamp($2 / 1000.0) where id = any($3::int8[]) and status = 'unpaid'`,
-            [txid, paidAt, requests.map((request) => request.id)],
-          );
+          // Marked Paid together with its notifications (issue 14): one statement, one commit.
+          await markPayoutsPaid(pool, {
+            coin,
+            minerCoins: [coin, ...(config.merged.get(coin as MergedTicker)?.parents ?? [])],
+            ids: requests.map((request) => request.id),
+            txid,
+            paidAt,
+          });
           paid += rows.length;
         } catch (error) {
           options.log?.(`payouts: ${coin}: sender failed, will retry: ${(error as Error).message}`);

@@ -11,6 +11,8 @@ import { createCachedRates } from '../rates/cached.ts';
 import { PRICED_TICKERS } from '../rates/provider.ts';
 import { createSimulatedRates } from '../rates/simulated.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import type { NotifyEnv } from '../env.ts';
+import { createNotifier, type Notifier } from '../notify/notifier.ts';
 
 const content = new URL('../../../../content/', import.meta.url);
 export const POOL_CONFIG: PoolConfig = parsePoolConfig(JSON.parse(readFileSync(new URL('pools.json', content), 'utf8')));
@@ -22,19 +24,44 @@ export interface Harness {
   engine: Engine;
   db: TestDatabase;
   clock: { now: number };
+  /** Present when the harness was asked for notifications. */
+  notifier?: Notifier;
+  /** Lines the notifier logged (failures it reports to the operator). */
+  logs: string[];
   ingest(source: string, events: IngestEvent[]): Promise<{ statusCode: number; body: unknown }>;
   get<T = unknown>(url: string): Promise<{ statusCode: number; body: T; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
-export async function createHarness(startMs: number, options: { trustProxy?: string[] } = {}): Promise<Harness> {
+/** Notification settings of a test: mail to a test SMTP server or a temporary folder. */
+export type HarnessNotify = Partial<NotifyEnv> & Pick<NotifyEnv, 'mailDir'>;
+
+export async function createHarness(startMs: number, options: { trustProxy?: string[]; notify?: HarnessNotify } = {}): Promise<Harness> {
   const db = await createTestDatabase();
   const clock = { now: startMs };
+  const logs: string[] = [];
+  const ctx = { db: db.pool, pool: POOL_CONFIG, site: SITE_CONFIG, now: () => clock.now, memoMs: 0 };
+  const notifier = options.notify
+    ? await createNotifier({
+        ctx,
+        env: {
+          siteUrl: 'http://site.test',
+          apiUrl: 'http://api.test',
+          mailFrom: 'OpenPool <alerts@pool.test>',
+          offlineAfterS: 600,
+          maxPerHour: 10,
+          ...options.notify,
+        },
+        txExplorers: { ltc: 'https://explorer.test/tx/{txid}', doge: 'https://explorer.test/doge/tx/{txid}' },
+        log: (line) => logs.push(line),
+      })
+    : undefined;
   const engine = createEngine({ pool: db.pool, config: POOL_CONFIG, sender: createSimulatedSender() });
   const rates = createCachedRates(createSimulatedRates(1, PRICED_TICKERS), { refreshMs: 60_000, now: () => clock.now });
   const app = await buildApp({
-    ctx: { db: db.pool, pool: POOL_CONFIG, site: SITE_CONFIG, now: () => clock.now, memoMs: 0 },
+    ctx,
     engine,
+    notifier,
     ingestToken: TOKEN,
     rates,
     corsOrigins: ['http://localhost:3000'],
@@ -46,6 +73,8 @@ export async function createHarness(startMs: number, options: { trustProxy?: str
     engine,
     db,
     clock,
+    notifier,
+    logs,
     async ingest(source, events) {
       const response = await app.inject({
         method: 'POST',
@@ -60,6 +89,7 @@ export async function createHarness(startMs: number, options: { trustProxy?: str
       return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
     },
     async close() {
+      await notifier?.stop();
       await app.close();
       await db.close();
     },

@@ -1,0 +1,55 @@
+/** `GET /{coin}/api/v1/miner/alerts/{address}`: what is watched for a miner, public like its stats. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, minerAlertsSchema } from '@openpool/domain/api';
+import type { ApiContext } from '../pool/context.ts';
+import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
+import type { Notifier } from './notifier.ts';
+import { minerSubscriptions } from './subscriptions.ts';
+
+const DEFAULT_OFFLINE_AFTER_S = 600;
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notifier: Notifier | undefined): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/:coin/api/v1/miner/alerts/:address',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Which alerts are set for a miner (e-mail masked) and the Telegram bot link',
+        params: z.object({ coin: coinParam, address: addressParam }),
+        response: { 200: minerAlertsSchema, 400: errorSchema, 404: errorSchema },
+      },
+      config: { cache: 'private' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const subs = await minerSubscriptions(ctx.db, coin, address);
+      const email = subs.find((sub) => sub.channel === 'email');
+      const bot = notifier?.bot?.username() ?? null;
+      // Telegram start parameters allow [A-Za-z0-9_-] up to 64 characters.
+      const start = `${coin}_${address}`;
+      return {
+        email: email
+          ? {
+              address: maskEmail(email.recipient),
+              confirmed: email.confirmed,
+              offline: email.onOffline,
+              payouts: email.onPayout,
+              offline_after_min: Math.round((email.offlineAfterS ?? notifier?.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S) / 60),
+              hashrate_drop_pct: email.hashrateDropPct,
+            }
+          : null,
+        telegram_chats: subs.filter((sub) => sub.channel === 'telegram').length,
+        telegram_bot: bot,
+        telegram_link: bot && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? `https://t.me/${bot}?start=${start}` : null,
+      };
+    },
+  );
+}

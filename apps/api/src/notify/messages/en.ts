@@ -1,0 +1,72 @@
+/**
+ * English, the source of every notification text: e-mails, the confirm and unsubscribe
+ * pages, and the Telegram bot. `{name}` is filled by `formatMessage`. Texts avoid plurals
+ * ("Workers offline: 3") so that one string fits every language without plural rules.
+ */
+export const en = {
+  offlineTitle: 'Workers offline: {count}',
+  offlineBody: 'These workers of {address} ({coin}) have sent no share for {minutes} min:',
+  onlineTitle: 'Back online: {count}',
+  onlineBody: 'These workers of {address} ({coin}) are sending shares again:',
+  offlineFor: 'offline for {minutes} min',
+  payoutTitle: 'Payout sent: {amount} {ticker}',
+  payoutBody: 'A payout to {address} ({coin}) has been sent.',
+  amountLabel: 'Amount',
+  txLabel: 'Transaction',
+  balanceLabel: 'Balance now',
+  hashrateLowTitle: 'Hashrate dropped',
+  hashrateLowBody:
+    'The hashrate of {address} ({coin}) over the last 10 minutes, {current}, is below {percent}% of its 24-hour average, {average}.',
+  hashrateBackTitle: 'Hashrate recovered',
+  hashrateBackBody:
+    'The hashrate of {address} ({coin}) over the last 10 minutes, {current}, is back above {percent}% of its 24-hour average, {average}.',
+  digestTitle: 'Alerts gathered: {count}',
+  digestBody: 'More than {limit} alerts about {address} ({coin}) within an hour; the rest are gathered here:',
+  confirmTitle: 'Confirm alerts about your {coin} miner',
+  confirmBody:
+    'Alerts about the miner {address} ({coin}) were requested for this e-mail address. Nothing is sent to it until you confirm.',
+  confirmAction: 'Confirm this e-mail',
+  confirmIgnore: 'If this was not you, ignore this message: without confirmation nothing more is sent.',
+  openStats: 'Open the miner stats',
+  unsubscribe: 'Unsubscribe',
+  footer: 'You get this message because alerts about {address} ({coin}) were set on {site}.',
+  pageConfirmed: 'Your e-mail is confirmed. Alerts about {address} ({coin}) will be sent to it.',
+  pageBadLink: 'This link is not valid, or no longer valid.',
+  pageUnsubscribeAsk: 'Stop alerts about {address} ({coin}) to {recipient}?',
+  pageUnsubscribeButton: 'Unsubscribe',
+  pageUnsubscribed: 'Done: no more alerts about {address} ({coin}) will be sent to {recipient}.',
+  botWelcome:
+    'I send alerts about mining workers and payouts. Follow a miner with /add <coin> <address>, or open the miner page and press "Follow in Telegram".',
+  botHelp:
+    '/add <coin> <address> – follow a miner\n/list – miners this chat follows\n/remove <number> – stop following\n/status – hashrate, workers, balance\n/settings – which alerts, offline delay\n/language – language of this chat',
+  botFollowing: 'Now following {address} ({coin}): workers offline and back online, payouts.',
+  botAlreadyFollowing: 'This chat already follows {address} ({coin}).',
+  botAddUsage: 'Write it like this: /add <coin> <address>, for example /add ltc ltc1q…',
+  botUnknownCoin: 'Unknown coin "{coin}". Coins of this pool: {coins}.',
+  botBadAddress: 'This is not a valid miner address.',
+  botNotSeen: 'The pool has not seen shares from this address yet; alerts start with its first share.',
+  botLimit: 'A chat follows at most {limit} miners. Remove one first with /remove.',
+  botListEmpty: 'This chat follows no miner yet. Add one with /add <coin> <address>.',
+  botListTitle: 'Miners this chat follows:',
+  botRemoveUsage: 'Which one? /remove <number from /list>, or /remove all.',
+  botRemoved: 'Stopped following {address} ({coin}).',
+  botRemovedAll: 'This chat follows no miner any more.',
+  botStatusHashrate: 'Hashrate: {h10m} (10 min), {h24h} (24 h)',
+  botStatusWorkers: 'Workers online: {online}, offline: {offline}',
+  botStatusBalance: 'Balance: {balance} {ticker}',
+  botStatusPayoutIn: 'Payout threshold {threshold} {ticker}: reached in about {time}',
+  botStatusPayoutReached: 'Payout threshold {threshold} {ticker}: reached, paid at the next payout',
+  botStatusPayoutUnknown: 'Payout threshold {threshold} {ticker}: no estimate without recent earnings',
+  botStatusNoData: '{address} ({coin}): no shares yet.',
+  botSettingsLine: '{number}. {address} ({coin}): offline {offline} after {minutes} min, payouts {payouts}, hashrate drop {drop}',
+  botSettingsUsage:
+    'Change with /settings <number> offline on|off, payouts on|off, delay <5–60> (minutes), drop <10–95>|off (percent of the 24-hour average).',
+  botSettingsSaved: 'Saved.',
+  botOn: 'on',
+  botOff: 'off',
+  botLanguageAsk: 'Choose a language with /language <code>: {codes}.',
+  botLanguageSet: 'This chat now speaks English.',
+  botUnknownCommand: 'Unknown command. /help lists what I understand.',
+  botHours: '{hours} h',
+  botDays: '{days} d',
+};

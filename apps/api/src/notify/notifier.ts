@@ -1,0 +1,136 @@
+/**
+ * Notifications as one service for the runtime: the watcher (offline, back online, hashrate)
+ * and the outbox sender on timers, the mailer, the Telegram bot, the mail-link routes and
+ * the figures /health shows. Every failure is logged and retried on the next round; none
+ * reaches an API request or stops the process.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { MinedTicker } from '@openpool/domain/events';
+import { explorerLink } from '@openpool/domain/coin-links';
+import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
+import type { NotifyEnv } from '../env.ts';
+import type { ApiContext } from '../pool/context.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { outboxHealth, type OutboxHealth } from './outbox.ts';
+import { registerNotifyRoutes } from './routes.ts';
+import { createNotifySender, type NotifySender } from './sender.ts';
+import { createTelegramBot, type TelegramBot } from './telegram.ts';
+import type { RenderContext } from './templates.ts';
+import { createTokenSigner, loadSecret } from './tokens.ts';
+import { runWatch, type WatchResult } from './watch.ts';
+
+export const WATCH_EVERY_MS = 10_000;
+export const SEND_EVERY_MS = 2_000;
+export const SITE_NAME = 'OpenPool';
+
+export interface NotifierOptions {
+  ctx: ApiContext;
+  env: NotifyEnv;
+  /** Transaction pages per coin (`{txid}` template), from content/coins.json. */
+  txExplorers: Readonly<Record<string, string | undefined>>;
+  log: (line: string) => void;
+}
+
+export interface Notifier {
+  readonly mailMode: Mailer['mode'];
+  readonly offlineAfterS: number;
+  bot: TelegramBot | undefined;
+  registerRoutes(app: FastifyInstance): void;
+  health(): Promise<OutboxHealth & { mail: Mailer['mode']; telegram: string | null }>;
+  watchOnce(): Promise<WatchResult>;
+  sendOnce(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export async function createNotifier(options: NotifierOptions): Promise<Notifier> {
+  const { ctx, env, log } = options;
+  const signer = createTokenSigner(await loadSecret(ctx.db, env.secret));
+  const render: RenderContext = {
+    siteName: SITE_NAME,
+    siteUrl: env.siteUrl,
+    apiUrl: env.apiUrl,
+    amount: (coin, units) => {
+      try {
+        return fromUnits(BigInt(units), unitDecimalsOf(ctx.pool, coin as MinedTicker));
+      } catch {
+        return units;
+      }
+    },
+    txLink: (coin, txid) => explorerLink({ explorer: { tx: options.txExplorers[coin] } }, 'tx', txid),
+    link: (purpose, row) =>
+      `${env.apiUrl}/api/v1/notify/${purpose}?token=${signer.sign(purpose, row.subscriptionId, row.recipient)}`,
+  };
+  const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dir: env.mailDir });
+  const bot = env.telegram
+    ? createTelegramBot({
+        token: env.telegram.token,
+        apiRoot: env.telegram.apiRoot,
+        webhookUrl: env.telegram.webhookUrl,
+        deps: { ctx, offlineAfterS: env.offlineAfterS },
+        log,
+      })
+    : undefined;
+  const sender: NotifySender = createNotifySender({
+    db: ctx.db,
+    render,
+    mailer,
+    chat: bot?.chat,
+    now: ctx.now,
+    maxPerHour: env.maxPerHour,
+    log,
+  });
+
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  /** One round of a job at a time; a failed round is logged, the next one tries again. */
+  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+    let busy = false;
+    timers.push(
+      setInterval(() => {
+        if (busy) return;
+        busy = true;
+        const round = job()
+          .catch((error: Error) => log(`notify: ${name}: ${error.message}`))
+          .finally(() => {
+            busy = false;
+            running.delete(round);
+          });
+        running.add(round);
+      }, ms),
+    );
+  };
+
+  return {
+    mailMode: mailer.mode,
+    offlineAfterS: env.offlineAfterS,
+    bot,
+    registerRoutes(app) {
+      registerNotifyRoutes(app, { ctx, signer, siteName: SITE_NAME });
+      bot?.registerWebhook(app);
+    },
+    async health() {
+      return {
+        ...(await outboxHealth(ctx.db, ctx.now())),
+        mail: mailer.mode,
+        telegram: bot ? (bot.username() ?? 'starting') : null,
+      };
+    },
+    watchOnce: () => runWatch({ ctx, offlineAfterS: env.offlineAfterS }),
+    sendOnce: () => sender.runOnce(),
+    start() {
+      every(WATCH_EVERY_MS, 'watch', () => runWatch({ ctx, offlineAfterS: env.offlineAfterS }));
+      every(SEND_EVERY_MS, 'send', () => sender.runOnce());
+      bot?.start(ctx.db);
+      log(
+        `notify: mail ${mailer.mode === 'smtp' ? 'through SMTP' : `as files in ${env.mailDir}`}; Telegram bot ${bot ? 'on' : 'off (TELEGRAM_BOT_TOKEN)'}`,
+      );
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await bot?.stop();
+      await Promise.allSettled([...running]);
+      mailer.close();
+    },
+  };
+}

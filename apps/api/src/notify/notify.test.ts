@@ -1,0 +1,230 @@
+/**
+ * Notifications end to end on real PostgreSQL and a real SMTP server on loopback: the
+ * engine's share data, the watcher, the outbox, the sender and the mail links, with the
+ * clock moved by hand. Each scenario counts the mails the server really received.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IngestEvent } from '@openpool/domain/events';
+import { createHarness, type Harness } from '../testing/harness.ts';
+import { stopTestServer } from '../testing/database.ts';
+import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
+import { applyMinerEmail, confirmEmail, minerSubscriptions } from './subscriptions.ts';
+
+const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
+const MIN = 60_000;
+const PULSE = 'ltc1qpulse000000000000000000000000000000pppp';
+
+let h: Harness;
+let smtp: TestSmtpServer;
+let seq = 0;
+const mailDir = mkdtempSync(join(tmpdir(), 'op-mail-'));
+
+const share = (address: string, worker: string, at: number): IngestEvent => ({
+  type: 'share',
+  seq: ++seq,
+  coin: 'ltc',
+  address,
+  worker,
+  scheme: 'pps',
+  difficulty: 64,
+  status: 'valid',
+  ip: '203.0.113.10',
+  at,
+});
+
+/** Moves the clock minute by minute; the listed workers (and the rest of the pool) keep sharing; the watcher runs each minute. */
+async function run(minutes: number, active: readonly [string, string][], stepMs = MIN): Promise<void> {
+  for (let i = 0; i < minutes; i += 1) {
+    h.clock.now += stepMs;
+    const events = [share(PULSE, 'p1', h.clock.now), ...active.map(([address, worker]) => share(address, worker, h.clock.now))];
+    expect((await h.ingest('test', events)).statusCode).toBe(200);
+    await h.notifier!.watchOnce();
+    await h.notifier!.sendOnce();
+  }
+}
+
+const mailsTo = (to: string) => smtp.messages.filter((mail) => mail.to && 'text' in mail.to && mail.to.text.includes(to));
+const subjects = (to: string) => mailsTo(to).map((mail) => mail.subject);
+/** A header exactly as sent (mailparser turns List-* headers into objects). */
+const rawHeader = (mail: ParsedMail, name: string) =>
+  mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '');
+const linkIn = (mail: ParsedMail, purpose: string) => {
+  const match = new RegExp(`http://api\\.test(/api/v1/notify/${purpose}\\?token=[\\w.-]+)`).exec(mail.text ?? '');
+  return match![1]!;
+};
+
+async function subscribe(address: string, email: string, confirmed: boolean): Promise<number> {
+  await applyMinerEmail(h.db.pool, { coin: 'ltc', address, email, locale: 'en', onOffline: true, onPayout: true }, h.clock.now);
+  const sub = (await minerSubscriptions(h.db.pool, 'ltc', address)).find((s) => s.channel === 'email')!;
+  if (confirmed) await confirmEmail(h.db.pool, sub.id, h.clock.now);
+  return sub.id;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  h = await createHarness(T0, { notify: { smtpUrl: smtp.url, mailDir } });
+});
+
+afterAll(async () => {
+  await h.close();
+  await smtp.close();
+  await stopTestServer();
+  rmSync(mailDir, { recursive: true, force: true });
+});
+
+describe('e-mail notifications', () => {
+  const A = 'ltc1qalice00000000000000000000000000000aaaa';
+
+  it('sends nothing but the confirmation to an unconfirmed address, then offline and back online once each', async () => {
+    await run(1, [
+      [A, 'rig1'],
+      [A, 'rig2'],
+    ]);
+    await subscribe(A, 'alice@example.test', false);
+    await h.notifier!.sendOnce();
+    expect(subjects('alice@example.test')).toEqual(['Confirm alerts about your LTC miner']);
+    const confirmation = mailsTo('alice@example.test')[0]!;
+    expect(rawHeader(confirmation, 'list-unsubscribe')).toBeUndefined();
+
+    // rig2 stops while the address is unconfirmed: nothing is sent, and nothing is kept for later.
+    await run(12, [[A, 'rig1']]);
+    expect(subjects('alice@example.test')).toHaveLength(1);
+
+    // The link opens a page with a button (mail scanners open links); the button confirms.
+    const link = linkIn(confirmation, 'confirm');
+    const page = await h.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post"');
+    const confirmed = await h.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(confirmed.body).toContain('Your e-mail is confirmed');
+    const forged = await h.app.inject({ method: 'POST', url: link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
+    expect(forged.statusCode).toBe(404);
+
+    // rig2 had gone silent before the confirmation: not a change this subscription saw. It
+    // comes back; then rig1 stops: 10 minutes of silence, the watcher finds it, and the
+    // message waits a minute for others of the farm before it goes.
+    await run(2, [
+      [A, 'rig1'],
+      [A, 'rig2'],
+    ]);
+    await run(10, [[A, 'rig2']]);
+    expect(subjects('alice@example.test')).toHaveLength(1);
+    await run(2, [[A, 'rig2']]);
+    expect(subjects('alice@example.test')).toEqual(['Confirm alerts about your LTC miner', 'Workers offline: 1']);
+    const offline = mailsTo('alice@example.test')[1]!;
+    expect(offline.text).toContain('- rig1');
+    expect(offline.text).not.toContain('rig2');
+    expect(offline.html).toContain('<li>rig1</li>');
+    expect(offline.messageId).toMatch(/^<[0-9a-f-]{36}@pool\.test>$/);
+    expect(rawHeader(offline, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(rawHeader(offline, 'list-unsubscribe')).toMatch(/^<http:\/\/api\.test\/api\/v1\/notify\/unsubscribe\?token=[\w.-]+>$/);
+
+    // Still offline for half an hour: still one message.
+    await run(30, [[A, 'rig2']]);
+    expect(subjects('alice@example.test')).toHaveLength(2);
+
+    // Its next share brings it back: exactly one back-online message.
+    await run(5, [
+      [A, 'rig1'],
+      [A, 'rig2'],
+    ]);
+    expect(subjects('alice@example.test')).toEqual([
+      'Confirm alerts about your LTC miner',
+      'Workers offline: 1',
+      'Back online: 1',
+    ]);
+    expect(mailsTo('alice@example.test')[2]!.text).toMatch(/rig1 \(offline for \d+ min\)/);
+  });
+
+  it('tells a farm of 20 workers stopping together in one message, and their return in one', async () => {
+    const F = 'ltc1qfarm000000000000000000000000000000ffff';
+    const farm = Array.from({ length: 20 }, (_, i): [string, string] => [F, `rig${String(i).padStart(2, '0')}`]);
+    await run(1, farm);
+    await subscribe(F, 'farm@example.test', true);
+    await run(14, []);
+    expect(subjects('farm@example.test')).toEqual(['Workers offline: 20']);
+    expect(mailsTo('farm@example.test')[0]!.text!.match(/^- rig\d\d$/gm)).toHaveLength(20);
+    await run(3, farm);
+    expect(subjects('farm@example.test')).toEqual(['Workers offline: 20', 'Back online: 20']);
+  });
+
+  it('tells a payout once, with its amount, tx id and explorer link, and the new balance', async () => {
+    const P = 'ltc1qpayee00000000000000000000000000000pay0';
+    await run(1, [[P, 'w1']]);
+    await subscribe(P, 'payee@example.test', true);
+    await h.db.pool.query(`insert into balances (coin, address, mature) values ('ltc', $1, 1500000)`, [P]);
+    await h.db.pool.query(`insert into payouts (coin, address, amount, created_at) values ('ltc', $1, 12345678, $2)`, [
+      P,
+      new Date(h.clock.now),
+    ]);
+    expect(await h.engine.sendPayouts()).toBeGreaterThanOrEqual(1);
+    expect(await h.engine.sendPayouts()).toBe(0);
+    h.clock.now += 2 * MIN;
+    await h.notifier!.sendOnce();
+    await h.notifier!.sendOnce();
+    expect(subjects('payee@example.test')).toEqual(['Payout sent: 0.12345678 LTC']);
+    const txid = (await h.db.pool.query<{ txid: string }>(`select txid from payouts where address = $1`, [P])).rows[0]!.txid;
+    const mail = mailsTo('payee@example.test')[0]!;
+    expect(mail.text).toContain(`Transaction: ${txid} <https://explorer.test/tx/${txid}>`);
+    expect(mail.text).toContain('Balance now: 0.015 LTC');
+  });
+
+  it('unsubscribes with one click from the List-Unsubscribe header, and nothing more is sent', async () => {
+    const U = 'ltc1qleaver0000000000000000000000000000uuuu';
+    await run(1, [[U, 'w1']]);
+    await subscribe(U, 'leaver@example.test', true);
+    await run(13, []);
+    expect(subjects('leaver@example.test')).toEqual(['Workers offline: 1']);
+    const header = String(rawHeader(mailsTo('leaver@example.test')[0]!, 'list-unsubscribe'));
+    const url = /<http:\/\/api\.test([^>]+)>/.exec(header)![1]!;
+    // RFC 8058: the mail program POSTs List-Unsubscribe=One-Click to the header's URL.
+    const response = await h.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('no more alerts');
+    await run(3, [[U, 'w1']]);
+    expect(subjects('leaver@example.test')).toHaveLength(1);
+    expect(await minerSubscriptions(h.db.pool, 'ltc', U)).toEqual([]);
+  });
+
+  it('retries a refused delivery with backoff and counts one that fails for good on /health', async () => {
+    const R = 'ltc1qretry00000000000000000000000000000rrrr';
+    await run(1, [[R, 'w1']]);
+    smtp.refuseNext(1);
+    await subscribe(R, 'retry@example.test', false);
+    await h.notifier!.sendOnce();
+    expect(subjects('retry@example.test')).toEqual([]);
+    h.clock.now += 31_000;
+    await h.notifier!.sendOnce();
+    expect(subjects('retry@example.test')).toEqual(['Confirm alerts about your LTC miner']);
+
+    smtp.refuseNext(100);
+    await subscribe(R, 'retry2@example.test', false);
+    for (let i = 0; i < 12; i += 1) {
+      await h.notifier!.sendOnce();
+      h.clock.now += 3_600_000;
+    }
+    smtp.refuseNext(0);
+    const rows = await h.db.pool.query<{ recipient: string; status: string; attempts: number }>(
+      `select recipient, status, attempts from notify_outbox where status = 'failed'`,
+    );
+    expect(rows.rows).toContainEqual({ recipient: 'retry2@example.test', status: 'failed', attempts: 10 });
+    const health = await h.get<{ notifications: { failed: number } }>('/health');
+    expect(health.body.notifications.failed).toBe(rows.rows.length);
+    expect(h.logs.some((line) => /confirm #\d+ to email failed for good after 10 attempt/.test(line))).toBe(true);
+    expect(subjects('retry2@example.test')).toEqual([]);
+  });
+});
