@@ -77,6 +77,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     logLevel: env.logLevel,
   });
   await app.ready();
+  notifier.start();
 
   const timers: NodeJS.Timeout[] = [];
   const background = new Set<Promise<unknown>>();

@@ -5,26 +5,40 @@
  */
 import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from '@openpool/domain/locales';
 import { en } from './en.ts';
+import { ru } from './ru.ts';
+import { uk } from './uk.ts';
+import { pl } from './pl.ts';
+import { fr } from './fr.ts';
+import { id } from './id.ts';
+import { ko } from './ko.ts';
+import { zhcn } from './zh-cn.ts';
+import { ptbr } from './pt-br.ts';
+import { es } from './es.ts';
+import { fa } from './fa.ts';
+import { it } from './it.ts';
+import { ms } from './ms.ts';
+import { tr } from './tr.ts';
+import { kz } from './kz.ts';
 
 export type NotifyMessages = Record<keyof typeof en, string>;
 export type MessageKey = keyof NotifyMessages;
 
 const CATALOGUE: Record<LocaleCode, NotifyMessages> = {
   en,
-  ru: en,
-  uk: en,
-  pl: en,
-  fr: en,
-  id: en,
-  ko: en,
-  'zh-cn': en,
-  'pt-br': en,
-  es: en,
-  fa: en,
-  it: en,
-  ms: en,
-  tr: en,
-  kz: en,
+  ru,
+  uk,
+  pl,
+  fr,
+  id,
+  ko,
+  'zh-cn': zhcn,
+  'pt-br': ptbr,
+  es,
+  fa,
+  it,
+  ms,
+  tr,
+  kz,
 };
 
 export function messagesFor(locale: string): NotifyMessages {
