@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const prices = async () => (await options.rates.get()).crypto;
   registerPoolRoutes(app, options.ctx, prices);
   registerMinerRoutes(app, options.ctx);
-  registerSettingsRoutes(app, options.ctx);
+  registerSettingsRoutes(app, options.ctx, { offlineAfterS: options.notifier?.offlineAfterS ?? 600 });
   registerReferralRoutes(app, options.ctx);
   registerAlertRoutes(app, options.ctx, options.notifier);
   options.notifier?.registerRoutes(app);

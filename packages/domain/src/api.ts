@@ -206,6 +206,10 @@ export const settingsSchema = z.object({
   email: z.string().nullable().describe('masked'),
   notify_offline: z.boolean(),
   notify_payouts: z.boolean(),
+  // Notifications (issue 14): nothing is sent to a new e-mail before its link is followed.
+  email_confirmed: z.boolean(),
+  offline_after_min: z.number().int(),
+  hashrate_drop_pct: z.number().int().nullable(),
 });
 
 export const settingsChangeSchema = z.object({
@@ -214,6 +218,11 @@ export const settingsChangeSchema = z.object({
   email: z.string().max(254).optional(),
   notify_offline: z.boolean().optional(),
   notify_payouts: z.boolean().optional(),
+  // Notifications (issue 14): the locale mails are written in, the offline delay, the
+  // optional hashrate-drop alert (null turns it off).
+  locale: z.string().max(8).optional(),
+  offline_after_min: z.number().int().min(5).max(60).optional(),
+  hashrate_drop_pct: z.number().int().min(10).max(95).nullable().optional(),
 });
 
 export const settingsAppliedSchema = z.object({ message: z.string(), settings: settingsSchema });

@@ -227,4 +227,38 @@ describe('e-mail notifications', () => {
     expect(h.logs.some((line) => /confirm #\d+ to email failed for good after 10 attempt/.test(line))).toBe(true);
     expect(subjects('retry2@example.test')).toEqual([]);
   });
+
+  it('takes the e-mail from the settings form: confirmation in the saving locale, removal, bad values refused', async () => {
+    const S = 'ltc1qsettings000000000000000000000000000ssss';
+    await run(1, [[S, 'w1']]);
+    const url = `/ltc/api/v1/miner/settings/${S}`;
+    const post = (payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url, payload });
+    expect((await post({ ip: '203.0.113.10', email: 'ivan@example.test', offline_after_min: 3 })).statusCode).toBe(400);
+    expect((await post({ ip: '203.0.113.10', email: 'ivan@example.test', hashrate_drop_pct: 99 })).statusCode).toBe(400);
+    const applied = await post({
+      ip: '203.0.113.10',
+      email: 'ivan@example.test',
+      notify_offline: true,
+      notify_payouts: false,
+      offline_after_min: 15,
+      locale: 'ru',
+    });
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json().settings).toMatchObject({
+      email: 'i***@example.test',
+      email_confirmed: false,
+      notify_offline: true,
+      notify_payouts: false,
+      offline_after_min: 15,
+      hashrate_drop_pct: null,
+    });
+    await h.notifier!.sendOnce();
+    expect(subjects('ivan@example.test')).toEqual(['Подтвердите уведомления о вашем майнере LTC']);
+    expect((await post({ ip: '203.0.113.10', email: '' })).json().settings).toMatchObject({ email: null, notify_offline: false });
+    expect(await minerSubscriptions(h.db.pool, 'ltc', S)).toEqual([]);
+    // A wrong proof changes nothing and sends nothing.
+    expect((await post({ ip: '198.51.100.99', email: 'thief@example.test' })).statusCode).toBe(403);
+    await h.notifier!.sendOnce();
+    expect(subjects('thief@example.test')).toEqual([]);
+  });
 });

@@ -11,19 +11,16 @@ import { z } from 'zod';
 import { errorSchema, settingsAppliedSchema, settingsChangeSchema, settingsSchema } from '@openpool/domain/api';
 import { decimal, ipv4, minValue, renderRuleMessage, required } from '@openpool/domain/validation';
 import { fromUnits, toUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { isLocaleCode } from '@openpool/domain/locales';
 import type { ApiContext } from '../pool/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { createSettingsLimiter } from './rate-limit.ts';
+import { maskEmail } from '../notify/alert-routes.ts';
+import { applyMinerEmail, minerSubscriptions } from '../notify/subscriptions.ts';
 
 const PROOF_WINDOW_MS = 24 * 3_600_000;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,}$/;
-
-function maskEmail(email: string | null): string | null {
-  if (!email) return null;
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
 
 /** A validated decimal (exponent allowed by the shared rule) as smallest units, rounded down. */
 function thresholdUnits(value: string, decimals: number): bigint {
@@ -32,32 +29,36 @@ function thresholdUnits(value: string, decimals: number): bigint {
   return toUnits(`${whole || '0'}${fraction ? `.${fraction.slice(0, decimals)}` : ''}`.replace(/\.$/, ''), decimals);
 }
 
-export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  notify: { offlineAfterS: number } = { offlineAfterS: 600 },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createSettingsLimiter(ctx.db);
   const params = z.object({ coin: coinParam, address: addressParam });
 
   async function read(coin: string, address: string, config: CoinPoolConfig) {
     const row = (
-      await ctx.db.query<{
-        payout_threshold: string | null;
-        email: string | null;
-        notify_offline: boolean;
-        notify_payouts: boolean;
-      }>(
-        'select payout_threshold::text as payout_threshold, email, notify_offline, notify_payouts from miners where coin = $1 and address = $2',
+      await ctx.db.query<{ payout_threshold: string | null }>(
+        'select payout_threshold::text as payout_threshold from miners where coin = $1 and address = $2',
         [coin, address],
       )
     ).rows[0];
+    // The e-mail and its alerts are a notification subscription (issue 14, decision 012).
+    const email = (await minerSubscriptions(ctx.db, coin, address)).find((sub) => sub.channel === 'email');
     return {
       payout_threshold: fromUnits(
         row?.payout_threshold ? BigInt(row.payout_threshold) : config.defaultThreshold,
         config.unitDecimals,
       ),
       min_payout: fromUnits(config.minPayout, config.unitDecimals),
-      email: maskEmail(row?.email ?? null),
-      notify_offline: row?.notify_offline ?? false,
-      notify_payouts: row?.notify_payouts ?? false,
+      email: email ? maskEmail(email.recipient) : null,
+      notify_offline: email?.onOffline ?? false,
+      notify_payouts: email?.onPayout ?? false,
+      email_confirmed: email?.confirmed ?? false,
+      offline_after_min: Math.round((email?.offlineAfterS ?? notify.offlineAfterS) / 60),
+      hashrate_drop_pct: email?.hashrateDropPct ?? null,
     };
   }
 
@@ -134,22 +135,36 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ApiContext): v
           fields: { payout_threshold: 'Below the minimum payout' },
         });
       }
-      await ctx.db.query(
-        `update miners set
-           payout_threshold = coalesce($3::numeric, payout_threshold),
-           email = case when $4::text is null then email when $4 = '' then null else $4 end,
-           notify_offline = coalesce($5, notify_offline),
-           notify_payouts = coalesce($6, notify_payouts)
-         where coin = $1 and address = $2`,
-        [
-          coin,
-          address,
-          threshold?.toString() ?? null,
-          body.email ?? null,
-          body.notify_offline ?? null,
-          body.notify_payouts ?? null,
-        ],
-      );
+      // The threshold and the e-mail subscription change together or not at all; a new e-mail
+      // gets its confirmation written in the same transaction.
+      const client = await ctx.db.connect();
+      try {
+        await client.query('begin');
+        await client.query(
+          'update miners set payout_threshold = coalesce($3::numeric, payout_threshold) where coin = $1 and address = $2',
+          [coin, address, threshold?.toString() ?? null],
+        );
+        await applyMinerEmail(
+          client,
+          {
+            coin,
+            address,
+            email: body.email,
+            locale: body.locale && isLocaleCode(body.locale) ? body.locale : 'en',
+            onOffline: body.notify_offline,
+            onPayout: body.notify_payouts,
+            offlineAfterS: body.offline_after_min === undefined ? undefined : body.offline_after_min * 60,
+            hashrateDropPct: body.hashrate_drop_pct,
+          },
+          now,
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
       return { message: 'Your settings have been applied.', settings: await read(coin, address, config) };
     },
   );

@@ -10,8 +10,8 @@ export interface TestSmtpServer {
   messages: ParsedMail[];
   /** Answer the next `count` messages with a temporary failure (451). */
   refuseNext(count: number): void;
-  /** Never answer the next message's data (the sender waits until it is killed). */
-  stallNext(): void;
+  /** Never answer the next message's data (the sender waits until it is killed); resolves when that message arrives. */
+  stallNext(): Promise<void>;
   /** Resolves once `count` messages have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -20,7 +20,7 @@ export interface TestSmtpServer {
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
   let refuse = 0;
-  let stall = false;
+  let stall: (() => void) | undefined;
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +28,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     logger: false,
     onData(stream, _session, callback) {
       if (stall) {
-        stall = false;
+        stall();
+        stall = undefined;
         stream.resume();
         return; // no answer: the client waits for one that never comes
       }
@@ -47,6 +48,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       );
     },
   });
+  // A client killed mid-message resets its connection: expected in the crash tests.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -54,7 +57,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${actualPort}`,
     messages,
     refuseNext: (count) => (refuse = count),
-    stallNext: () => (stall = true),
+    stallNext: () => new Promise<void>((resolve) => (stall = resolve)),
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
