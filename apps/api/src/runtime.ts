@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parsePoolConfig } from '@openpool/domain/pool-config';
 import { parseSiteConfig } from '@openpool/domain/site-config';
-import { parseCoinContent } from '@openpool/domain/coin-content';
+import { parseCoinContent, type CoinContent } from '@openpool/domain/coin-content';
 import { buildApp } from './app.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { createEngine, type Engine } from './engine/engine.ts';
@@ -38,7 +38,11 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   const [siteText, poolText, coinsText] = await Promise.all([
     readFile(join(env.contentDir, 'site.json'), 'utf8'),
     readFile(join(env.contentDir, 'pools.json'), 'utf8'),
-    readFile(join(env.contentDir, 'coins.json'), 'utf8'),
+    // Only for explorer links in payout notifications: a content folder without it still starts.
+    readFile(join(env.contentDir, 'coins.json'), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    }),
   ]);
   const site = parseSiteConfig(siteText);
   const pool = parsePoolConfig(JSON.parse(poolText));
@@ -58,11 +62,12 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
 
   let simulatorStatus: object = { state: env.simulator.enabled ? 'starting' : 'off' };
   const ctx = { db: db.pool, pool, site, now: Date.now };
-  const coins = parseCoinContent(JSON.parse(coinsText), join(env.contentDir, 'coins.json')).coins;
+  const coins: Partial<CoinContent['coins']> =
+    coinsText === null ? {} : parseCoinContent(JSON.parse(coinsText), join(env.contentDir, 'coins.json')).coins;
   const notifier = await createNotifier({
     ctx,
     env: env.notify,
-    txExplorers: Object.fromEntries(Object.entries(coins).map(([coin, info]) => [coin, info.explorer?.tx])),
+    txExplorers: Object.fromEntries(Object.entries(coins).map(([coin, info]) => [coin, info?.explorer?.tx])),
     log,
   });
   const app = await buildApp({
