@@ -37,8 +37,6 @@ const schema = z.object({
   RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
   COINGECKO_API_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
-  /** The site's port: only for the default of SITE_URL (links in notifications). */
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SITE_URL: origin.optional(),
   PUBLIC_API_URL: origin.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

@@ -36,7 +36,10 @@ export interface Harness {
 /** Notification settings of a test: mail to a test SMTP server or a temporary folder. */
 export type HarnessNotify = Partial<NotifyEnv> & Pick<NotifyEnv, 'mailDir'>;
 
-export async function createHarness(startMs: number, options: { trustProxy?: string[]; notify?: HarnessNotify } = {}): Promise<Harness> {
+export async function createHarness(
+  startMs: number,
+  options: { trustProxy?: string[]; notify?: HarnessNotify } = {},
+): Promise<Harness> {
   const db = await createTestDatabase();
   const clock = { now: startMs };
   const logs: string[] = [];
