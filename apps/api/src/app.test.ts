@@ -126,6 +126,18 @@ describe('bad input on public routes', () => {
     ['/ltc/api/v1/miner/worker/ltc1qx/bad%20worker', 400, undefined],
     ['/api/v2/daily-revenue/LTC?hashrate=-1', 400, undefined],
     ['/api/v2/daily-revenue/LTC', 400, undefined],
+    // Strict numbers (issue 17): empty, hexadecimal, exponent and signed forms are refused.
+    ['/api/v2/daily-revenue/LTC?hashrate=', 400, undefined],
+    ['/api/v2/daily-revenue/LTC?hashrate=0x10', 400, undefined],
+    ['/api/v2/daily-revenue/LTC?hashrate=1e3', 400, undefined],
+    ['/api/v2/daily-revenue/LTC?hashrate=Infinity', 400, undefined],
+    ['/api/v2/daily-revenue/LTC?hashrate=%201', 400, undefined],
+    ['/ltc/api/v1/blocks?page=1e2', 400, undefined],
+    ['/ltc/api/v1/blocks?page=', 400, undefined],
+    ['/ltc/api/v1/blocks?page_size=+5', 400, undefined],
+    ['/ltc/api/v1/blocks?page=1.5', 400, undefined],
+    ['/ltc/api/v1/miner/payouts/ltc1qx?limit=0x10', 400, undefined],
+    ['/ltc/api/v1/miner/rewards/ltc1qx?days=1e1', 400, undefined],
     ['/no/such/route', 404, undefined],
   ])('%s answers %i with a JSON error', async (url, status, message) => {
     const response = await h.app.inject({ method: 'GET', url });
@@ -161,6 +173,31 @@ describe('bad input on public routes', () => {
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['1e21', 'This field must be 10000 or less.'],
+    ['1e39', 'This field must be 10000 or less.'],
+    ['9'.repeat(38), 'This field must be 10000 or less.'],
+    ['0x10', 'The payout threshold field must contain only decimal values'],
+  ])('answers 400, not 500, for the threshold %s (issue 17)', async (threshold, message) => {
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/ltc/api/v1/miner/settings/ltc1qx',
+      payload: { ip: '192.0.2.1', payout_threshold: threshold },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ payout_threshold: message });
+  });
+
+  it('refuses a crafted e-mail with the translated rule’s words (issue 17)', async () => {
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/ltc/api/v1/miner/settings/ltc1qx',
+      payload: { ip: '192.0.2.1', email: '"><img src=x onerror=alert(1)>@evil.example' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ email: 'Invalid e-mail address.' });
   });
 
   it('answers 403 for an address it has never seen, like a wrong proof', async () => {

@@ -57,6 +57,13 @@ const REWARD_ROWS: ReadonlyArray<readonly [string, number, number]> = [
   ['dgb', 1e7, 8],
 ];
 
+const MAX_REWARD_COINS: ReadonlyMap<string, number> = new Map(REWARD_ROWS.map(([ticker, coins]) => [ticker, coins]));
+
+/** Most a block of `coin` can pay, in whole coins (also the highest payout threshold, decision 008). */
+export function maxRewardCoins(coin: string): number {
+  return MAX_REWARD_COINS.get(coin) ?? 0;
+}
+
 const MAX_REWARD_UNITS: ReadonlyMap<string, bigint> = new Map(
   REWARD_ROWS.map(([ticker, coins, decimals]) => [ticker, BigInt(coins) * 10n ** BigInt(decimals)]),
 );

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimal, ipv4, minValue, numeric, renderRuleMessage, required, type RuleResult } from './validation.ts';
+import {
+  decimal,
+  ipv4,
+  minValue,
+  numeric,
+  parsePlainNumber,
+  renderRuleMessage,
+  required,
+  type RuleResult,
+} from './validation.ts';
 
 /** The rendered English text of a failing rule; throws if the rule passed. */
 function text(result: RuleResult): string {
@@ -343,5 +352,19 @@ describe('minValue', () => {
         },
       ),
     );
+  });
+});
+
+describe('parsePlainNumber (issue 17: one rule for numbers read from text)', () => {
+  it.each(['', ' ', '0x10', '1e3', '+5', '-1', 'Infinity', 'NaN', '1,5', '.5', '5.', ' 1'])('refuses %j', (text) => {
+    expect(parsePlainNumber(text, { max: 1e30 })).toBeNull();
+  });
+
+  it('takes digits with a fraction, within its bounds', () => {
+    expect(parsePlainNumber('16', { max: 100 })).toBe(16);
+    expect(parsePlainNumber('2.5', { max: 100 })).toBe(2.5);
+    expect(parsePlainNumber('2.5', { max: 100, integer: true })).toBeNull();
+    expect(parsePlainNumber('101', { max: 100 })).toBeNull();
+    expect(parsePlainNumber('0', { min: 1, max: 100 })).toBeNull();
   });
 });

@@ -94,3 +94,17 @@ export function minValue(value: unknown, min: number): RuleResult {
   const number = Number(text);
   return Number.isFinite(number) && number >= min ? null : error;
 }
+
+/** Digits with an optional fraction: no sign, exponent, hexadecimal, spaces, or nothing at all. */
+const PLAIN_NUMBER = /^\d{1,30}(?:\.\d{1,30})?$/;
+
+/**
+ * The one rule for a number the API reads from text (issue 17): `hashrate=` is not 0, `0x10`
+ * is not 16, `1e3` is not 1000, and nothing beyond `max` passes. Null when it does not.
+ */
+export function parsePlainNumber(text: string, options: { min?: number; max: number; integer?: boolean }): number | null {
+  if (!PLAIN_NUMBER.test(text)) return null;
+  if (options.integer && text.includes('.')) return null;
+  const value = Number(text);
+  return value >= (options.min ?? 0) && value <= options.max ? value : null;
+}

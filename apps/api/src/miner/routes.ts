@@ -15,7 +15,16 @@ import { REWARD_SCHEMES } from '@openpool/domain/address';
 import type { ApiContext } from '../pool/context.ts';
 import { createMemo } from '../http/caching.ts';
 import { notFound } from '../http/errors.ts';
-import { addressParam, checkAddress, checkCoin, checkWorker, coinParam, rangeQuery, workerParam } from '../http/params.ts';
+import {
+  addressParam,
+  checkAddress,
+  checkCoin,
+  checkWorker,
+  coinParam,
+  plainNumberQuery,
+  rangeQuery,
+  workerParam,
+} from '../http/params.ts';
 import { balance, dailyRewards, minerChart, minerStats, payouts, workers } from './queries.ts';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
@@ -119,7 +128,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
             .regex(/^\d{1,18}$/)
             .optional()
             .describe('cursor from the previous page'),
-          limit: z.coerce.number().int().min(1).max(100).default(25),
+          limit: plainNumberQuery({ min: 1, max: 100, integer: true }).default(25),
         }),
         response: { 200: payoutsSchema, ...errors },
       },
@@ -160,7 +169,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
         tags: ['miner'],
         summary: 'Credits per day (UTC), newest first',
         params: minerParams,
-        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(31) }),
+        querystring: z.object({ days: plainNumberQuery({ min: 1, max: 365, integer: true }).default(31) }),
         response: { 200: rewardsSchema, ...errors },
       },
       config: { cache: 'miner' },

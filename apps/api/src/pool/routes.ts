@@ -15,7 +15,7 @@ import { fromUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
 import { ppsCredit } from '@openpool/domain/rewards';
 import type { ApiContext } from './context.ts';
 import { createMemo } from '../http/caching.ts';
-import { checkCoin, coinParam, rangeQuery } from '../http/params.ts';
+import { checkCoin, coinParam, plainNumberQuery, rangeQuery } from '../http/params.ts';
 import { blocksPage, networkChart, poolChart, poolStats, topMiners } from './queries.ts';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
@@ -99,8 +99,8 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
         summary: 'Blocks found by the pool, newest first, paged',
         params: z.object({ coin: coinParam }),
         querystring: z.object({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          page_size: z.coerce.number().int().min(1).max(100).default(25),
+          page: plainNumberQuery({ min: 1, max: 100_000, integer: true }).default(1),
+          page_size: plainNumberQuery({ min: 1, max: 100, integer: true }).default(25),
         }),
         response: { 200: blocksPageSchema, ...errors },
       },
@@ -137,7 +137,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
         tags: ['pool', 'compatibility'],
         summary: 'Coins per day the pool pays for a hashrate (linear in hashrate; PPS+ after fee)',
         params: z.object({ coin: coinParam.describe('ticker, any case (e.g. `LTC`)') }),
-        querystring: z.object({ hashrate: z.coerce.number().min(0).max(1e30).describe('H/s') }),
+        querystring: z.object({ hashrate: plainNumberQuery({ max: 1e30 }).describe('H/s') }),
         response: { 200: dailyRevenueSchema, ...errors },
       },
       config: { cache: 'pool' },

@@ -9,8 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, settingsAppliedSchema, settingsChangeSchema, settingsSchema } from '@openpool/domain/api';
-import { decimal, ipv4, minValue, renderRuleMessage, required } from '@openpool/domain/validation';
-import { fromUnits, toUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { maxRewardCoins } from '@openpool/domain/chain-bounds';
+import { fromUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { checkSettingsChange, decimalToUnits } from '@openpool/domain/settings-change';
+import { renderRuleMessage } from '@openpool/domain/validation';
 import { isLocaleCode } from '@openpool/domain/locales';
 import type { ApiContext } from '../pool/context.ts';
 import { HttpError } from '../http/errors.ts';
@@ -20,14 +22,6 @@ import { maskEmail } from '../notify/alert-routes.ts';
 import { applyMinerEmail, minerSubscriptions } from '../notify/subscriptions.ts';
 
 const PROOF_WINDOW_MS = 24 * 3_600_000;
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,}$/;
-
-/** A validated decimal (exponent allowed by the shared rule) as smallest units, rounded down. */
-function thresholdUnits(value: string, decimals: number): bigint {
-  const plain = /e/i.test(value) ? Number(value).toFixed(decimals) : value.trim();
-  const [whole = '0', fraction = ''] = plain.replace(/^\+/, '').split('.');
-  return toUnits(`${whole || '0'}${fraction ? `.${fraction.slice(0, decimals)}` : ''}`.replace(/\.$/, ''), decimals);
-}
 
 export function registerSettingsRoutes(
   app: FastifyInstance,
@@ -98,19 +92,15 @@ export function registerSettingsRoutes(
       const config = ctx.pool.coins.get(coin) as CoinPoolConfig;
       const body = request.body;
 
-      const fields: Record<string, string> = {};
-      const ipProblem = required(body.ip) ?? ipv4(body.ip);
-      if (ipProblem) fields.ip = renderRuleMessage(ipProblem);
-      if (body.payout_threshold !== undefined) {
-        const min = Number(fromUnits(config.minPayout, config.unitDecimals));
-        const problem =
-          required(body.payout_threshold) ??
-          decimal(body.payout_threshold, { field: 'payout threshold' }) ??
-          minValue(body.payout_threshold, min);
-        if (problem) fields.payout_threshold = renderRuleMessage(problem);
-      }
-      if (body.email !== undefined && body.email !== '' && !EMAIL.test(body.email)) fields.email = 'Invalid e-mail address.';
-      if (Object.keys(fields).length > 0) {
+      // The same check as the settings form's (packages/domain), in the same words.
+      const bounds = {
+        min: fromUnits(config.minPayout, config.unitDecimals),
+        max: String(maxRewardCoins(coin)),
+        unitDecimals: config.unitDecimals,
+      };
+      const problems = checkSettingsChange(body, bounds);
+      if (Object.keys(problems).length > 0) {
+        const fields = Object.fromEntries(Object.entries(problems).map(([field, rule]) => [field, renderRuleMessage(rule)]));
         throw new HttpError(400, 'validation', Object.values(fields)[0] ?? 'Invalid settings', { fields });
       }
 
@@ -129,12 +119,7 @@ export function registerSettingsRoutes(
         throw new HttpError(403, 'forbidden', 'Forbidden: these settings cannot be changed with the details given.');
       }
 
-      const threshold = body.payout_threshold === undefined ? null : thresholdUnits(body.payout_threshold, config.unitDecimals);
-      if (threshold !== null && threshold < config.minPayout) {
-        throw new HttpError(400, 'validation', 'Below the minimum payout', {
-          fields: { payout_threshold: 'Below the minimum payout' },
-        });
-      }
+      const threshold = body.payout_threshold === undefined ? null : decimalToUnits(body.payout_threshold, config.unitDecimals);
       // The threshold and the e-mail subscription change together or not at all; a new e-mail
       // gets its confirmation written in the same transaction.
       const client = await ctx.db.connect();

@@ -1,12 +1,13 @@
 import type { settingsAppliedSchema, settingsSchema } from '@openpool/domain/api';
+import { maxRewardCoins } from '@openpool/domain/chain-bounds';
 import type { Coin } from '@openpool/domain/coins';
+import { checkSettingsChange } from '@openpool/domain/settings-change';
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { ApiError, createApiClient } from '~/shared/api-client';
 import { useSiteSettings } from '~/shared/site-settings';
-import { checkSettings } from './settings-rules';
 
 export type MinerSettings = z.infer<typeof settingsSchema>;
 type SettingsApplied = z.infer<typeof settingsAppliedSchema>;
@@ -15,6 +16,11 @@ export type Outcome = { kind: 'applied' } | { kind: 'error'; text: string } | nu
 
 /** The API names fields in snake_case; the form in camelCase. */
 const API_FIELDS: Record<string, Field> = { payout_threshold: 'payoutThreshold', email: 'email', ip: 'ip' };
+/**
+ * The browser does not know the pool's unit decimals; the largest any coin has only changes
+ * how a value far below one unit rounds, which the API checks again anyway.
+ */
+const BROWSER_UNIT_DECIMALS = 18;
 /** Without a readable Retry-After (CORS hides it unless exposed), the limiter's whole window. */
 const RETRY_FALLBACK_MINUTES = 60;
 
@@ -97,9 +103,17 @@ export function SettingsForm({
 
   async function submit() {
     setOutcome(null);
-    const found = checkSettings({ payoutThreshold, ip }, Number(settings.min_payout), t('settings.thresholdField'));
+    // The API's own check (packages/domain), so its messages show here in the visitor's language.
+    const found = checkSettingsChange(
+      { ip, payout_threshold: payoutThreshold, email },
+      { min: settings.min_payout, max: String(maxRewardCoins(coin.ticker)), unitDecimals: BROWSER_UNIT_DECIMALS },
+      t('settings.thresholdField'),
+    );
     const translated: Partial<Record<Field, string>> = {};
-    for (const [field, rule] of Object.entries(found)) translated[field as Field] = t(rule.id as MessageId, rule.values);
+    for (const [field, rule] of Object.entries(found)) {
+      const formField = API_FIELDS[field];
+      if (formField) translated[formField] = t(rule.id as MessageId, rule.values);
+    }
     setProblems(translated);
     if (Object.keys(translated).length > 0 || !apiBaseUrl) return;
 

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkSettingsChange, decimalToUnits } from './settings-change.ts';
+import { renderRuleMessage } from './validation.ts';
+
+const LTC = { min: '0.01', max: '10000', unitDecimals: 8 };
+const problems = (input: Parameters<typeof checkSettingsChange>[0]) =>
+  Object.fromEntries(Object.entries(checkSettingsChange(input, LTC)).map(([field, rule]) => [field, renderRuleMessage(rule)]));
+
+describe('checkSettingsChange', () => {
+  it('passes a good change', () => {
+    expect(problems({ ip: '192.0.2.1', payout_threshold: '0.5', email: 'miner@example.com' })).toEqual({});
+    expect(problems({ ip: '192.0.2.1' })).toEqual({});
+  });
+
+  it('answers in the spec’s words', () => {
+    expect(problems({ ip: '' })).toEqual({ ip: 'This field is required.' });
+    expect(problems({ ip: '300.1.1.1', payout_threshold: 'abc' })).toEqual({
+      ip: 'Invalid IP address.',
+      payout_threshold: 'The payout threshold field must contain only decimal values',
+    });
+    expect(problems({ ip: '192.0.2.1', payout_threshold: '0.001' })).toEqual({
+      payout_threshold: 'This field field must be 0.01 or more.',
+    });
+  });
+
+  // Issue 17: these answered 500 (a toFixed error, then a numeric overflow).
+  it.each(['1e21', '1e39', '9'.repeat(38), '1e400', '10000.00000001'])(
+    'refuses the threshold %s as above the maximum',
+    (value) => {
+      expect(problems({ ip: '192.0.2.1', payout_threshold: value })).toEqual({
+        payout_threshold: 'This field must be 10000 or less.',
+      });
+    },
+  );
+
+  it.each(['', ' ', '0x10', '1e', 'Infinity', 'NaN', '1,5', '--1'])('refuses the threshold %j', (value) => {
+    expect(problems({ ip: '192.0.2.1', payout_threshold: value }).payout_threshold).toBeDefined();
+  });
+
+  it.each([
+    '"><img src=x onerror=alert(1)>@evil.example',
+    'a b@example.com',
+    'no-at-sign',
+    'x@y',
+    `${'a'.repeat(250)}@example.com`,
+  ])('refuses the e-mail %s with a message the site translates', (email) => {
+    expect(checkSettingsChange({ ip: '192.0.2.1', email }, LTC).email).toEqual({
+      id: 'validation.email',
+      message: 'Invalid e-mail address.',
+      values: {},
+    });
+  });
+});
+
+describe('decimalToUnits', () => {
+  it('is exact, with exponents, rounded down', () => {
+    expect(decimalToUnits('0.5', 8)).toBe(50_000_000n);
+    expect(decimalToUnits('1.23456789123', 8)).toBe(123_456_789n);
+    expect(decimalToUnits('1e21', 8)).toBe(10n ** 29n);
+    expect(decimalToUnits('2.5e-3', 8)).toBe(250_000n);
+    expect(decimalToUnits('+.5', 2)).toBe(50n);
+    expect(decimalToUnits('-1', 2)).toBe(-100n);
+  });
+});
