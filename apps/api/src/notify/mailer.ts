@@ -64,8 +64,11 @@ export function createMailer(options: MailerOptions): Mailer {
           .replace(/[-:]/g, '')
           .replace(/\.\d+Z$/, 'Z');
         const file = join(options.dir, `${stamp}-${message.key}.eml`);
-        // Written aside and renamed: a reader never sees half a message.
+        // Written aside and renamed: a reader never sees half a message. The .txt beside it is
+        // the plain-text part as is (the .eml's is quoted-printable), for reading in a terminal.
+        const readable = `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
         await writeFile(`${file}.tmp`, info.message);
+        await writeFile(`${file.replace(/\.eml$/, '.txt')}`, readable);
         await rename(`${file}.tmp`, file);
         return;
       }

@@ -2,7 +2,14 @@
  * The miner calls of the stats and worker pages, made by their loaders on the server and
  * parsed with the API's own schemas (the browser ships no zod, decision 005).
  */
-import { minerChartSchema, minerStatsSchema, rewardsSchema, workersSchema, workerStatsSchema } from '@openpool/domain/api';
+import {
+  minerAlertsSchema,
+  minerChartSchema,
+  minerStatsSchema,
+  rewardsSchema,
+  workersSchema,
+  workerStatsSchema,
+} from '@openpool/domain/api';
 import { ApiError, type ApiClient } from '~/shared/api-client';
 
 export type MinerRange = '24h' | '7d';
@@ -21,7 +28,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
 export async function fetchMinerDashboard(client: ApiClient, coin: string, address: string, range: MinerRange) {
   const base = `/${encodeURIComponent(coin)}/api`;
   const miner = encodeURIComponent(address);
-  const [stats, chart, workers, rewards] = await Promise.all([
+  const [stats, chart, workers, rewards, alerts] = await Promise.all([
     client.request(`${base}/v1/miner/stats/${miner}`).then(
       (body) => minerStatsSchema.parse(body),
       (error: unknown) => {
@@ -34,9 +41,14 @@ export async function fetchMinerDashboard(client: ApiClient, coin: string, addre
     client
       .request(`${base}/v1/miner/rewards/${miner}`, { query: { days: 31 } })
       .then((body) => rewardsSchema.parse(body).results),
+    // What is watched (issue 14): a line on the page, never a reason for the page to fail.
+    client.request(`${base}/v1/miner/alerts/${miner}`).then(
+      (body) => minerAlertsSchema.parse(body),
+      () => null,
+    ),
   ]);
   if (!stats) return null;
-  return { stats, chart, workers, rewards };
+  return { stats, chart, workers, rewards, alerts };
 }
 
 /** One worker's row and chart for a scheme; `null` when the miner has no such worker. */

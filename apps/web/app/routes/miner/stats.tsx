@@ -6,6 +6,7 @@ import { TimeChart } from '~/features/charts/time-chart';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { fetchMinerDashboard, parseMinerRange } from '~/features/miner/miner-api.server';
+import { AlertsLine } from '~/features/miner/alerts-line';
 import { BalanceFigures, HashrateFigures, SoloFigures } from '~/features/miner/miner-figures';
 import { NothingFound, Panel } from '~/features/miner/panel';
 import { RangeLinks } from '~/features/miner/range-links';
@@ -82,7 +83,7 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
     );
   }
 
-  const { stats, workers, rewards, now, range } = loaderData;
+  const { stats, workers, rewards, alerts, now, range } = loaderData;
   const outOfDate = now - stats.last_share > OUT_OF_DATE_SECONDS;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -100,6 +101,8 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
           </p>
         </div>
       ) : null}
+
+      {alerts ? <AlertsLine alerts={alerts} coin={coin.ticker} address={address} /> : null}
 
       <HashrateFigures stats={stats} />
       <BalanceFigures stats={stats} ticker={coin.ticker} />
