@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { ApiError, createApiClient } from '~/shared/api-client';
 import { useSiteSettings } from '~/shared/site-settings';
+import { SettingsNotifications, type NotificationChoices } from './settings-notifications';
+import { useLocale } from '~/features/i18n/use-locale';
 
 export type MinerSettings = z.infer<typeof settingsSchema>;
 type SettingsApplied = z.infer<typeof settingsAppliedSchema>;
@@ -94,8 +96,14 @@ export function SettingsForm({
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const [payoutThreshold, setPayoutThreshold] = useState(settings.payout_threshold);
   const [email, setEmail] = useState('');
-  const [notifyOffline, setNotifyOffline] = useState(settings.notify_offline);
-  const [notifyPayouts, setNotifyPayouts] = useState(settings.notify_payouts);
+  const [choices, setChoices] = useState<NotificationChoices>({
+    removeEmail: false,
+    notifyOffline: settings.notify_offline,
+    notifyPayouts: settings.notify_payouts,
+    offlineAfterMin: settings.offline_after_min,
+    hashrateDropPct: settings.hashrate_drop_pct,
+  });
+  const locale = useLocale();
   const [ip, setIp] = useState('');
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -129,10 +137,15 @@ export function SettingsForm({
     const body: Record<string, unknown> = {
       ip: ip.trim(),
       payout_threshold: payoutThreshold.trim(),
-      notify_offline: notifyOffline,
-      notify_payouts: notifyPayouts,
+      notify_offline: choices.notifyOffline,
+      notify_payouts: choices.notifyPayouts,
+      // Issue 14: mails are written in the language the miner saved the settings in.
+      locale: locale.code,
+      offline_after_min: choices.offlineAfterMin,
+      hashrate_drop_pct: choices.hashrateDropPct,
     };
     if (email.trim() !== '') body.email = email.trim();
+    else if (choices.removeEmail) body.email = '';
     setSubmitting(true);
     try {
       const applied = await client.request<SettingsApplied>(
@@ -203,50 +216,37 @@ export function SettingsForm({
           />
         </FieldRow>
 
-        <div className="flex flex-col gap-3 rounded-lg border border-line p-3">
-          <h2 className="text-sm font-semibold">{t('settings.notifications')}</h2>
-          <FieldRow
-            id={ids.email}
-            label={t('settings.email')}
-            hint={
-              settings.email
-                ? `${t('settings.emailHint')} ${t('settings.emailCurrent', { email: settings.email })}`
-                : t('settings.emailHint')
-            }
-            problem={problems.email}
-          >
-            <input
+        <SettingsNotifications
+          stored={settings.email}
+          confirmed={settings.email_confirmed}
+          choices={choices}
+          onChange={(next) => setChoices((current) => ({ ...current, ...next }))}
+          emailField={
+            <FieldRow
               id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={problems.email ? true : undefined}
-              aria-describedby={describedBy('email', true)}
-              className={input}
-            />
-          </FieldRow>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="notify_offline"
-              checked={notifyOffline}
-              onChange={(event) => setNotifyOffline(event.target.checked)}
-            />
-            {t('settings.notifyOffline')}
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="notify_payouts"
-              checked={notifyPayouts}
-              onChange={(event) => setNotifyPayouts(event.target.checked)}
-            />
-            {t('settings.notifyPayouts')}
-          </label>
-        </div>
+              label={t('settings.email')}
+              hint={
+                settings.email
+                  ? `${t('settings.emailHint')} ${t('settings.emailCurrent', { email: settings.email })}`
+                  : t('settings.emailHint')
+              }
+              problem={problems.email}
+            >
+              <input
+                id={ids.email}
+                name="email"
+                type="email"
+                autoComplete="email"
+                dir="ltr"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={problems.email ? true : undefined}
+                aria-describedby={describedBy('email', true)}
+                className={input}
+              />
+            </FieldRow>
+          }
+        />
 
         <div className="flex flex-col gap-3 rounded-lg border border-line p-3">
           <h2 className="text-sm font-semibold">{t('settings.proof')}</h2>

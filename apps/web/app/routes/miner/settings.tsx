@@ -77,7 +77,16 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <SettingsForm
             // New values (the read after an apply, the minute refresh) start the form again; the
             // outcome of the apply lives here, so it stays on screen.
-            key={[address, settings.payout_threshold, settings.email, settings.notify_offline, settings.notify_payouts].join('|')}
+            key={[
+              address,
+              settings.payout_threshold,
+              settings.email,
+              settings.email_confirmed,
+              settings.notify_offline,
+              settings.notify_payouts,
+              settings.offline_after_min,
+              settings.hashrate_drop_pct,
+            ].join('|')}
             coin={coin}
             address={address}
             settings={settings}
