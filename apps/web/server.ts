@@ -99,7 +99,10 @@ if (env.nodeEnv === 'development') {
   app.use('/assets', express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(join(buildDir, 'client'), { maxAge: '1h', index: false }));
   // Pages rendered in the last few seconds are sent again, with a fresh nonce each time.
-  app.use(createHtmlCache({ ttlMs: 5000, maxEntries: 2000 }).middleware);
+  const { rootLocaleOf } = build.entry.module as unknown as {
+    rootLocaleOf: (cookie: string | null, lang: string | null) => string;
+  };
+  app.use(createHtmlCache({ ttlMs: 5000, maxEntries: 2000, rootLocale: rootLocaleOf }).middleware);
   app.use(createRequestHandler({ build, getLoadContext: (req, res) => loadContext(build, req, res), mode: env.nodeEnv }));
 }
 

@@ -288,6 +288,23 @@ describe('caching, CORS, docs', () => {
     }
     const docs = await h.app.inject({ method: 'GET', url: '/docs' });
     expect([200, 302]).toContain(docs.statusCode);
+    // Issue 17: the docs page had no CSP.
+    const page = await h.app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'.*object-src 'none'.*script-src 'self'/);
+    expect(page.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+  });
+
+  it('says nosniff on every answer, errors included (issue 17)', async () => {
+    for (const url of [
+      '/api/v1/rates',
+      '/no/such/route',
+      '/ltc/api/v1/blocks?page=abc',
+      '/openapi.json',
+      '/docs/',
+    ]) {
+      expect((await h.app.inject({ method: 'GET', url })).headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('records a referral once per coin and miner', async () => {

@@ -50,6 +50,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // Every answer is what its Content-Type says, never sniffed into something else (issue 17).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
   app.setNotFoundHandler(notFoundHandler);
 
   const allowed = new Set(options.corsOrigins);
@@ -89,7 +94,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // The docs page under a CSP (issue 17): swagger-ui's own, with the hashes of its inline
+    // scripts; without upgrade-insecure-requests, which would break the docs on plain http.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   registerCaching(app);
 
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -12,6 +12,8 @@ import { applyPageSecurityHeaders, originOf } from './shared/security-headers.se
 // The server hands loaders their context under this key. It must be the bundle's own
 // instance, so server.ts takes it from the build rather than importing context.ts itself.
 export { appContext };
+// The page cache decides whether `/` is English with the root route's own detection.
+export { rootLocaleOf } from './features/i18n/detect-locale.server';
 
 // Every catalogue is in memory before the first request, so rendering never waits on one.
 await loadAllCatalogues();

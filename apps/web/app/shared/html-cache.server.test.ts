@@ -6,7 +6,12 @@ import { createHtmlCache } from './html-cache.server';
 let base = '';
 let renders = 0;
 let clock = 0;
-const cache = createHtmlCache({ ttlMs: 5000, maxEntries: 10, now: () => clock });
+const cache = createHtmlCache({
+  ttlMs: 5000,
+  maxEntries: 10,
+  now: () => clock,
+  rootLocale: (_cookie, lang) => (lang?.startsWith('ru') ? 'ru' : 'en'),
+});
 const app = express();
 app.use(cache.middleware);
 app.get(/.*/, (req, res) => {

@@ -14,12 +14,14 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 // Plain Node runs this file (server.ts): only relative `.ts` and package imports.
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocaleCode, negotiateLocale } from '@openpool/domain/locales';
+import { DEFAULT_LOCALE } from '@openpool/domain/locales';
 
 export interface HtmlCacheOptions {
   ttlMs: number;
   maxEntries: number;
   now?: () => number;
+  /** The root route's own language detection (the cookie, then Accept-Language, then English). */
+  rootLocale: (cookieHeader: string | null, acceptLanguage: string | null) => string;
 }
 
 interface Entry {
@@ -35,20 +37,11 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** The same detection as the root route's (cookie, then Accept-Language, then English). */
-function rootLocale(req: Request): string {
-  const saved = /(?:^|;\s*)([^=;\s]+)=([^;]*)/g;
-  for (const [, name, value] of (req.headers.cookie ?? '').matchAll(saved)) {
-    if (name === LOCALE_COOKIE.name && value && isLocaleCode(value)) return value;
-  }
-  return negotiateLocale(req.headers['accept-language'] ?? null) ?? DEFAULT_LOCALE;
-}
-
-function cacheable(req: Request): boolean {
+function cacheable(req: Request, rootLocale: HtmlCacheOptions['rootLocale']): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.query.ref !== undefined) return false;
   // The unprefixed home is the English home only for visitors detected as English.
-  if (req.path === '/') return rootLocale(req) === DEFAULT_LOCALE;
+  if (req.path === '/') return rootLocale(req.headers.cookie ?? null, req.headers['accept-language'] ?? null) === DEFAULT_LOCALE;
   // Loader data requests (`.data`) and assets are not pages.
   return !req.path.endsWith('.data');
 }
@@ -62,7 +55,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   function middleware(req: Request, res: Response, next: NextFunction): void {
     const nonce = newNonce();
     res.locals.nonce = nonce;
-    if (!cacheable(req)) {
+    if (!cacheable(req, options.rootLocale)) {
       next();
       return;
     }

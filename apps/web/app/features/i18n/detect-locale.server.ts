@@ -14,9 +14,18 @@ import { redirect } from 'react-router';
 import { localeCookie, readCookie } from './locale-cookie';
 
 export function detectRootLocale(request: Request): LocaleCode {
-  const saved = readCookie(request.headers.get('cookie'), LOCALE_COOKIE.name);
+  return rootLocaleOf(request.headers.get('cookie'), request.headers.get('accept-language'));
+}
+
+/**
+ * The detection from the two headers. The page cache asks this same function whether `/`
+ * is English for a visitor (issue 17: it parsed the cookie its own way, so a percent-encoded
+ * `i18n_redirected` got a language that depended on the cache's state).
+ */
+export function rootLocaleOf(cookieHeader: string | null, acceptLanguage: string | null): LocaleCode {
+  const saved = readCookie(cookieHeader, LOCALE_COOKIE.name);
   if (saved && isLocaleCode(saved)) return saved;
-  return negotiateLocale(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+  return negotiateLocale(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
 /** On `/`: redirects to the detected language's home, remembering it; English stays. */
