@@ -296,13 +296,7 @@ describe('caching, CORS, docs', () => {
   });
 
   it('says nosniff on every answer, errors included (issue 17)', async () => {
-    for (const url of [
-      '/api/v1/rates',
-      '/no/such/route',
-      '/ltc/api/v1/blocks?page=abc',
-      '/openapi.json',
-      '/docs/',
-    ]) {
+    for (const url of ['/api/v1/rates', '/no/such/route', '/ltc/api/v1/blocks?page=abc', '/openapi.json', '/docs/']) {
       expect((await h.app.inject({ method: 'GET', url })).headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
