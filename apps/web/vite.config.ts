@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { articles } from './vite-plugins/articles.ts';
 import { compiledCatalogs } from './vite-plugins/compiled-catalogs.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
@@ -18,7 +19,7 @@ const FRAME = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [compiledCatalogs(), tailwindcss(), reactRouter(), precompress()],
+  plugins: [compiledCatalogs(), articles(), tailwindcss(), reactRouter(), precompress()],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { articles } from './vite-plugins/articles.ts';
 import { compiledCatalogs } from './vite-plugins/compiled-catalogs.ts';
 
 export default defineConfig({
-  plugins: [compiledCatalogs()],
+  plugins: [compiledCatalogs(), articles()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
     name: 'web',

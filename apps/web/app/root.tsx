@@ -8,6 +8,8 @@ import { ErrorPage } from './features/layout/error-page';
 import { partsForPath } from './features/i18n/message-parts';
 import { I18nProvider } from './features/i18n/use-t';
 import { SiteFrame } from './features/layout/site-frame';
+import { SeoTags } from './shared/seo-tags';
+import { usePageSeo } from './shared/page-seo';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
 import { SiteSettingsScript, useSiteSettings } from './shared/site-settings';
@@ -40,13 +42,15 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
   return parts(currentUrl) !== parts(nextUrl);
 }
 
-function AlternateLinks({ siteUrl }: { siteUrl: string }) {
+function AlternateLinks({ siteUrl, only }: { siteUrl: string; only: readonly string[] | undefined }) {
   const { pathname } = useLocation();
   const { locale, rest } = splitLocalePath(pathname);
+  // A page that exists in some languages only (an article) offers only those as alternates.
+  const alternates = only ? LOCALES.filter((alternate) => only.includes(alternate.code)) : LOCALES;
   return (
     <>
       <link rel="canonical" href={siteUrl + localizePath(rest, locale)} />
-      {LOCALES.map((alternate) => (
+      {alternates.map((alternate) => (
         <link key={alternate.code} rel="alternate" hrefLang={alternate.iso} href={siteUrl + localizePath(rest, alternate.code)} />
       ))}
       <link rel="alternate" hrefLang="x-default" href={siteUrl + localizePath(rest, 'en')} />
@@ -60,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
   const nonce = useNonce();
   const i18n = getLoadedI18n(locale.code);
+  const seo = usePageSeo();
   return (
     <html lang={locale.iso} dir={locale.dir} data-locale={locale.code} suppressHydrationWarning>
       <head>
@@ -67,17 +72,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {i18n ? (
-          <>
-            {/* The site's title and description in the page's language; pages may refine them. */}
-            <title>{`${i18n._('site.name')} · ${i18n._('site.tagline')}`}</title>
-            <meta name="description" content={i18n._('meta.description')} />
-          </>
-        ) : null}
+        {i18n ? <SeoTags i18n={i18n} seo={seo} siteUrl={settings?.siteUrl} nonce={nonce} /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_BOOTSTRAP }} />
         <Meta />
         <Links />
-        {settings ? <AlternateLinks siteUrl={settings.siteUrl} /> : null}
+        {settings ? <AlternateLinks siteUrl={settings.siteUrl} only={seo?.alternates} /> : null}
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
         {i18n ? <I18nProvider i18n={i18n}>{children}</I18nProvider> : children}

@@ -1,16 +1,27 @@
 import { isSlug, supportArticleLanguage } from '@openpool/domain/routes';
-import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { splitLocalePath } from '@openpool/domain/locales';
+import { appContext } from '~/context';
+import { ArticleView } from '~/features/articles/article-view';
+import { findArticle } from '~/features/articles/articles.server';
+import { articlePageSeo } from '~/features/articles/seo.server';
 import { pageNotFound } from '~/shared/http-errors';
 import type { Route } from './+types/article';
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (!isSlug(params.slug)) pageNotFound();
-  return { slug: params.slug, supportLanguage: supportArticleLanguage(params.slug) };
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  // get-support-{lang} exists for its three languages only; any other get-support-* is a 404.
+  if (!isSlug(params.slug) || (params.slug.startsWith('get-support-') && !supportArticleLanguage(params.slug))) pageNotFound();
+  const found = findArticle(locale, params.slug);
+  if (!found) return pageNotFound();
+  const { siteUrl } = context.get(appContext).publicEnv;
+  return {
+    article: found.article,
+    translated: found.translated,
+    related: found.related,
+    seo: await articlePageSeo(siteUrl, locale, found.article, found.locales),
+  };
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {
-  const t = useT();
-  const title = loaderData.supportLanguage ? t('page.supportArticle.title') : t('page.article.title', { slug: loaderData.slug });
-  return <PendingPage title={title} />;
+  return <ArticleView article={loaderData.article} translated={loaderData.translated} related={loaderData.related} />;
 }

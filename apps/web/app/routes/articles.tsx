@@ -1,7 +1,31 @@
-import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { splitLocalePath } from '@openpool/domain/locales';
+import { ArticleIndex } from '~/features/articles/article-index';
+import { articlesByCategory, searchInLanguage, supportSlugFor } from '~/features/articles/articles.server';
+import { MAX_QUERY_LENGTH } from '~/features/articles/search';
+import { loadCatalogue } from '~/features/i18n/catalogues';
+import type { Route } from './+types/articles';
 
-export default function Page() {
-  const t = useT();
-  return <PendingPage title={t('page.articles.title')} />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { locale } = splitLocalePath(url.pathname);
+  const query = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  const t = await loadCatalogue(locale, ['site']);
+  return {
+    query,
+    supportSlug: supportSlugFor(locale),
+    groups: query ? [] : articlesByCategory(locale),
+    results: query ? searchInLanguage(locale, query) : null,
+    seo: { title: t._('page.articles.title'), description: t._('kb.intro') },
+  };
+}
+
+export default function Articles({ loaderData }: Route.ComponentProps) {
+  return (
+    <ArticleIndex
+      query={loaderData.query}
+      supportSlug={loaderData.supportSlug}
+      groups={loaderData.groups}
+      results={loaderData.results}
+    />
+  );
 }

@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { LOCALE_CODES } from '@openpool/domain/locales';
+import { describe, expect, it } from 'vitest';
+import { compileArticles, headingId, readArticleFiles, type ArticleSourceFile } from './article-compiler.ts';
+import { figureSources } from './articles.ts';
+
+const contentDir = join(import.meta.dirname, '..', '..', '..', 'content');
+const sources = figureSources(contentDir);
+const files = readArticleFiles(join(contentDir, 'articles'));
+
+const FRONT = `---\ntitle: A test article\ndescription: A description long enough for the schema.\ncategory: mining\nupdated: 2026-11-22\n---\n`;
+const one = (body: string, extra: Partial<ArticleSourceFile> = {}): ArticleSourceFile => ({
+  locale: 'en',
+  slug: 'test',
+  file: 'en/test.md',
+  source: FRONT + body,
+  ...extra,
+});
+
+describe('the articles in content/articles', () => {
+  const compiled = compileArticles(files, sources);
+
+  it('every article parses and renders in every locale it exists in', () => {
+    expect(compiled.length).toBe(files.length);
+    for (const article of compiled) {
+      expect(LOCALE_CODES).toContain(article.locale);
+      expect(article.html, `${article.locale}/${article.slug}`).toMatch(/<(p|h2)[ >]/);
+      expect(article.html).not.toMatch(/\{\{|<script|href="javascript/);
+    }
+  });
+
+  it('fills pool figures from content/pools.json', () => {
+    const faq = compiled.find((a) => a.locale === 'en' && a.slug === 'faq');
+    expect(faq?.text).toContain('5 SAL');
+    expect(faq?.text).toContain('241920');
+    expect(faq?.faq.length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('compileArticles', () => {
+  it('fails the build on a placeholder that names no config value', () => {
+    expect(() => compileArticles([one('Fee: {{fee.ltc.pplns}}')], sources)).toThrow(
+      /en\/test.md: \{\{fee.ltc.pplns\}\} names no pool config value/,
+    );
+  });
+
+  it('escapes raw HTML and drops unsafe links', () => {
+    const [article] = compileArticles(
+      [one('<script>alert(1)</script>\n\n[x](javascript:alert(1)) [y](https://example.org)')],
+      sources,
+    );
+    expect(article?.html).not.toContain('<script');
+    expect(article?.html).toContain('&lt;script&gt;');
+    expect(article?.html).not.toMatch(/href="javascript/);
+    expect(article?.html).toContain('<a href="https://example.org" rel="noopener noreferrer">y</a>');
+  });
+
+  it('gives headings ids, a table of contents and copy buttons on command blocks', () => {
+    const [article] = compileArticles(
+      [one('## First step\n\n```\nminer --pool {{stratum.ltc}}\n```\n\n### Детали\n\ntext')],
+      sources,
+    );
+    expect(article?.toc).toEqual([
+      { id: 'first-step', text: 'First step', level: 2 },
+      { id: 'детали', text: 'Детали', level: 3 },
+    ]);
+    expect(article?.html).toContain('<h2 id="first-step"><a href="#first-step">First step</a></h2>');
+    expect(article?.html).toMatch(
+      /<pre><code>miner --pool ltc-eu\.openpool\.example:\d+\n<\/code><\/pre><button type="button" data-copy>/,
+    );
+  });
+
+  it('refuses a translation without its English original, unknown related articles and bad front matter', () => {
+    expect(() => compileArticles([one('x', { locale: 'ru', file: 'ru/test.md' })], sources)).toThrow(
+      /needs content\/articles\/en\/test.md/,
+    );
+    expect(() =>
+      compileArticles([one('x', { source: FRONT.replace('---\ntitle', '---\nrelated: [nope]\ntitle') + 'x' })], sources),
+    ).toThrow(/related 'nope'/);
+    expect(() => compileArticles([one('x', { source: FRONT.replace('mining', 'gossip') + 'x' })], sources)).toThrow(/category/);
+    expect(() => compileArticles([one('[a](no-such-article)')], sources)).toThrow(/link 'no-such-article'/);
+  });
+
+  it('makes readable, unique heading ids', () => {
+    const taken = new Set<string>();
+    expect(headingId('Why no payout?', taken)).toBe('why-no-payout');
+    expect(headingId('Why no payout?', taken)).toBe('why-no-payout-2');
+    expect(headingId('???', taken)).toBe('section');
+  });
+});
