@@ -17,4 +17,29 @@ describe('parseApiEnv', () => {
     expect(bad).toThrow(/TRUST_PROXY: 'yes' is not an IP address/);
     expect(bad).toThrow(/PORT: /);
   });
+
+  it('reads the notification settings, with demo mail under DATA_DIR, and lists every bad one (issue 14)', () => {
+    const env = parseApiEnv({ DATA_DIR: 'var', PORT: '4100' }, '/srv').notify;
+    expect(env).toMatchObject({ mailDir: '/srv/var/mail', offlineAfterS: 600, maxPerHour: 10, siteUrl: 'http://localhost:4100' });
+    expect(env.smtpUrl).toBeUndefined();
+    expect(env.telegram).toBeUndefined();
+    const bot = parseApiEnv(
+      { TELEGRAM_BOT_TOKEN: '123456:abcdefghijklmnopqrstuvwxyz', TELEGRAM_API_ROOT: 'http://127.0.0.1:9/' },
+      '/srv',
+    );
+    expect(bot.notify.telegram).toEqual({ token: '123456:abcdefghijklmnopqrstuvwxyz', apiRoot: 'http://127.0.0.1:9' });
+    const bad = () =>
+      parseApiEnv(
+        { SMTP_URL: 'http://mail', NOTIFY_OFFLINE_AFTER_S: '5', TELEGRAM_WEBHOOK_URL: 'https://pool.example/tg' },
+        '/srv',
+      );
+    expect(bad).toThrow(/SMTP_URL: /);
+    expect(bad).toThrow(/NOTIFY_OFFLINE_AFTER_S: /);
+  });
+
+  it('refuses Telegram settings without a bot token', () => {
+    expect(() => parseApiEnv({ TELEGRAM_WEBHOOK_URL: 'https://pool.example/tg' }, '/srv')).toThrow(
+      /TELEGRAM_BOT_TOKEN: set TELEGRAM_BOT_TOKEN too/,
+    );
+  });
 });

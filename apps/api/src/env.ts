@@ -8,52 +8,61 @@ import { trustProxySchema } from '@openpool/domain/trust-proxy';
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((value) => ['on', 'true', '1'].includes(value));
 
-const schema = z.object({
-  API_HOST: z.string().min(1).default('0.0.0.0'),
-  API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
-  DATA_DIR: z.string().min(1).default('.data'),
-  CONTENT_DIR: z.string().min(1).default('content'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
-    .optional(),
-  INGEST_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-  /** The web server's port: the default CORS origins are the site's own (issue 17). */
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  CORS_ORIGINS: z.string().optional(),
-  /** Proxies whose X-Forwarded-* headers are believed; none by default. */
-  TRUST_PROXY: trustProxySchema,
-  SIMULATOR: flag.default(true),
-  SIMULATOR_SEED: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31)
-    .default(20261121),
-  SIMULATOR_MINERS: z.coerce.number().int().min(1).max(2000).default(20),
-  SIMULATOR_BACKFILL_DAYS: z.coerce.number().min(0).max(30).default(7),
-  /** `off` stops after the backfill: fixed data for browser tests. */
-  SIMULATOR_LIVE: flag.default(true),
-  RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
-  COINGECKO_API_KEY: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
-  SITE_URL: origin.optional(),
-  PUBLIC_API_URL: origin.optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z
-    .string()
-    .regex(/^(.+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'an address, e.g. OpenPool <alerts@pool.example>')
-    .default('OpenPool <alerts@openpool.localhost>'),
-  NOTIFY_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
-  NOTIFY_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
-  NOTIFY_SECRET: z.string().min(16, 'at least 16 characters').optional(),
-  TELEGRAM_BOT_TOKEN: z
-    .string()
-    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'a bot token from @BotFather (123456:ABC…)')
-    .optional(),
-  TELEGRAM_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
-  TELEGRAM_API_ROOT: origin.optional(),
-});
+const schema = z
+  .object({
+    API_HOST: z.string().min(1).default('0.0.0.0'),
+    API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+    DATA_DIR: z.string().min(1).default('.data'),
+    CONTENT_DIR: z.string().min(1).default('content'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+      .optional(),
+    INGEST_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+    /** The web server's port: the default CORS origins are the site's own (issue 17). */
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    CORS_ORIGINS: z.string().optional(),
+    /** Proxies whose X-Forwarded-* headers are believed; none by default. */
+    TRUST_PROXY: trustProxySchema,
+    SIMULATOR: flag.default(true),
+    SIMULATOR_SEED: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31)
+      .default(20261121),
+    SIMULATOR_MINERS: z.coerce.number().int().min(1).max(2000).default(20),
+    SIMULATOR_BACKFILL_DAYS: z.coerce.number().min(0).max(30).default(7),
+    /** `off` stops after the backfill: fixed data for browser tests. */
+    SIMULATOR_LIVE: flag.default(true),
+    RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
+    COINGECKO_API_KEY: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
+    SITE_URL: origin.optional(),
+    PUBLIC_API_URL: origin.optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(/^(.+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'an address, e.g. OpenPool <alerts@pool.example>')
+      .default('OpenPool <alerts@openpool.localhost>'),
+    NOTIFY_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
+    NOTIFY_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+    NOTIFY_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'a bot token from @BotFather (123456:ABC…)')
+      .optional(),
+    TELEGRAM_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    TELEGRAM_API_ROOT: origin.optional(),
+  })
+  .refine(
+    (env) =>
+      env.TELEGRAM_BOT_TOKEN !== undefined || (env.TELEGRAM_WEBHOOK_URL === undefined && env.TELEGRAM_API_ROOT === undefined),
+    {
+      message: 'set TELEGRAM_BOT_TOKEN too: without it there is no bot',
+      path: ['TELEGRAM_BOT_TOKEN'],
+    },
+  );
 
 export interface ApiEnv {
   host: string;

@@ -33,12 +33,17 @@ export interface TelegramBot {
   stop(): Promise<void>;
 }
 
+/** The secret Telegram sends with each webhook call (X-Telegram-Bot-Api-Secret-Token), derived from the bot token. */
+export function webhookSecret(token: string): string {
+  return createHash('sha256').update(`webhook:${token}`).digest('base64url').slice(0, 32);
+}
+
 const COMMAND = /^\/([a-z_]{1,32})(?:@\w+)?(?:\s+([\s\S]*))?$/i;
 
 export function createTelegramBot(options: TelegramOptions): TelegramBot {
   const { log } = options;
   const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 60 } });
-  const secretToken = createHash('sha256').update(`webhook:${options.token}`).digest('base64url').slice(0, 32);
+  const secretToken = webhookSecret(options.token);
   let stopped = false;
   let lockClient: pg.PoolClient | undefined;
   let retry: NodeJS.Timeout | undefined;
