@@ -38,6 +38,10 @@ function pages(prefixCode: string | null): RouteConfigEntry[] {
 }
 
 export default [
+  // Resource routes for search engines (issue 13): XML and text, no page, no locale prefix.
+  route('robots.txt', 'routes/robots.ts', { id: 'robots' }),
+  route('sitemap.xml', 'routes/sitemap.ts', { id: 'sitemap-index' }),
+  route('sitemap/:file', 'routes/sitemap.ts', { id: 'sitemap-section' }),
   ...pages(null),
   ...LOCALE_CODES.flatMap((code) => prefix(code, pages(code))),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
