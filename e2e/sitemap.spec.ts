@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** Parses XML in the browser (DOMParser) and returns its <loc> values, failing on a parse error. */
-async function locations(page: import('@playwright/test').Page, url: string): Promise<string[]> {
+async function locations(page: Page, url: string): Promise<string[]> {
   const response = await page.request.get(url);
   expect(response.status(), url).toBe(200);
   expect(response.headers()['content-type']).toContain('application/xml');

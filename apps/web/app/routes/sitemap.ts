@@ -21,13 +21,11 @@ const COIN_PAGES = ['', '/about-coin', '/difficulty', '/hashrate', '/pool-hashra
 function sectionPages(section: SitemapSection, enabledCoins: readonly string[]): SitemapPage[] {
   if (section === 'pages') return SITE_PAGES.map((path) => ({ path }));
   if (section === 'coins') {
-    return enabledCoins
-      .filter(isCoinTicker)
-      .flatMap((coin) =>
-        COIN_PAGES.filter((page) => page !== '/top-miners' || COINS[coin].hasTopMiners).map((page) => ({
-          path: `/${coin}${page}`,
-        })),
-      );
+    return enabledCoins.filter(isCoinTicker).flatMap((coin) =>
+      COIN_PAGES.filter((page) => page !== '/top-miners' || COINS[coin].hasTopMiners).map((page) => ({
+        path: `/${coin}${page}`,
+      })),
+    );
   }
   return allArticleSlugs().map((slug) => ({
     path: `/articles/${slug}`,
