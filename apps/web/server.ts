@@ -113,6 +113,10 @@ app.use(createServerErrorHandler({ page: errorPage, log: (line, error) => consol
 const server = app.listen(env.port, env.host, () => {
   console.log(`web: listening on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
 });
+// CONNECT never reaches Express (Node hands it to 'connect'): answer it as any unserved method.
+server.on('connect', (_req, socket) => {
+  socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
