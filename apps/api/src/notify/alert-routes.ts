@@ -10,6 +10,16 @@ import { minerSubscriptions } from './subscriptions.ts';
 
 const DEFAULT_OFFLINE_AFTER_S = 600;
 
+/**
+ * The bot's start parameter for a miner: Telegram allows [A-Za-z0-9_-], at most 64
+ * characters. A cashaddr's ':' travels as '-' (no coin's address has a '-'); an address too
+ * long for the limit gets no deep link (the chat uses /add).
+ */
+export function deepLinkStart(coin: string, address: string): string | null {
+  const start = `${coin}_${address.replaceAll(':', '-')}`;
+  return !address.includes('-') && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? start : null;
+}
+
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
@@ -33,8 +43,7 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notif
       const subs = await minerSubscriptions(ctx.db, coin, address);
       const email = subs.find((sub) => sub.channel === 'email');
       const bot = notifier?.bot?.username() ?? null;
-      // Telegram start parameters allow [A-Za-z0-9_-] up to 64 characters.
-      const start = `${coin}_${address}`;
+      const start = deepLinkStart(coin, address);
       return {
         email: email
           ? {
@@ -48,7 +57,7 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notif
           : null,
         telegram_chats: subs.filter((sub) => sub.channel === 'telegram').length,
         telegram_bot: bot,
-        telegram_link: bot && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? `https://t.me/${bot}?start=${start}` : null,
+        telegram_link: bot && start ? `https://t.me/${bot}?start=${start}` : null,
       };
     },
   );

@@ -155,7 +155,8 @@ export async function answerCommand(
     case 'start': {
       // Deep link from the miner page: ?start={coin}_{address}
       const deep = /^([a-z0-9]{2,10})_(\S+)$/i.exec(args.trim());
-      if (deep) return follow(deps, chatId, locale, deep[1]!, deep[2]!);
+      // The miner page's link writes a cashaddr's ':' as '-' (alert-routes.ts, deepLinkStart).
+      if (deep) return follow(deps, chatId, locale, deep[1]!, deep[2]!.replaceAll('-', ':'));
       return `${m.botWelcome}\n\n${m.botHelp}`;
     }
     case 'help':

@@ -21,6 +21,7 @@ import { runWatch, type WatchResult } from './watch.ts';
 
 export const WATCH_EVERY_MS = 10_000;
 export const SEND_EVERY_MS = 2_000;
+const RETENTION_EVERY_MS = 3_600_000;
 export const SITE_NAME = 'OpenPool';
 
 export interface NotifierOptions {
@@ -121,6 +122,12 @@ export async function createNotifier(options: NotifierOptions): Promise<Notifier
     start() {
       every(WATCH_EVERY_MS, 'watch', () => runWatch({ ctx, offlineAfterS: env.offlineAfterS }));
       every(SEND_EVERY_MS, 'send', () => sender.runOnce());
+      // Delivered, dropped and digested rows are kept 30 days for the operator, then deleted.
+      every(RETENTION_EVERY_MS, 'retention', () =>
+        ctx.db.query(`delete from notify_outbox where status in ('sent', 'dropped', 'digested') and created_at < $1`, [
+          new Date(ctx.now() - 30 * 86_400_000),
+        ]),
+      );
       bot?.start(ctx.db);
       log(
         `notify: mail ${mailer.mode === 'smtp' ? 'through SMTP' : `as files in ${env.mailDir}`}; Telegram bot ${bot ? 'on' : 'off (TELEGRAM_BOT_TOKEN)'}`,

@@ -73,6 +73,16 @@ describe('Telegram monitoring bot', () => {
     expect(await ask('/add ltc ltc1qneverseen')).toContain('has not seen shares from this address yet');
     expect(await ask('/list')).toBe(`Miners this chat follows:\n1. LTC ${A}\n2. LTC ltc1qneverseen`);
     expect(await ask('/remove 2')).toBe('Stopped following ltc1qneverseen (LTC).');
+    // The miner page learns what is watched and the bot's deep link from the API.
+    const alerts = await h.get<Record<string, unknown>>(`/ltc/api/v1/miner/alerts/${A}`);
+    expect(alerts.body).toEqual({
+      email: null,
+      telegram_chats: 1,
+      telegram_bot: 'openpool_test_bot',
+      telegram_link: `https://t.me/openpool_test_bot?start=ltc_${A}`,
+    });
+    const long = await h.get<Record<string, unknown>>(`/kas/api/v1/miner/alerts/kaspa:${'q'.repeat(61)}`);
+    expect(long.body.telegram_link).toBeNull();
     expect(await ask('/settings 1 delay 15, drop 50')).toContain(
       `Saved.\n1. ${A} (LTC): offline on after 15 min, payouts on, hashrate drop 50%`,
     );
@@ -93,6 +103,10 @@ describe('Telegram monitoring bot', () => {
     for (let i = 1; i < 20; i += 1) expect(await ask(`/add ltc ltc1qfollow${i}`, chat)).toContain('Now following');
     expect(await ask('/add ltc ltc1qonetoomany', chat)).toBe('A chat follows at most 20 miners. Remove one first with /remove.');
     expect(await ask('/remove all', chat)).toBe('This chat follows no miner any more.');
+    // A cashaddr comes through the deep link with its ':' as '-'.
+    expect(await ask('/start bch_bitcoincash-qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', chat)).toContain(
+      'Now following bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a (BCH)',
+    );
   });
 
   it('sends the offline and back-online alerts to the chat, once each', async () => {
