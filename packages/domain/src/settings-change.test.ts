@@ -39,6 +39,7 @@ describe('checkSettingsChange', () => {
 
   it.each([
     '"><img src=x onerror=alert(1)>@evil.example',
+    '"><img/src=x/onerror=alert(1)>@evil.example',
     'a b@example.com',
     'no-at-sign',
     'x@y',
