@@ -195,6 +195,14 @@ describe('e-mail notifications', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('no more alerts');
+    // Done is done: the link no longer names a subscription, and a second click changes nothing.
+    const again = await h.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(again.statusCode).toBe(404);
     await run(3, [[U, 'w1']]);
     expect(subjects('leaver@example.test')).toHaveLength(1);
     expect(await minerSubscriptions(h.db.pool, 'ltc', U)).toEqual([]);

@@ -53,8 +53,9 @@ export function registerNotifyRoutes(app: FastifyInstance, options: NotifyRoutes
 
   void app.register(async (scope) => {
     // The one-click POST and the page's button send a form body; the token is in the URL.
+    // RFC 8058 allows either form encoding; the body says nothing the URL does not.
     scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
       { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, body),
     );
