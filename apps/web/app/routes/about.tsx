@@ -1,7 +1,38 @@
+import { appContext } from '~/context';
+import { fetchPools } from '~/features/about/about-api.server';
+import { CoinTable } from '~/features/about/coin-table';
+import { PoolTotalsList, Unavailable } from '~/features/about/pool-figures';
+import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { createApiClient } from '~/shared/api-client';
+import type { Route } from './+types/about';
 
-export default function Page() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config, serverApiBaseUrl } = context.get(appContext);
+  const client = createApiClient({ baseUrl: serverApiBaseUrl });
+  const pools = await fetchPools(client, config.enabled, (error) =>
+    console.warn(`about: pool list: ${(error as Error).message}`),
+  );
+  return { pools, coinCount: config.enabled.length };
+}
+
+/** `/about`: the pool, its coins and schemes with fees from config, and live totals from the API. */
+export default function About({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  return <PendingPage title={t('page.about.title')} />;
+  const { pools, coinCount } = loaderData;
+  return (
+    <section>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('page.about.title')}</h1>
+      <p className="mt-2 max-w-3xl leading-relaxed">{t('aboutPool.lead', { count: coinCount })}</p>
+      <h2 className="mt-6 text-lg font-semibold">{t('aboutPool.live')}</h2>
+      {pools ? <PoolTotalsList totals={pools.totals} /> : <Unavailable />}
+      <h2 className="mt-8 text-lg font-semibold">{t('aboutPool.coinsTitle')}</h2>
+      {pools ? <CoinTable rows={pools.rows} /> : <Unavailable />}
+      <p className="mt-4">
+        <LocaleLink to="/articles/reward-schemes" className="text-accent hover:underline">
+          {t('aboutPool.learnMore')}
+        </LocaleLink>
+      </p>
+    </section>
+  );
 }
