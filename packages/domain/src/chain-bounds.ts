@@ -71,11 +71,25 @@ const MAX_REWARD_UNITS: ReadonlyMap<string, bigint> = new Map(
 /** The largest reward of any coin, in smallest units: the schema's structural maximum. */
 export const MAX_ANY_REWARD_UNITS = [...MAX_REWARD_UNITS.values()].reduce((a, b) => (b > a ? b : a), 0n);
 
+// Looked up once per share on ingest's hot path: a table, not a computation.
+const MAX_DIFFICULTY: ReadonlyMap<string, number> = new Map(
+  REWARD_ROWS.map(([ticker]) => {
+    // Merge-mined auxiliary chains (doge, pep, bells) share their parent's algorithm: scrypt.
+    const algorithm = isCoinTicker(ticker) ? COINS[ticker].algorithm : 'scrypt';
+    return [ticker, MAX_DIFFICULTY_BY_ALGORITHM[algorithm] ?? MAX_DIFFICULTY_OTHER];
+  }),
+);
+
 /** Highest share or network difficulty a block of `coin` can ask for. */
 export function maxDifficulty(coin: string): number {
-  // Merge-mined auxiliary chains (doge, pep, bells) share their parent's algorithm: scrypt.
-  const algorithm = isCoinTicker(coin) ? COINS[coin].algorithm : 'scrypt';
-  return MAX_DIFFICULTY_BY_ALGORITHM[algorithm] ?? MAX_DIFFICULTY_OTHER;
+  return MAX_DIFFICULTY.get(coin) ?? MAX_DIFFICULTY_OTHER;
+}
+
+const UNIT_DECIMALS: ReadonlyMap<string, number> = new Map(REWARD_ROWS.map(([ticker, , decimals]) => [ticker, decimals]));
+
+/** The chain's own unit decimals, which the reward bound is counted in (a pool's config must agree). */
+export function chainUnitDecimals(coin: string): number | undefined {
+  return UNIT_DECIMALS.get(coin);
 }
 
 /** Most a block of `coin` can pay, subsidy plus fees, in smallest units. */
