@@ -36,6 +36,8 @@ const HOSTILE = [
   '%20',
   'btc%0d%0aSet-Cookie:%20x=1',
 ];
+/** For the web, whose every answer is a rendered page: the values that reach the most code. */
+const HOSTILE_WEB = HOSTILE.filter((value) => !['..', '-1', 'NaN', '0x10', 'constructor', '%5B%5D', '%20'].includes(value));
 const STACK = /\n\s+at [^\n]*[(:]|node:internal|file:\/\/|node_modules|\/work\/|\/home\/|\/root\/|\/srv\//;
 
 interface Answer {
@@ -120,7 +122,7 @@ test('every web route under every prefix, with hostile values', async ({}, info)
     // Unprefixed routes get every hostile value in each parameter; each prefixed copy, one in turn.
     const prefixed = (LOCALE_CODES as readonly string[]).includes(template.split('/')[1] ?? '');
     for (let which = 0; which < Math.max(params, 1); which += 1) {
-      for (const hostile of prefixed ? [HOSTILE[turn++ % HOSTILE.length]!] : HOSTILE) {
+      for (const hostile of prefixed ? [HOSTILE[turn++ % HOSTILE.length]!] : HOSTILE_WEB) {
         const target = `${fill(template, hostile, which)}?source=${hostile}&ref=${hostile}&range=${hostile}`;
         requests.push({ label: `${template} <- ${hostile.slice(0, 40)}`, send: () => get(SITE_PORT, target) });
       }
