@@ -1,7 +1,79 @@
+import { COINS, isCoinTicker } from '@openpool/domain/coins';
+import { Form } from 'react-router';
+import { appContext } from '~/context';
+import { ConnectionWatch } from '~/features/conn-test/connection-watch';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { useSiteSettings } from '~/shared/site-settings';
+import type { Route } from './+types/test';
 
-export default function Page() {
+const MAX_FIELD = 128;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  const url = new URL(request.url);
+  const coins = config.enabled.filter(isCoinTicker).map((ticker) => ({ ticker, name: COINS[ticker].name }));
+  const coin = url.searchParams.get('coin') ?? '';
+  const address = (url.searchParams.get('address') ?? '').trim().slice(0, MAX_FIELD);
+  const worker = (url.searchParams.get('worker') ?? '').trim().slice(0, MAX_FIELD);
+  const valid = coins.some((c) => c.ticker === coin) && address.length > 0;
+  return { coins, check: valid ? { coin, address, worker } : null, defaults: { coin: valid ? coin : 'ltc', address, worker } };
+}
+
+/** `/test`: a live connection check (issue 13); the form's values live in the URL. */
+export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  return <PendingPage title={t('page.test.title')} />;
+  const settings = useSiteSettings();
+  const { coins, check, defaults } = loaderData;
+  const field = 'mt-1 w-full rounded-md border border-line bg-surface-raised px-3 py-2';
+  return (
+    <section>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('page.test.title')}</h1>
+      <p className="mt-2 max-w-3xl leading-relaxed">{t('connTest.lead')}</p>
+      <Form
+        method="get"
+        className="mt-5 grid max-w-3xl gap-3 sm:grid-cols-[10rem_1fr_12rem_auto] sm:items-end"
+        data-testid="conn-form"
+      >
+        <label className="text-sm">
+          {t('connTest.coin')}
+          <select name="coin" defaultValue={defaults.coin} className={field}>
+            {coins.map((coin) => (
+              <option key={coin.ticker} value={coin.ticker}>
+                {coin.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t('connTest.address')}
+          <input
+            name="address"
+            required
+            maxLength={MAX_FIELD}
+            defaultValue={defaults.address}
+            className={field}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
+        <label className="text-sm">
+          {t('connTest.worker')}
+          <input
+            name="worker"
+            maxLength={MAX_FIELD}
+            defaultValue={defaults.worker}
+            className={field}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
+        <button type="submit" className="rounded-md bg-accent px-4 py-2 font-semibold text-accent-ink">
+          {t('connTest.start')}
+        </button>
+      </Form>
+      {check && settings ? (
+        <ConnectionWatch key={`${check.coin}/${check.address}/${check.worker}`} apiBaseUrl={settings.apiBaseUrl} {...check} />
+      ) : null}
+    </section>
+  );
 }

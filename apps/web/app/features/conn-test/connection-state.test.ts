@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { connectionState, type WorkerRow } from './connection-state';
+
+const row = (overrides: Partial<WorkerRow>): WorkerRow => ({
+  worker: 'rig01',
+  status: 'online',
+  hashrate_10m: 0,
+  avg_hashrate_30m: 0,
+  valid: 1,
+  stale: 0,
+  invalid: 0,
+  last_share: 1_000,
+  ...overrides,
+});
+
+describe('connectionState', () => {
+  it('waits while the API knows no such miner or worker', () => {
+    expect(connectionState(null, 'rig01', 500)).toEqual({ kind: 'waiting', since: 500 });
+    expect(connectionState([row({ worker: 'other' })], 'rig01', 500).kind).toBe('waiting');
+  });
+
+  it('ignores shares from before the check started', () => {
+    expect(connectionState([row({ last_share: 400 })], 'rig01', 500).kind).toBe('waiting');
+  });
+
+  it('reports the first share of the named worker, case-insensitively, with its figures', () => {
+    const state = connectionState([row({ worker: 'Rig01', valid: 3, stale: 1, invalid: 1, hashrate_10m: 5e6 })], 'rig01', 500);
+    expect(state).toEqual({
+      kind: 'connected',
+      worker: 'Rig01',
+      lastShare: 1_000,
+      valid: 3,
+      rejected: 2,
+      hashrate: 5e6,
+      online: true,
+    });
+  });
+
+  it('without a worker name, takes the most recent worker of the address', () => {
+    const state = connectionState([row({ worker: 'a', last_share: 900 }), row({ worker: 'b', last_share: 1_200 })], '', 500);
+    expect(state.kind === 'connected' && state.worker).toBe('b');
+  });
+});

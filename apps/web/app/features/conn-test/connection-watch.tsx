@@ -1,0 +1,83 @@
+import { formatHashrate } from '@openpool/domain/format';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import { useWorkerWatch } from './use-worker-watch';
+
+/** The live part of /test: waiting with hints, then the first share and the worker's figures. */
+export function ConnectionWatch({
+  apiBaseUrl,
+  coin,
+  address,
+  worker,
+}: {
+  apiBaseUrl: string;
+  coin: string;
+  address: string;
+  worker: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const state = useWorkerWatch(apiBaseUrl, coin, address, worker);
+  const time = (ms: number) => new Intl.DateTimeFormat(locale.iso, { timeStyle: 'medium' }).format(new Date(ms));
+  if (!state || state.kind === 'waiting') {
+    return (
+      <div className="mt-6 rounded-lg border border-line bg-surface-raised p-4" data-testid="conn-waiting">
+        <p role="status" className="flex items-center gap-2 font-semibold">
+          <span className="inline-block size-2.5 animate-pulse rounded-full bg-amber-500" aria-hidden="true" />
+          {t('connTest.waiting', { worker: worker || t('connTest.anyWorker') })}
+        </p>
+        {state?.unreachable ? <p className="mt-2 text-sm text-ink-muted">{t('connTest.unreachable')}</p> : null}
+        <p className="mt-3 text-sm">{t('connTest.hintsTitle')}</p>
+        <ul className="mt-1 list-disc space-y-1 ps-5 text-sm text-ink-muted">
+          <li>
+            <LocaleLink to={`/${coin}`} className="text-accent hover:underline">
+              {t('connTest.hintServer')}
+            </LocaleLink>
+          </li>
+          <li>{t('connTest.hintLogin')}</li>
+          <li>{t('connTest.hintLog')}</li>
+          <li>{t('connTest.hintFirewall')}</li>
+        </ul>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 rounded-lg border border-line bg-surface-raised p-4" data-testid="conn-connected">
+      <p role="status" className="flex items-center gap-2 font-semibold">
+        <span
+          className={`inline-block size-2.5 rounded-full ${state.online ? 'bg-green-600' : 'bg-red-600'}`}
+          aria-hidden="true"
+        />
+        {t('connTest.connected', { worker: state.worker })}
+      </p>
+      {state.online ? null : <p className="mt-2 text-sm">{t('connTest.offline')}</p>}
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-3">
+        <Figure label={t('connTest.lastShare')} value={time(state.lastShare)} />
+        {/* Share counts come from complete 10-minute windows: none yet right after the first share. */}
+        {state.valid + state.rejected > 0 ? (
+          <Figure label={t('connTest.shares')} value={`${state.valid} / ${state.rejected}`} />
+        ) : null}
+        <Figure
+          label={t('connTest.hashrate')}
+          value={state.hashrate > 0 ? formatHashrate(state.hashrate) : t('connTest.hashratePending')}
+        />
+      </dl>
+      <LocaleLink
+        to={`/${coin}/miner/stats/${encodeURIComponent(address)}`}
+        className="mt-4 inline-block text-accent hover:underline"
+      >
+        {t('connTest.openStats')}
+      </LocaleLink>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { ApiError, createApiClient } from '~/shared/api-client';
+import { connectionState, type ConnectionState, type WorkerRow } from './connection-state';
+
+const POLL_MS = 5_000;
+/** A share sent shortly before the check started still counts as this session's. */
+const GRACE_MS = 5 * 60_000;
+
+export type WatchState = ConnectionState & { unreachable: boolean };
+
+/**
+ * Polls the public API for the address's workers every few seconds while the page is open and
+ * turns the answer into a connection state; an unknown address (404) simply means 'waiting'.
+ */
+export function useWorkerWatch(apiBaseUrl: string, coin: string, address: string, worker: string): WatchState | null {
+  const [state, setState] = useState<WatchState | null>(null);
+  useEffect(() => {
+    const client = createApiClient({ baseUrl: apiBaseUrl });
+    const startedAt = Date.now() - GRACE_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const poll = async () => {
+      let rows: WorkerRow[] | null = null;
+      let unreachable = false;
+      try {
+        const body = await client.request<{ results: WorkerRow[] }>(
+          `/${encodeURIComponent(coin)}/api/v3/miner/workers/${encodeURIComponent(address)}`,
+        );
+        rows = Array.isArray(body?.results) ? body.results : null;
+      } catch (error) {
+        unreachable = !(error instanceof ApiError && error.status === 404);
+      }
+      if (stopped) return;
+      setState({ ...connectionState(rows, worker, startedAt), unreachable });
+      timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [apiBaseUrl, coin, address, worker]);
+  return state;
+}

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { API } from './ports.ts';
+
+const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
+
+test('/test waits with hints, then shows the first share posted through ingest without a reload', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now();
+  const address = `LtcE2eConnTest${stamp}`;
+  await page.goto('/test');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('combobox', { name: 'Coin' }).selectOption('ltc');
+  await page.getByLabel('Wallet address').fill(address);
+  await page.getByLabel('Worker name (optional)').fill('rig07');
+  await page.getByRole('button', { name: 'Start the check' }).click();
+  await expect(page).toHaveURL(new RegExp(`/test\\?coin=ltc&address=${address}&worker=rig07$`));
+  const waiting = page.getByTestId('conn-waiting');
+  await expect(waiting).toContainText('Waiting for the first share from rig07');
+  await expect(waiting).toContainText('the login is your address, a dot and the worker name');
+
+  const share = {
+    type: 'share',
+    seq: stamp,
+    coin: 'ltc',
+    address,
+    worker: 'rig07',
+    scheme: 'pps',
+    difficulty: 65536,
+    status: 'valid',
+    ip: '198.51.100.77',
+    at: Date.now(),
+  };
+  const response = await request.post(`${API}/internal/v1/events?source=e2e-conn-test`, {
+    headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },
+    data: `${JSON.stringify(share)}\n`,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+
+  const connected = page.getByTestId('conn-connected');
+  await expect(connected).toContainText('First share received from rig07', { timeout: 30_000 });
+  await expect(connected).toContainText('Last share');
+  await expect(connected).toContainText('after the first complete 10-minute window');
+});
