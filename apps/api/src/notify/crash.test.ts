@@ -104,7 +104,7 @@ describe('notification outbox across kill -9', () => {
     expect(smtp.messages).toHaveLength(0);
 
     server = await startServer(dir, smtp.url);
-    const [mail] = await smtp.waitFor(1, 20_000);
+    const [mail] = await smtp.waitFor(1, 60_000);
     expect(mail!.subject).toBe('Confirm alerts about your LTC miner');
     // Several sender rounds later (every 2 s), still exactly one.
     await new Promise((r) => setTimeout(r, 5000));

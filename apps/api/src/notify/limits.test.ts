@@ -47,7 +47,7 @@ async function subscribe(address: string, email: string, extra: { hashrateDropPc
 beforeAll(async () => {
   smtp = await startSmtpServer();
   h = await createHarness(T0, { notify: { smtpUrl: smtp.url, mailDir, maxPerHour: 2 } });
-});
+}, 120_000);
 
 afterAll(async () => {
   await h.close();
@@ -56,7 +56,8 @@ afterAll(async () => {
   rmSync(mailDir, { recursive: true, force: true });
 });
 
-describe('limits', () => {
+// Scenarios of many steps on real PostgreSQL: minutes on a loaded machine are not a failure.
+describe('limits', { timeout: 120_000 }, () => {
   it('sends at most the hourly limit, then the rest together in one digest when the hour frees', async () => {
     const P = 'ltc1qmanypayouts00000000000000000000000mmmm';
     await h.ingest('test', [share(P, 'w1', h.clock.now)]);

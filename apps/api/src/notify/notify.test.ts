@@ -67,7 +67,7 @@ async function subscribe(address: string, email: string, confirmed: boolean): Pr
 beforeAll(async () => {
   smtp = await startSmtpServer();
   h = await createHarness(T0, { notify: { smtpUrl: smtp.url, mailDir } });
-});
+}, 120_000);
 
 afterAll(async () => {
   await h.close();
@@ -76,7 +76,8 @@ afterAll(async () => {
   rmSync(mailDir, { recursive: true, force: true });
 });
 
-describe('e-mail notifications', () => {
+// Scenarios of many steps on real PostgreSQL: minutes on a loaded machine are not a failure.
+describe('e-mail notifications', { timeout: 120_000 }, () => {
   const A = 'ltc1qalice00000000000000000000000000000aaaa';
 
   it('sends nothing but the confirmation to an unconfirmed address, then offline and back online once each', async () => {

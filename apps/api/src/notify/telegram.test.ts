@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   await h.ingest('test', [share(A, 'rig1', T0), share(PULSE, 'p1', T0)]);
   h.notifier!.bot!.start(h.db.pool);
-});
+}, 120_000);
 
 afterAll(async () => {
   await h.close();
@@ -60,7 +60,8 @@ afterAll(async () => {
   rmSync(mailDir, { recursive: true, force: true });
 });
 
-describe('Telegram monitoring bot', () => {
+// Scenarios of many steps on real PostgreSQL: minutes on a loaded machine are not a failure.
+describe('Telegram monitoring bot', { timeout: 120_000 }, () => {
   it('answers its commands, and bad commands and addresses clearly', async () => {
     expect(await ask('/start')).toContain('/add <coin> <address>');
     expect(await ask('/list')).toBe('This chat follows no miner yet. Add one with /add <coin> <address>.');

@@ -22,7 +22,7 @@ beforeAll(async () => {
     notify: { mailDir, telegram: { token: TOKEN, apiRoot: telegram.apiRoot, webhookUrl: 'https://pool.test/telegram/updates' } },
   });
   h.notifier!.bot!.start(h.db.pool);
-});
+}, 120_000);
 
 afterAll(async () => {
   await h.close();
@@ -36,7 +36,8 @@ const update = (text: string) => ({
   message: { message_id: 1, date: 1, chat: { id: 42, type: 'private' }, from: { id: 42, is_bot: false, first_name: 'M' }, text },
 });
 
-describe('Telegram webhook', () => {
+// Scenarios of many steps on real PostgreSQL: minutes on a loaded machine are not a failure.
+describe('Telegram webhook', { timeout: 120_000 }, () => {
   it('registers the webhook, refuses calls without its secret, and answers commands', async () => {
     await expect.poll(() => telegram.calls.includes('setWebhook')).toBe(true);
     expect(telegram.calls).not.toContain('getUpdates');

@@ -58,7 +58,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     messages,
     refuseNext: (count) => (refuse = count),
     stallNext: () => new Promise<void>((resolve) => (stall = resolve)),
-    waitFor(count, timeoutMs = 10_000) {
+    waitFor(count, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (messages.length < count) return;

@@ -137,7 +137,7 @@ export async function startTelegramStandIn(port = 0): Promise<TelegramStandIn> {
       });
       for (const wake of pollers) wake();
     },
-    waitFor(chatId, count, timeoutMs = 10_000) {
+    waitFor(chatId, count, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const mine = () => sent.filter((message) => message.chatId === String(chatId));
         const check = () => {
