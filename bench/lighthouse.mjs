@@ -83,6 +83,8 @@ try {
     ['static copy of / (baseline)', '/__lighthouse/home.html'],
     ['SSR /', '/'],
     ['SSR /btc', '/btc'],
+    // An article page (issue 13: SEO 100 there): structured data, alternates, headings.
+    ['SSR /articles/faq', '/articles/faq'],
   ]) {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await audit(site.base + path));
