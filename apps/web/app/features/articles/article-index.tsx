@@ -85,11 +85,16 @@ function ArticleList({ articles }: { articles: ArticleSummary[] }) {
             to={`/articles/${article.slug}`}
             className="font-medium text-accent hover:underline"
             lang={article.translated ? undefined : 'en'}
+            dir={article.translated ? undefined : 'auto'}
           >
             {article.title}
           </LocaleLink>
           {article.translated ? null : <span className="ms-2 text-xs text-ink-muted">({t('kb.englishOnly')})</span>}
-          <p className="mt-1 text-sm text-ink-muted" lang={article.translated ? undefined : 'en'}>
+          <p
+            className="mt-1 text-sm text-ink-muted"
+            lang={article.translated ? undefined : 'en'}
+            dir={article.translated ? undefined : 'auto'}
+          >
             {article.description}
           </p>
         </li>

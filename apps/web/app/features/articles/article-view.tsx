@@ -33,7 +33,10 @@ export function ArticleView({
   const locale = useLocale();
   const html = useMemo(() => article.html.replaceAll(COPY_LABEL_TOKEN, escapeHtml(t('common.copy'))), [article.html, t]);
   // The text's own language when it is not the page's (English standing in, or get-support-ru elsewhere).
-  const textLang = article.locale === locale.code ? undefined : getLocale(article.locale as LocaleCode).iso;
+  const textLocale = getLocale(article.locale as LocaleCode);
+  const textLang = article.locale === locale.code ? undefined : textLocale.iso;
+  // English shown on a Persian page runs left to right, or its punctuation lands at the wrong end.
+  const textDir = textLocale.dir === locale.dir ? undefined : textLocale.dir;
   const updated = new Intl.DateTimeFormat(locale.iso, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${article.updated}T00:00:00Z`),
   );
@@ -53,13 +56,13 @@ export function ArticleView({
             </LocaleLink>{' '}
             /
           </li>
-          <li aria-current="page" lang={textLang}>
+          <li aria-current="page" lang={textLang} dir={textDir}>
             {article.title}
           </li>
         </ol>
       </nav>
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-8">
-        <article lang={textLang} className="min-w-0">
+        <article lang={textLang} dir={textDir} className="min-w-0">
           <h1 className="text-2xl font-bold sm:text-3xl">{article.title}</h1>
           <p className="mt-1 text-sm text-ink-muted">{t('kb.updated', { date: updated })}</p>
           {translated ? null : (
@@ -77,7 +80,7 @@ export function ArticleView({
               aria-labelledby="toc-title"
               className="mt-4 rounded-lg border border-line bg-surface-raised p-3 text-sm lg:hidden"
             >
-              <Toc article={article} titleId="toc-title" />
+              <Toc article={article} titleId="toc-title" lang={textLang} dir={textDir} />
             </nav>
           ) : null}
           <div
@@ -90,7 +93,7 @@ export function ArticleView({
         <aside className="mt-8 space-y-6 text-sm lg:mt-0">
           {article.toc.length > 1 ? (
             <nav aria-labelledby="toc-title-side" className="sticky top-4 hidden lg:block">
-              <Toc article={article} titleId="toc-title-side" />
+              <Toc article={article} titleId="toc-title-side" lang={textLang} dir={textDir} />
             </nav>
           ) : null}
           {related.length > 0 ? (
@@ -105,6 +108,7 @@ export function ArticleView({
                       to={`/articles/${other.slug}`}
                       className="text-accent hover:underline"
                       lang={other.translated ? undefined : 'en'}
+                      dir={other.translated ? undefined : 'auto'}
                     >
                       {other.title}
                     </LocaleLink>
@@ -119,14 +123,14 @@ export function ArticleView({
   );
 }
 
-function Toc({ article, titleId }: { article: CompiledArticle; titleId: string }) {
+function Toc({ article, titleId, lang, dir }: { article: CompiledArticle; titleId: string; lang?: string; dir?: 'ltr' | 'rtl' }) {
   const t = useT();
   return (
     <>
       <h2 id={titleId} className="font-semibold">
         {t('kb.toc')}
       </h2>
-      <ol className="mt-2 space-y-1">
+      <ol className="mt-2 space-y-1" lang={lang} dir={dir}>
         {article.toc.map((entry) => (
           <li key={entry.id} className={entry.level === 3 ? 'ps-4' : undefined}>
             <a href={`#${entry.id}`} className="text-accent hover:underline">
