@@ -1,8 +1,15 @@
 // `npm run bench:web`: figures for the web server on loopback (pages render real data from an API
-// started for the run), next to static copies of the same HTML served
-// by the same process in the same run (these machines are shared and noisy; compare, don't trust
-// absolutes). Prints: JavaScript of a first visit (gzipped KB), SSR and static requests per
-// second with p50/p99 latency, and the server's memory. Bounded: a few seconds per target.
+// started for the run), each next to a static copy of the same HTML served by the same process in
+// the same run (these machines are shared and noisy: compare, don't trust absolutes).
+//   1. JavaScript and HTML of a first visit;
+//   2. CACHED: the same URL again and again (page-cache hits; what a popular page gets), at 16
+//      and 32 connections, with p99 (a stampede when an entry expires shows there);
+//   3. UNCACHED: a second web server with PAGE_CACHE_MB=0, so every request renders (what a
+//      distinct URL gets: a miner's page, a page nobody opened in the last 5 s): server time of
+//      one request at a time, then a mix of pages at 16 connections;
+//   4. MEMORY: RSS of the cached server before and after 20,000 requests on distinct URLs
+//      (tracking parameters, distinct ranges and miners), twice.
+// Bounded: a few seconds per target, a fixed count for the memory runs.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,40 +17,41 @@ import { root, startSite } from './lib/site.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const DISTINCT = Number(process.env.BENCH_DISTINCT_URLS ?? 20_000);
 
-// The pages render real pool data: an API with one simulated day, fixed after its backfill.
 const site = await startSite(PORT);
-const BASE = site.base;
+const uncached = await site.addWeb(PORT + 2, { PAGE_CACHE_MB: '0' });
 const staticDir = join(root, 'apps/web/build/client/__bench');
-// A miner the simulated day really has (an unknown one is a 404 'Nothing found' page).
-const { results: topMiners } = await (await fetch(`${site.apiBase}/btc/api/v1/top-miners`)).json();
-const MINER = topMiners[0]?.address;
-if (!MINER) throw new Error('the simulated day has no btc miner');
 process.on('exit', () => rmSync(staticDir, { recursive: true, force: true }));
+// Miners the simulated day really has (an unknown one is a 404 'Nothing found' page).
+const miners = {};
+for (const coin of ['btc', 'ltc', 'kas']) {
+  const { results } = await (await fetch(`${site.apiBase}/${coin}/api/v1/top-miners`)).json();
+  miners[coin] = results.map((row) => row.address);
+}
+const MINER = miners.btc[0];
+if (!MINER) throw new Error('the simulated day has no btc miner');
+const headers = { 'accept-language': 'en' };
 
-async function firstVisitJavaScript(path) {
-  const html = await (await fetch(BASE + path, { headers: { 'accept-language': 'en' } })).text();
+async function firstVisit(base, path) {
+  const html = await (await fetch(base + path, { headers })).text();
   const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  let raw = 0;
   let gzipped = 0;
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(BASE + url)).arrayBuffer());
-    raw += body.length;
-    gzipped += gzipSync(body, { level: 9 }).length;
-  }
-  return { files: urls.size, raw, gzipped, htmlGzipped: gzipSync(html).length };
+  for (const url of urls) gzipped += gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
+  return { files: urls.size, gzipped, html: Buffer.byteLength(html), htmlGzipped: gzipSync(html).length };
 }
 
-async function load(path) {
+/** Requests for SECONDS from `connections` workers; `next()` gives each request's URL. */
+async function load(base, next, connections) {
   const latencies = [];
   const deadline = performance.now() + SECONDS * 1000;
   let errors = 0;
+  let i = 0;
   const worker = async () => {
     while (performance.now() < deadline) {
       const started = performance.now();
       try {
-        const response = await fetch(BASE + path, { headers: { 'accept-language': 'en' } });
+        const response = await fetch(base + next(i++), { headers });
         await response.arrayBuffer();
         if (!response.ok) errors += 1;
       } catch {
@@ -53,46 +61,93 @@ async function load(path) {
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
   return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), count: latencies.length, errors };
 }
 
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-for (const path of ['/', '/btc', '/ltc/difficulty', `/btc/miner/stats/${MINER}`]) {
-  const js = await firstVisitJavaScript(path);
+async function row(label, base, next, connections) {
+  await load(base, next, connections); // warm-up: the first pass pays for JIT and caches, and is discarded
+  const r = await load(base, next, connections);
   console.log(
-    `scripts named in the HTML of ${path}: ${js.files} JS files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzipped (bench:lighthouse counts all a visit loads); HTML ${(js.htmlGzipped / 1024).toFixed(1)} KB gzipped`,
+    `  ${label.padEnd(44)} ${String(connections).padStart(2)} conn ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.count} req, ${r.errors} errors)`,
   );
 }
-// The same HTML as a static file of the same server: the baseline a render is compared with.
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const fixed = (path) => () => path;
+
+console.log('1. first visit (scripts named in the HTML; bench:lighthouse counts all a visit loads)');
+for (const path of ['/', '/btc', '/ltc/difficulty', `/btc/miner/stats/${MINER}`]) {
+  const v = await firstVisit(site.base, path);
+  console.log(
+    `  ${path.slice(0, 40).padEnd(40)} ${v.files} JS files, ${(v.gzipped / 1024).toFixed(1)} KB gzipped; HTML ${(v.html / 1024).toFixed(1)} KB, ${(v.htmlGzipped / 1024).toFixed(1)} KB gzipped`,
+  );
+}
+
+// The same HTML as static files of the same servers: the baseline a render is compared with.
 mkdirSync(staticDir, { recursive: true });
 for (const [name, path] of [
   ['home.html', '/'],
   ['btc.html', '/btc'],
+  ['miner.html', `/btc/miner/stats/${MINER}`],
 ]) {
-  writeFileSync(join(staticDir, name), await (await fetch(BASE + path, { headers: { 'accept-language': 'en' } })).text());
+  writeFileSync(join(staticDir, name), await (await fetch(site.base + path, { headers })).text());
 }
-console.log(`load: ${CONCURRENCY} concurrent connections, ${SECONDS} s per target, loopback`);
-for (const [label, path] of [
-  ['static copy of / (baseline)', '/__bench/home.html'],
-  ['SSR /', '/'],
-  ['static copy of /btc (baseline)', '/__bench/btc.html'],
-  ['SSR /btc', '/btc'],
-  ['SSR /ru/btc/miner/stats/{address}', `/ru/btc/miner/stats/${MINER}`],
-]) {
-  await load(path); // warm-up: the first pass pays for JIT and caches, and is discarded
-  const r = await load(path);
+
+console.log(`\n2. CACHED pages (the same URL again: page-cache hits), ${SECONDS} s per row, loopback`);
+await row('static copy of /btc (baseline)', site.base, fixed('/__bench/btc.html'), 16);
+await row('SSR / (cached)', site.base, fixed('/'), 16);
+await row('SSR /btc (cached)', site.base, fixed('/btc'), 16);
+await row('static copy of /btc (baseline)', site.base, fixed('/__bench/btc.html'), 32);
+await row('SSR /btc (cached; expires every 5 s)', site.base, fixed('/btc'), 32);
+await row(`SSR /ru/btc/miner/stats/{miner} (cached)`, site.base, fixed(`/ru/btc/miner/stats/${MINER}`), 32);
+
+console.log(`\n3. UNCACHED renders (a web server with PAGE_CACHE_MB=0: every request renders), ${SECONDS} s per row`);
+await row('static copy of /btc (baseline)', uncached.base, fixed('/__bench/btc.html'), 1);
+await row('SSR /btc, one at a time', uncached.base, fixed('/btc'), 1);
+await row('static copy of a miner page (baseline)', uncached.base, fixed('/__bench/miner.html'), 1);
+await row('SSR /btc/miner/stats/{miner}, one at a time', uncached.base, fixed(`/btc/miner/stats/${MINER}`), 1);
+await row('SSR /, one at a time', uncached.base, fixed('/'), 1);
+const mix = [
+  '/',
+  '/btc',
+  '/ru/ltc',
+  ...miners.btc.slice(0, 5).map((a) => `/btc/miner/stats/${a}`),
+  ...miners.ltc.slice(0, 3).map((a) => `/ltc/miner/stats/${a}`),
+  '/device/gpu',
+  '/kas',
+];
+await row('static copy of /btc (baseline)', uncached.base, fixed('/__bench/btc.html'), 16);
+await row(`SSR mix of ${mix.length} pages (home, coins, miners)`, uncached.base, (i) => mix[i % mix.length], 16);
+
+console.log(`\n4. MEMORY of the cached server: ${DISTINCT} requests on distinct URLs, 16 connections, twice`);
+const all = Object.entries(miners).flatMap(([coin, list]) => list.map((a) => `/${coin}/miner/stats/${a}`));
+const distinct = (run) => (i) => {
+  const n = run * DISTINCT + i;
+  const page = [...mix, ...all][n % (mix.length + all.length)];
+  // Newsletter links, distinct chart ranges (a value the page reads, so a page of its own).
+  return n % 3 === 0 ? `${page}?utm_source=mail-${n}` : n % 3 === 1 ? `/btc/hashrate?range=r${n}` : `${page}?fbclid=${n}`;
+};
+console.log(`  web server RSS before: ${rssMb(site.webPid).toFixed(0)} MB`);
+for (const run of [0, 1]) {
+  let sent = 0;
+  const next = distinct(run);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (sent < DISTINCT) {
+        const url = next(sent++);
+        await (await fetch(site.base + url, { headers })).arrayBuffer();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
   console.log(
-    `${label.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.count} requests, ${r.errors} errors)`,
+    `  after run ${run + 1} (${DISTINCT} URLs in ${seconds.toFixed(0)} s, ${(DISTINCT / seconds).toFixed(0)} req/s): ${rssMb(site.webPid).toFixed(0)} MB RSS`,
   );
 }
-console.log(`web server memory after load: ${rssMb(site.webPid).toFixed(0)} MB RSS`);
 rmSync(staticDir, { recursive: true, force: true });
 await site.stop();

@@ -102,7 +102,14 @@ if (env.nodeEnv === 'development') {
   const { rootLocaleOf } = build.entry.module as unknown as {
     rootLocaleOf: (cookie: string | null, lang: string | null) => string;
   };
-  app.use(createHtmlCache({ ttlMs: 5000, maxEntries: 2000, rootLocale: rootLocaleOf }).middleware);
+  if (env.pageCacheBytes > 0) {
+    app.use(createHtmlCache({ ttlMs: 5000, maxBytes: env.pageCacheBytes, rootLocale: rootLocaleOf }).middleware);
+  } else {
+    app.use((_req, res, next) => {
+      res.locals.nonce = newNonce();
+      next();
+    });
+  }
   app.use(createRequestHandler({ build, getLoadContext: (req, res) => loadContext(build, req, res), mode: env.nodeEnv }));
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '../..');
 
-export async function startSite(port) {
+export async function startSite(port, webEnv = {}) {
   const apiPort = port + 1;
   const apiData = mkdtempSync(join(tmpdir(), 'op-bench-site-'));
   const api = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
@@ -23,20 +23,27 @@ export async function startSite(port) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const web = spawn(process.execPath, ['server.ts'], {
-    cwd: join(root, 'apps/web'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      API_URL: `http://127.0.0.1:${apiPort}`,
-      PUBLIC_API_URL: `http://localhost:${apiPort}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const webServers = [];
+  const startWeb = (webPort, env = {}) => {
+    const web = spawn(process.execPath, ['server.ts'], {
+      cwd: join(root, 'apps/web'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(webPort),
+        API_URL: `http://127.0.0.1:${apiPort}`,
+        PUBLIC_API_URL: `http://localhost:${apiPort}`,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    webServers.push(web);
+    return web;
+  };
+  const web = startWeb(port, webEnv);
   const kill = () => {
-    if (web.exitCode === null) web.kill('SIGTERM');
+    for (const server of webServers) if (server.exitCode === null) server.kill('SIGTERM');
     if (api.exitCode === null) api.kill('SIGINT');
   };
   process.on('exit', kill);
@@ -50,7 +57,13 @@ export async function startSite(port) {
 
   await waitFor(`http://127.0.0.1:${apiPort}/ready`, 1200);
   await waitFor(`http://127.0.0.1:${port}/favicon.svg`, 100, 'web server did not start (is the site built? npm run build)');
-  return { base: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${apiPort}`, webPid: web.pid, stop };
+  /** A second web server in front of the same API (another configuration, same data). */
+  const addWeb = async (webPort, env) => {
+    const server = startWeb(webPort, env);
+    await waitFor(`http://127.0.0.1:${webPort}/favicon.svg`, 100, 'second web server did not start');
+    return { base: `http://127.0.0.1:${webPort}`, pid: server.pid };
+  };
+  return { base: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${apiPort}`, webPid: web.pid, addWeb, stop };
 }
 
 async function waitFor(url, tries, message = `${url} did not answer`) {

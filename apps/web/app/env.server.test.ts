@@ -26,6 +26,7 @@ describe('parseWebEnv', () => {
       cookieDomain: undefined,
       contentDir: '/srv/openpool/content',
       trustProxy: [],
+      pageCacheBytes: 64 * 1024 * 1024,
     });
   });
 

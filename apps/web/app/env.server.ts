@@ -35,6 +35,8 @@ const schema = z
     CONTENT_DIR: z.string().min(1).optional(),
     /** Proxies whose X-Forwarded-* headers are believed; none by default. */
     TRUST_PROXY: trustProxySchema,
+    /** Memory the page cache may hold, in MB of rendered HTML; 0 turns it off (every page renders). */
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   })
   .refine((env) => !env.RU_SITE_HOST === !env.RU_API_URL, {
     message: 'RU_SITE_HOST and RU_API_URL are set together or not at all',
@@ -53,6 +55,7 @@ export interface WebEnv {
   cookieDomain: string | undefined;
   contentDir: string;
   trustProxy: string[];
+  pageCacheBytes: number;
 }
 
 export function parseWebEnv(source: Record<string, string | undefined>, repoRoot: string): WebEnv {
@@ -76,5 +79,6 @@ export function parseWebEnv(source: Record<string, string | undefined>, repoRoot
     cookieDomain: env.COOKIE_DOMAIN,
     contentDir: resolve(repoRoot, env.CONTENT_DIR ?? 'content'),
     trustProxy: env.TRUST_PROXY,
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
   };
 }

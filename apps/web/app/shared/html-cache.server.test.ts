@@ -1,28 +1,33 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHtmlCache } from './html-cache.server';
 
 let base = '';
 let renders = 0;
+/** Paths whose render waits until the test releases it, to hold a render in flight. */
+const held = new Map<string, () => void>();
 let clock = 0;
 const cache = createHtmlCache({
   ttlMs: 5000,
-  maxEntries: 10,
+  maxBytes: 64 * 1024,
   now: () => clock,
+  pageParams: ['cookie', 'private', 'range'],
   rootLocale: (_cookie, lang) => (lang?.startsWith('ru') ? 'ru' : 'en'),
 });
 const app = express();
 app.use(cache.middleware);
-app.get(/.*/, (req, res) => {
+app.get(/.*/, async (req, res) => {
   renders += 1;
+  const rendered = renders;
+  if (req.path.startsWith('/held')) await new Promise<void>((release) => held.set(req.path, release));
   const nonce = String(res.locals.nonce);
   if (req.query.cookie) res.setHeader('set-cookie', 'a=b');
   if (req.query.private) res.setHeader('cache-control', 'private, no-store');
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`);
   res.write(`<html><script nonce="${nonce}">1</script>`);
-  res.end(`render ${renders}</html>`);
+  res.end(`render ${rendered} ${req.originalUrl} ${'x'.repeat(Number(req.query.pad ?? 0))}</html>`);
 });
 const server = app.listen(0);
 
@@ -39,6 +44,7 @@ async function get(path: string) {
     body: await response.text(),
     csp: response.headers.get('content-security-policy') ?? '',
     hit: response.headers.get('x-html-cache') === 'hit',
+    state: response.headers.get('x-html-cache'),
   };
 }
 
@@ -74,5 +80,43 @@ describe('HTML micro-cache', () => {
     expect((await get('/etc?cookie=1')).hit).toBe(false);
     await get('/ltc/miner/settings/x?private=1');
     expect((await get('/ltc/miner/settings/x?private=1')).hit).toBe(false);
+  });
+});
+
+describe('HTML micro-cache: keys, memory, single flight', () => {
+  it('keys a page on its path and the parameters pages read, rendering the canonical URL', async () => {
+    const first = await get('/xmr?utm_source=news&range=7d');
+    const second = await get('/xmr?range=7d&fbclid=abc');
+    expect(second.hit).toBe(true);
+    expect(first.body).toContain('/xmr?range=7d ');
+    expect(first.body).not.toContain('utm_source');
+    expect((await get('/xmr?range=30d')).hit).toBe(false);
+  });
+
+  it('stays within its byte budget however many distinct pages arrive', async () => {
+    for (let i = 0; i < 40; i += 1) await get(`/page-${i}?range=${'x'.repeat(2000)}`);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(cache.stats().entries).toBeLessThan(40);
+  });
+
+  it('renders a page once while many ask for it, and serves the stale copy during the next render', async () => {
+    const before = renders;
+    const waiting = Promise.all([get('/held-a'), get('/held-a'), get('/held-a')]);
+    await vi.waitFor(() => expect(held.has('/held-a')).toBe(true));
+    held.get('/held-a')!();
+    held.delete('/held-a');
+    const answers = await waiting;
+    expect(renders - before).toBe(1);
+    expect(new Set(answers.map((answer) => answer.body.replace(/nonce="[^"]+"/, ''))).size).toBe(1);
+
+    clock += 6000;
+    const rerender = get('/held-a');
+    await vi.waitFor(() => expect(held.has('/held-a')).toBe(true));
+    const meanwhile = await get('/held-a');
+    expect(meanwhile.state).toBe('stale');
+    expect(meanwhile.body).toBe(answers[0]!.body.replace(nonceOf(answers[0]!.body)!, nonceOf(meanwhile.body)!));
+    held.get('/held-a')!();
+    expect((await rerender).state).toBeNull();
+    expect(renders - before).toBe(2);
   });
 });

@@ -4,6 +4,13 @@
  * instead of rendered again: this is what a CDN in front would do, kept in the server so a
  * single machine serves coin pages at close to static-file speed.
  *
+ * - Keyed on host, path and only the query parameters pages read (page-query.ts); the request
+ *   is rendered as that canonical URL, so a `?utm_source=` link shares the page's copy.
+ * - Bounded in bytes (an LRU of at most `maxBytes` of HTML), entries older than `ttlMs` are
+ *   stale and dropped `staleMs` later: memory stays flat however many distinct URLs arrive.
+ * - One render per page at a time (single flight): while a stale page is being rendered again,
+ *   other visitors get the stale copy; with no copy at all they wait for that one render.
+ *
  * The CSP nonce must never repeat between responses: the page is stored with its nonce
  * replaced by a marker, and each response gets a fresh one, in the body and in the header.
  * Not cached: anything but GET/HEAD 200 HTML, responses that set cookies or say
@@ -13,13 +20,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 // Plain Node runs this file (server.ts): only relative `.ts` and package imports.
 import { DEFAULT_LOCALE } from '@openpool/domain/locales';
+import { PAGE_QUERY_PARAMS, pageCacheKey } from './page-query.ts';
 
 export interface HtmlCacheOptions {
+  /** How long a page is sent again as it is. */
   ttlMs: number;
-  maxEntries: number;
+  /** How much longer a stale page may be sent while its next render runs. */
+  staleMs?: number;
+  /** HTML bytes (UTF-16 length, as held in memory) the cache may keep. */
+  maxBytes: number;
   now?: () => number;
+  /** The query parameters pages read; the rest are not part of a page's identity. */
+  pageParams?: readonly string[];
   /** The root route's own language detection (the cookie, then Accept-Language, then English). */
   rootLocale: (cookieHeader: string | null, acceptLanguage: string | null) => string;
 }
@@ -46,31 +61,79 @@ function cacheable(req: Request, rootLocale: HtmlCacheOptions['rootLocale']): bo
   return !req.path.endsWith('.data');
 }
 
-export function createHtmlCache(options: HtmlCacheOptions) {
-  const entries = new Map<string, Entry>();
-  const now = options.now ?? Date.now;
-  let hits = 0;
-  let misses = 0;
+function send(req: Request, res: Response, entry: Entry, nonce: string, state: 'hit' | 'stale'): void {
+  res.status(entry.status);
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value.replaceAll(MARKER, nonce));
+  res.setHeader('x-html-cache', state);
+  res.end(req.method === 'HEAD' ? undefined : entry.body.replaceAll(MARKER, nonce));
+}
 
-  function middleware(req: Request, res: Response, next: NextFunction): void {
+export function createHtmlCache(options: HtmlCacheOptions) {
+  const now = options.now ?? Date.now;
+  const staleMs = options.staleMs ?? 30_000;
+  const entries = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes,
+    // Strings are UTF-16 in V8's worst case; the headers are small next to the body.
+    sizeCalculation: (entry) => Math.max(1, entry.body.length * 2 + 1024),
+    // The cache's own clock, so tests that move `now` also age entries out.
+    ttl: options.ttlMs + staleMs,
+    ttlResolution: 0,
+    perf: { now },
+  });
+  /** Pages being rendered now, each settling when its response has been sent. */
+  const rendering = new Map<string, Promise<void>>();
+  const counts = { hits: 0, stale: 0, misses: 0, waited: 0 };
+
+  async function middleware(req: Request, res: Response, next: NextFunction): Promise<void> {
     const nonce = newNonce();
     res.locals.nonce = nonce;
     if (!cacheable(req, options.rootLocale)) {
       next();
       return;
     }
-    const key = `${req.hostname} ${req.originalUrl}`;
-    const entry = entries.get(key);
+    const url = new URL(req.originalUrl, 'http://x');
+    const canonical = pageCacheKey(url.pathname, url.searchParams, options.pageParams ?? PAGE_QUERY_PARAMS);
+    const key = `${req.hostname} ${canonical}`;
+    let entry = entries.get(key);
+    if (!entry && rendering.has(key)) {
+      // The first visitor of a page nobody has cached is rendering it: wait for that render.
+      counts.waited += 1;
+      await rendering.get(key);
+      entry = entries.get(key);
+    }
     if (entry && now() - entry.at < options.ttlMs) {
-      hits += 1;
-      res.status(entry.status);
-      for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value.replaceAll(MARKER, nonce));
-      res.setHeader('x-html-cache', 'hit');
-      res.end(req.method === 'HEAD' ? undefined : entry.body.replaceAll(MARKER, nonce));
+      counts.hits += 1;
+      send(req, res, entry, nonce, 'hit');
       return;
     }
-    misses += 1;
-    // Record what the renderer writes, passing it through unchanged.
+    if (entry && rendering.has(key)) {
+      counts.stale += 1;
+      send(req, res, entry, nonce, 'stale');
+      return;
+    }
+    counts.misses += 1;
+    let settle = () => {};
+    rendering.set(
+      key,
+      new Promise<void>((resolve) => {
+        settle = resolve;
+      }),
+    );
+    res.once('close', () => {
+      rendering.delete(key);
+      settle();
+    });
+    // Rendered as the canonical URL, so the copy kept is the one every variant shares.
+    if (canonical !== req.originalUrl) {
+      req.originalUrl = canonical;
+      req.url = canonical;
+    }
+    record(req, res, nonce, key);
+    next();
+  }
+
+  /** Passes what the renderer writes through unchanged, and keeps a copy of a cacheable page. */
+  function record(req: Request, res: Response, nonce: string, key: string): void {
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -98,24 +161,23 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         !personal &&
         req.method === 'GET'
       ) {
-        if (entries.size >= options.maxEntries) entries.clear();
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value === undefined || name === 'content-length' || name === 'content-encoding' || name === 'transfer-encoding')
             continue;
           headers[name] = String(value).replaceAll(nonce, MARKER);
         }
-        entries.set(key, {
-          at: now(),
-          status: 200,
-          headers,
-          body: Buffer.concat(chunks).toString('utf8').replaceAll(nonce, MARKER),
-        });
+        const body = Buffer.concat(chunks).toString('utf8').replaceAll(nonce, MARKER);
+        entries.set(key, { at: now(), status: 200, headers, body });
       }
       return end(chunk, ...rest);
     }) as Response['end'];
-    next();
   }
 
-  return { middleware, stats: () => ({ hits, misses, entries: entries.size }) };
+  return {
+    middleware: (req: Request, res: Response, next: NextFunction) => {
+      middleware(req, res, next).catch(next);
+    },
+    stats: () => ({ ...counts, entries: entries.size, bytes: entries.calculatedSize }),
+  };
 }

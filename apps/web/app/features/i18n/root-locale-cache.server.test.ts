@@ -10,7 +10,7 @@ import { createHtmlCache } from '~/shared/html-cache.server';
 import { rootLocaleOf } from './detect-locale.server';
 
 const app = express();
-app.use(createHtmlCache({ ttlMs: 5000, maxEntries: 10, rootLocale: rootLocaleOf }).middleware);
+app.use(createHtmlCache({ ttlMs: 5000, maxBytes: 1024 * 1024, rootLocale: rootLocaleOf }).middleware);
 // Stands in for the root route: it answers with the language it detects.
 app.get('/', (req, res) => {
   res.type('html').send(`<html>${rootLocaleOf(req.headers.cookie ?? null, req.headers['accept-language'] ?? null)}</html>`);
