@@ -73,6 +73,9 @@ export function createTelegramBot(options: TelegramOptions): TelegramBot {
       }
       lockClient = client;
     }
+    // getMe first, ourselves: grammY's init would retry an unreachable Bot API silently; this
+    // way the operator reads why in the log, and the next try is ours, 30 s later.
+    if (!bot.isInited()) bot.botInfo = await bot.api.getMe();
     await bot.start({ drop_pending_updates: false, onStart: (me) => log(`telegram: @${me.username} polling for updates`) });
   }
 
@@ -108,7 +111,7 @@ export function createTelegramBot(options: TelegramOptions): TelegramBot {
     start(db) {
       if (options.webhookUrl) {
         const setUp = async () => {
-          await bot.init();
+          if (!bot.isInited()) bot.botInfo = await bot.api.getMe();
           await bot.api.setWebhook(options.webhookUrl!, { secret_token: secretToken });
           log(`telegram: @${bot.botInfo.username} receives updates at ${options.webhookUrl}`);
         };
