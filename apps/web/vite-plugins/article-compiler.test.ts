@@ -29,6 +29,14 @@ describe('the articles in content/articles', () => {
     }
   });
 
+  it('has the FAQ in all 15 languages, each answering at least 12 questions', () => {
+    for (const code of LOCALE_CODES) {
+      const faq = compiled.find((a) => a.locale === code && a.slug === 'faq');
+      expect(faq?.faq.length ?? 0, code).toBeGreaterThanOrEqual(12);
+    }
+    expect(compiled.filter((a) => a.locale === 'en' && !a.slug.startsWith('get-support-')).length).toBeGreaterThanOrEqual(30);
+  });
+
   it('fills pool figures from content/pools.json', () => {
     const faq = compiled.find((a) => a.locale === 'en' && a.slug === 'faq');
     expect(faq?.text).toContain('5 SAL');
