@@ -39,6 +39,16 @@ function stop(code) {
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
+// A signal sent to `npm start` alone (as `timeout` or a supervisor watching one pid does) ends
+// npm's shell but never reaches this script: when the process that started it is gone, stop too,
+// or the API, the web server and PostgreSQL would run on as orphans.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && !stopping) {
+    console.error('start: the process that started npm start is gone; stopping');
+    stop(0);
+  }
+}, 250).unref();
 
 run('api', join(root, 'apps/api'), ['src/server.ts']);
 

@@ -126,7 +126,8 @@ server.on('connect', (_req, socket) => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  // `on`, not `once`: a second signal (the process group's, then npm start's) is not a kill.
+  process.on(signal, () => {
     server.close(() => process.exit(0));
     // Keep-alive sockets would hold close() open; a stop should not hang.
     setTimeout(() => process.exit(0), 2000).unref();

@@ -10,25 +10,46 @@ try {
   process.exit(1);
 }
 
-const started = Date.now();
+// Signals are handled from the first moment, and with `on`, not `once`: `kill -TERM -- -PGID`
+// of `npm start` reaches the API twice (from the group, then from scripts/start.mjs), and a
+// second signal falling to Node's default would end the API in the middle of its stop and
+// leave PostgreSQL running (issue 16).
+/** Set once started; a signal before that is remembered and acted on as start-up ends. */
+const started: { runtime?: Awaited<ReturnType<typeof startRuntime>> } = {};
+let stopping = false;
+function stop(): void {
+  const runtime = started.runtime;
+  if (stopping || !runtime) {
+    stopping = true;
+    return;
+  }
+  stopping = true;
+  // A stop that hangs still ends: the embedded PostgreSQL is told to stop as the process exits.
+  setTimeout(() => {
+    console.error('api: stop took over 8 s; exiting');
+    process.exit(1);
+  }, 8000).unref();
+  void runtime.stop().then(
+    () => process.exit(0),
+    (error: Error) => {
+      console.error(`api: stop failed: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
+
+const startedAt = Date.now();
 const runtime = await startRuntime(env).catch((error: Error) => {
   console.error(`api: cannot start: ${error.message}`);
   process.exit(1);
 });
-await runtime.app.listen({ host: env.host, port: env.port });
-console.log(`api: listening on http://localhost:${env.port} (docs at /docs) after ${Date.now() - started} ms`);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    void runtime.stop().then(
-      () => process.exit(0),
-      (error: Error) => {
-        console.error(`api: stop failed: ${error.message}`);
-        process.exit(1);
-      },
-    );
-  });
+started.runtime = runtime;
+if (stopping) {
+  // Asked to stop while starting: stop now instead of listening.
+  stopping = false;
+  stop();
+} else {
+  await runtime.app.listen({ host: env.host, port: env.port });
+  console.log(`api: listening on http://localhost:${env.port} (docs at /docs) after ${Date.now() - startedAt} ms`);
 }

@@ -122,6 +122,22 @@ export interface EmbeddedOptions {
   onLog?: (line: string) => void;
 }
 
+/**
+ * Servers this process started and has not stopped. PostgreSQL runs in its own process group
+ * (below), so nothing stops it when the API exits: whatever way the API exits (a failed start,
+ * a stop that hung), it tells them to stop on its way out, and fast shutdown finishes on its own.
+ */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) {
+    try {
+      if (child.pid !== undefined) process.kill(child.pid, 'SIGINT');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const { postgres, initdb } = await binaries();
   const runAs = runAsUser();
@@ -190,6 +206,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // connections first and then stops PostgreSQL, not PostgreSQL directly.
     { ...runAs, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
+  running.add(child);
+  child.once('close', () => running.delete(child));
   await waitReady(child, options.onLog);
 
   const connection = { host: socketDir, port: PORT, user: SUPERUSER, database: options.database };
