@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileSchema, ratesSchema } from '@openpool/domain/api';
+import { databaseAnswers } from './db/database.ts';
 import type { Engine } from './engine/engine.ts';
 import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
@@ -131,10 +132,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Readiness: 503 until the demo's backfill is done, so orchestration (and the browser
   // tests) route traffic only to an API with its history in place.
+  // Not ready either while the database does not answer, so a balancer sends no traffic here
+  // and a supervisor watching /ready sees the fault.
   r.get('/ready', { schema: { hide: true }, config: { cache: 'none' } }, async (_request, reply) => {
     const state = (options.status?.().simulator as { state?: string } | undefined)?.state;
-    const ready = state === undefined || state === 'live' || state === 'off';
-    return reply.code(ready ? 200 : 503).send({ ready, simulator: state ?? 'off' });
+    const database = await databaseAnswers(options.ctx.db);
+    const ready = database && (state === undefined || state === 'live' || state === 'off');
+    return reply.code(ready ? 200 : 503).send({ ready, simulator: state ?? 'off', database: database ? 'ok' : 'unavailable' });
   });
   r.get('/openapi.json', { schema: { hide: true }, config: { cache: 'docs' } }, async () => app.swagger());
   r.get(

@@ -25,11 +25,35 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
+  let closed = false;
+  /**
+   * A lost embedded PostgreSQL (killed, crashed) is started again on the same folder and
+   * socket, so the pool's next connections simply work: requests answer 503 meanwhile and
+   * nothing committed is lost (the WAL replays). Tried again with a growing pause until it works.
+   */
+  const restart = async (reason: string, attempt = 1): Promise<void> => {
+    if (closed) return;
+    options.log?.(`database: embedded PostgreSQL stopped unexpectedly (${reason}); starting it again (try ${attempt})`);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(500 * attempt, 5000)));
+    if (closed) return;
+    try {
+      embedded = await startEmbeddedPostgres(embeddedOptions());
+      if (closed) await embedded.stop();
+      else options.log?.('database: embedded PostgreSQL is back');
+    } catch (error) {
+      await restart(`start failed: ${(error as Error).message}`, attempt + 1);
+    }
+  };
+  const embeddedOptions = () => ({
+    dir: join(options.dataDir, 'postgres'),
+    database: 'openpool',
+    onUnexpectedExit: (reason: string) => void restart(reason),
+  });
   let config: pg.PoolConfig;
   if (options.databaseUrl) {
     config = { connectionString: options.databaseUrl };
   } else {
-    embedded = await startEmbeddedPostgres({ dir: join(options.dataDir, 'postgres'), database: 'openpool' });
+    embedded = await startEmbeddedPostgres(embeddedOptions());
     config = { ...embedded.connection };
   }
   const pool = new pg.Pool({
@@ -54,8 +78,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   return {
     pool,
-    embedded,
+    get embedded() {
+      return embedded;
+    },
     async close() {
+      closed = true;
       await pool.end().catch(() => undefined);
       await embedded?.stop();
     },
@@ -87,4 +114,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     '08001',
     '08004',
   ].includes(code);
+}
+
+/** Whether the database answers a trivial query within `timeoutMs` (for /ready). */
+export async function databaseAnswers(pool: pg.Pool, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = pool.query('select 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

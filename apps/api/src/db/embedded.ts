@@ -120,6 +120,8 @@ export interface EmbeddedOptions {
   dir: string;
   database: string;
   onLog?: (line: string) => void;
+  /** Called when PostgreSQL exits without having been asked to (killed, crashed). */
+  onUnexpectedExit?: (reason: string) => void;
 }
 
 /**
@@ -207,14 +209,21 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     { ...runAs, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   running.add(child);
-  child.once('close', () => running.delete(child));
+  let stopping = false;
+  child.once('close', (code, signal) => {
+    running.delete(child);
+    if (!stopping) options.onUnexpectedExit?.(signal ? `killed by ${signal}` : `exit ${code}`);
+  });
   await waitReady(child, options.onLog);
 
   const connection = { host: socketDir, port: PORT, user: SUPERUSER, database: options.database };
   await ensureDatabase(connection);
   return {
     connection,
-    stop: () => stopChild(child),
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
   };
 }
 
