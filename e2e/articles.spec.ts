@@ -49,11 +49,15 @@ test('the FAQ carries FAQPage data; a missing translation says so and offers onl
     .find((item) => item['@type'] === 'FAQPage');
   expect(faq?.mainEntity?.length).toBeGreaterThanOrEqual(12);
 
-  const html = await (await request.get('/ru/articles/effort-and-luck')).text();
+  // effort-and-luck exists in en, ru and uk: a Persian page shows the English under a note.
+  const html = await (await request.get('/fa/articles/effort-and-luck')).text();
   expect(html).toContain('data-testid="not-translated"');
-  expect(html).toContain('Ещё не переведено');
+  expect(html).toContain('هنوز ترجمه نشده است');
   const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)"/g)].map((m) => m[1]);
-  expect(alternates).toEqual(['en', 'x-default']);
+  expect(alternates).toEqual(['en', 'ru', 'uk', 'x-default']);
+  const russian = await (await request.get('/ru/articles/effort-and-luck')).text();
+  expect(russian).not.toContain('data-testid="not-translated"');
+  expect(russian).toContain('Эффорт и удача');
 });
 
 test('get-support exists in ru, uk and en only; unknown articles are 404', async ({ request }) => {

@@ -37,6 +37,14 @@ describe('the articles in content/articles', () => {
     expect(compiled.filter((a) => a.locale === 'en' && !a.slug.startsWith('get-support-')).length).toBeGreaterThanOrEqual(30);
   });
 
+  it('has every article in English, Russian and Ukrainian', () => {
+    const slugs = (code: string) =>
+      new Set(compiled.filter((a) => a.locale === code && !a.slug.startsWith('get-support-')).map((a) => a.slug));
+    const english = [...slugs('en')].sort();
+    expect([...slugs('ru')].sort()).toEqual(english);
+    expect([...slugs('uk')].sort()).toEqual(english);
+  });
+
   it('fills pool figures from content/pools.json', () => {
     const faq = compiled.find((a) => a.locale === 'en' && a.slug === 'faq');
     expect(faq?.text).toContain('5 SAL');
