@@ -93,6 +93,12 @@ describe('HTML micro-cache: keys, memory, single flight', () => {
     expect((await get('/xmr?range=30d')).hit).toBe(false);
   });
 
+  it("leaves React Router's own requests alone: their parameters reach it untouched", async () => {
+    const manifest = await get('/__manifest?version=abc&p=%2Fbtc');
+    expect(manifest.body).toContain('/__manifest?version=abc&p=%2Fbtc');
+    expect(manifest.state).toBeNull();
+  });
+
   it('stays within its byte budget however many distinct pages arrive', async () => {
     for (let i = 0; i < 40; i += 1) await get(`/page-${i}?range=${'x'.repeat(2000)}`);
     expect(cache.stats().bytes).toBeLessThanOrEqual(64 * 1024);

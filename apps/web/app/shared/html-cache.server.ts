@@ -55,6 +55,9 @@ export function newNonce(): string {
 function cacheable(req: Request, rootLocale: HtmlCacheOptions['rootLocale']): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.query.ref !== undefined) return false;
+  // React Router's own requests (`/__manifest?version=…&p=…`) are no pages: their parameters
+  // must reach it untouched, or every lazy route discovery reports a version mismatch.
+  if (req.path.startsWith('/__')) return false;
   // The unprefixed home is the English home only for visitors detected as English.
   if (req.path === '/') return rootLocale(req.headers.cookie ?? null, req.headers['accept-language'] ?? null) === DEFAULT_LOCALE;
   // Loader data requests (`.data`) and assets are not pages.
