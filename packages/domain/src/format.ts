@@ -2,6 +2,7 @@
  * Number formatting of spec section 9. Every figure the site shows goes through here, so the
  * server render and the browser agree to the character.
  */
+import { numberFormat } from './intl.ts';
 import { amountDecimals } from './coins.ts';
 
 const HASHRATE_UNITS = ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
@@ -9,7 +10,7 @@ const DIFFICULTY_UNITS = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
 
 /** Two decimals without exponent notation, however large the number. */
 function twoDecimals(value: number): string {
-  return value.toLocaleString('en-US', { useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return numberFormat('en-US', { useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
 function scaleBy1000(value: number, units: readonly string[]): { value: number; unit: string } {
@@ -110,14 +111,14 @@ export function formatMoney(amount: number, currency: string): string {
   let formatter = moneyFormatters.get(code);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat('en-US', {
+      formatter = numberFormat('en-US', {
         style: 'currency',
         currency: code,
         currencyDisplay: 'narrowSymbol',
       });
     } catch {
       // A malformed code (from a stale local storage value, say) falls back to a plain figure.
-      formatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+      formatter = numberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
     }
     moneyFormatters.set(code, formatter);
   }

@@ -1,3 +1,4 @@
+import { numberFormat } from '@openpool/domain/intl';
 import { AUX_COINS, COINS, type CoinTicker, type MergedTicker } from '@openpool/domain/coins';
 import { formatHashrate } from '@openpool/domain/format';
 import { appContext } from '~/context';
@@ -36,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** `/merge`: what merge mining is, which coins we merge-mine, how they are paid, live parent figures. */
 export default function Merge({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const number = new Intl.NumberFormat(useLocale().iso);
+  const number = numberFormat(useLocale().iso);
   return (
     <section>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('page.merge.title')}</h1>

@@ -1,3 +1,4 @@
+import { numberFormat } from '@openpool/domain/intl';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import type { PoolTotals } from './about-api.server';
@@ -5,7 +6,7 @@ import type { PoolTotals } from './about-api.server';
 /** The live totals of /about: pools, miners, workers and blocks in the last 24 hours. */
 export function PoolTotalsList({ totals }: { totals: PoolTotals }) {
   const t = useT();
-  const number = new Intl.NumberFormat(useLocale().iso);
+  const number = numberFormat(useLocale().iso);
   const items = [
     ['aboutPool.pools', totals.pools],
     ['aboutPool.miners', totals.miners],

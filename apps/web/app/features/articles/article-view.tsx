@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@openpool/domain/intl';
 import { getLocale, type LocaleCode } from '@openpool/domain/locales';
 import { useMemo, type MouseEvent } from 'react';
 import { LocaleLink } from '~/features/i18n/locale-link';
@@ -37,7 +38,7 @@ export function ArticleView({
   const textLang = article.locale === locale.code ? undefined : textLocale.iso;
   // English shown on a Persian page runs left to right, or its punctuation lands at the wrong end.
   const textDir = textLocale.dir === locale.dir ? undefined : textLocale.dir;
-  const updated = new Intl.DateTimeFormat(locale.iso, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  const updated = dateTimeFormat(locale.iso, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${article.updated}T00:00:00Z`),
   );
   return (

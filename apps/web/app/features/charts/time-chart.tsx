@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@openpool/domain/intl';
 import { useEffect, useRef, useState } from 'react';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
@@ -43,14 +44,14 @@ export function TimeChart({
       const ink = color('--color-ink-muted', '#475569');
       const grid = color('--color-line', '#e2e8f0');
       const accent = color('--color-accent', '#1d4ed8');
-      const dateFormat = new Intl.DateTimeFormat(locale.iso, {
+      const dateFormat = dateTimeFormat(locale.iso, {
         month: 'short',
         day: 'numeric',
         hour: '2-digit',
         minute: '2-digit',
       });
-      const axisDate = new Intl.DateTimeFormat(locale.iso, { month: 'short', day: 'numeric' });
-      const axisTime = new Intl.DateTimeFormat(locale.iso, { hour: '2-digit', minute: '2-digit' });
+      const axisDate = dateTimeFormat(locale.iso, { month: 'short', day: 'numeric' });
+      const axisTime = dateTimeFormat(locale.iso, { hour: '2-digit', minute: '2-digit' });
       const span = (points.at(-1)?.t ?? 0) - (points[0]?.t ?? 0);
       chart?.destroy();
       element.replaceChildren();

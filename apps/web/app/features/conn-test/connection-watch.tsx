@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@openpool/domain/intl';
 import { formatHashrate } from '@openpool/domain/format';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
@@ -19,7 +20,7 @@ export function ConnectionWatch({
   const t = useT();
   const locale = useLocale();
   const state = useWorkerWatch(apiBaseUrl, coin, address, worker);
-  const time = (ms: number) => new Intl.DateTimeFormat(locale.iso, { timeStyle: 'medium' }).format(new Date(ms));
+  const time = (ms: number) => dateTimeFormat(locale.iso, { timeStyle: 'medium' }).format(new Date(ms));
   if (!state || state.kind === 'waiting') {
     return (
       <div className="mt-6 rounded-lg border border-line bg-surface-raised p-4" data-testid="conn-waiting">

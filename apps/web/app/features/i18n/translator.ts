@@ -4,6 +4,7 @@
  * catalogues use, and the build refuses any other ICU format, so the browser needs no i18n library
  * (decision record 006).
  */
+import { numberFormat, pluralRules } from '@openpool/domain/intl';
 export type CompiledToken = string | readonly [name: string] | readonly [name: string, 'plural', PluralCases];
 export type CompiledMessage = readonly CompiledToken[];
 /** Plural categories (`one`, `few`, `other`...) and exact values (`0` for `=0`) to their text. */
@@ -22,8 +23,8 @@ export class Translator {
   constructor(locale: string, locales: readonly string[]) {
     this.locale = locale;
     this.locales = locales;
-    this.plurals = new Intl.PluralRules(locales as string[]);
-    this.numbers = new Intl.NumberFormat(locales as string[]);
+    this.plurals = pluralRules(locales as string[]);
+    this.numbers = numberFormat(locales as string[]);
   }
 
   /** Adds a part of the catalogue; ids already present are replaced. */

@@ -2,6 +2,7 @@
  * When the balance reaches the payout threshold at the current rate: the last 7 days' reward
  * per day (reward_7d / 7), as issue 6 asks. Pure, so the server and the browser agree.
  */
+import { numberFormat } from '@openpool/domain/intl';
 export type PayoutEta = { kind: 'reached' } | { kind: 'no-rate' } | { kind: 'in'; seconds: number };
 
 export function payoutEta(balance: string, payoutThreshold: string, reward7d: string): PayoutEta {
@@ -17,12 +18,10 @@ export function formatDuration(seconds: number, iso: string): string {
   const [unit, size] =
     seconds < 3_600 ? (['minute', 60] as const) : seconds < 172_800 ? (['hour', 3_600] as const) : (['day', 86_400] as const);
   const count = Math.max(1, Math.ceil(seconds / size));
-  return new Intl.NumberFormat(iso, { style: 'unit', unit, unitDisplay: 'long' }).format(count);
+  return numberFormat(iso, { style: 'unit', unit, unitDisplay: 'long' }).format(count);
 }
 
 /** A fraction as a percentage with up to two decimals ('4.27%'), localised. */
 export function formatPercent(fraction: number, iso: string): string {
-  return new Intl.NumberFormat(iso, { style: 'percent', maximumFractionDigits: 2 }).format(
-    Number.isFinite(fraction) ? fraction : 0,
-  );
+  return numberFormat(iso, { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(fraction) ? fraction : 0);
 }

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@openpool/domain/intl';
 import { formatAmount } from '@openpool/domain/format';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
@@ -18,7 +19,7 @@ export function RewardChart({ rewards, ticker, today }: { rewards: readonly Dail
   if (rewards.length === 0) return <p className="text-sm text-ink-muted">{t('miner.dailyRewards.none')}</p>;
   const byDay = new Map(rewards.map((r) => [Math.floor(r.date / DAY), r]));
   const lastDay = Math.floor(today / DAY);
-  const dateFormat = new Intl.DateTimeFormat(locale.iso, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const dateFormat = dateTimeFormat(locale.iso, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const days = Array.from({ length: DAYS }, (_, i) => {
     const day = lastDay - (DAYS - 1 - i);
     return { day, amount: Number(byDay.get(day)?.amount ?? 0), text: byDay.get(day)?.amount ?? '0' };

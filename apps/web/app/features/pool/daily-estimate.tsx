@@ -1,3 +1,4 @@
+import { numberFormat } from '@openpool/domain/intl';
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { formatHashrate } from '@openpool/domain/format';
 import { useCurrency } from '~/features/currency/currency-context';
@@ -22,7 +23,7 @@ export function DailyEstimate({
   const coins = estimateDailyCoins(stats, reference.hashrate);
   if (coins === null) return null;
   const units = t('pool.card.estimateUnits', {
-    amount: new Intl.NumberFormat(locale.iso, { maximumSignificantDigits: 4 }).format(coins),
+    amount: numberFormat(locale.iso, { maximumSignificantDigits: 4 }).format(coins),
     ticker: ticker.toUpperCase(),
   });
   const fiat = toFiat(coins, ticker);

@@ -1,3 +1,4 @@
+import { numberFormat } from '@openpool/domain/intl';
 import type { PoolStats } from '@openpool/domain/api';
 import { formatAmount } from '@openpool/domain/format';
 import { useLocale } from '~/features/i18n/use-locale';
@@ -9,7 +10,7 @@ type Block = PoolStats['last_blocks_found'][number];
 
 export function formatEffort(effort: number | null | undefined, iso: string): string {
   if (effort === null || effort === undefined) return '—';
-  return new Intl.NumberFormat(iso, { style: 'percent', maximumFractionDigits: 1 }).format(effort);
+  return numberFormat(iso, { style: 'percent', maximumFractionDigits: 1 }).format(effort);
 }
 
 /** Recent blocks: height, time, reward, effort, status with confirmations, explorer link. */

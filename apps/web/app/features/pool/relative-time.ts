@@ -2,6 +2,7 @@
  * A localised "5 minutes ago" measured against a fixed reference time (the stats' own
  * `updated_at`), so the server and the browser render the same text and hydration matches.
  */
+import { dateTimeFormat, relativeTimeFormat } from '@openpool/domain/intl';
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['day', 86_400],
   ['hour', 3_600],
@@ -11,7 +12,7 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 
 export function relativeTime(unixSeconds: number, nowSeconds: number, iso: string): string {
   const delta = unixSeconds - nowSeconds;
-  const format = new Intl.RelativeTimeFormat(iso, { numeric: 'auto', style: 'long' });
+  const format = relativeTimeFormat(iso, { numeric: 'auto', style: 'long' });
   for (const [unit, seconds] of UNITS) {
     if (Math.abs(delta) >= seconds || unit === 'second') return format.format(Math.round(delta / seconds), unit);
   }
@@ -19,7 +20,5 @@ export function relativeTime(unixSeconds: number, nowSeconds: number, iso: strin
 }
 
 export function formatDateTime(unixSeconds: number, iso: string): string {
-  return new Intl.DateTimeFormat(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(unixSeconds * 1000),
-  );
+  return dateTimeFormat(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(unixSeconds * 1000));
 }

@@ -1,3 +1,4 @@
+import { numberFormat } from '@openpool/domain/intl';
 import { topMinersSchema } from '@openpool/domain/api';
 import { formatHashrate, truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
@@ -26,7 +27,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const coin = useCoin();
   const locale = useLocale();
-  const percent = new Intl.NumberFormat(locale.iso, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = numberFormat(locale.iso, { style: 'percent', maximumFractionDigits: 2 });
   const { miners } = loaderData;
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">
