@@ -4,6 +4,7 @@ import { toNdjson, type IngestEvent } from '@openpool/domain/events';
 import { createHarness, TOKEN, type Harness } from './testing/harness.ts';
 import { stopTestServer } from './testing/database.ts';
 import { INGEST_BODY_LIMIT } from './ingest/routes.ts';
+import { dailyCoins, type NetworkFigures } from '@openpool/domain/profitability';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 let h: Harness;
@@ -310,5 +311,21 @@ describe('caching, CORS, docs', () => {
     expect((await track(' Friend ')).json()).toEqual({ recorded: true });
     expect((await track('other')).json()).toEqual({ recorded: false });
     expect((await h.db.pool.query(`select ref from referrals where address = 'ltc1qref'`)).rows).toEqual([{ ref: 'friend' }]);
+  });
+});
+
+describe('daily revenue (the one formula)', () => {
+  it("equals the site's estimate from pool stats, and WhatToMine's formula, within a smallest unit", async () => {
+    const network = { type: 'network', seq: 1, coin: 'btc', difficulty: 1.2e14, hashrate: 8e20, height: 900_000 };
+    const ingested = await h.ingest('revenue', [{ ...network, reward: '312500000', at: NOW - 30_000 } as IngestEvent]);
+    expect(ingested.statusCode).toBe(200);
+    const hashrate = 234e12; // Antminer S21 Pro
+    const revenue = (await h.get<{ revenue: string }>(`/api/v2/daily-revenue/BTC?hashrate=${hashrate}`)).body.revenue;
+    const stats = (await h.get<NetworkFigures>('/btc/api/v1/pool/stats')).body;
+    const site = dailyCoins(stats, hashrate) ?? 0;
+    expect(Number(revenue)).toBeGreaterThan(0);
+    expect(Math.abs(Number(revenue) - site)).toBeLessThanOrEqual(1e-8);
+    const wtm = ((hashrate * 86_400 * 3.125) / (1.2e14 * 2 ** 32)) * (1 - 0.02);
+    expect(Math.abs(Number(revenue) - wtm)).toBeLessThanOrEqual(1e-8 + wtm * 1e-6);
   });
 });

@@ -12,7 +12,9 @@ import {
   topMinersSchema,
 } from '@openpool/domain/api';
 import { fromUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
-import { ppsCredit } from '@openpool/domain/rewards';
+import type { RewardScheme } from '@openpool/domain/address';
+import { COINS } from '@openpool/domain/coins';
+import { dailyRewardUnits, revenueScheme } from '@openpool/domain/profitability';
 import type { ApiContext } from './context.ts';
 import { createMemo } from '../http/caching.ts';
 import { checkCoin, coinParam, plainNumberQuery, rangeQuery } from '../http/params.ts';
@@ -153,10 +155,16 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
         return result.rows[0] ?? null;
       });
       const hashrate = request.query.hashrate;
-      const scheme = config.schemes.includes('pps') ? 'pps' : (config.schemes[0] ?? 'prop');
-      // Expected coins a day: (hashrate x 86400 / hashes per difficulty) shares of difficulty 1.
+      // The one formula (packages/domain/profitability), quoted at the scheme the site quotes too.
+      const scheme = revenueScheme(config.schemes) as RewardScheme;
       const revenue = net
-        ? ppsCredit((hashrate * 86_400) / config.hashesPerDifficulty, net.difficulty, BigInt(net.reward), config.feePpm[scheme])
+        ? dailyRewardUnits({
+            hashrate,
+            algorithm: COINS[coin].algorithm,
+            networkDifficulty: net.difficulty,
+            blockReward: BigInt(net.reward),
+            feePpm: config.feePpm[scheme] ?? 0,
+          })
         : 0n;
       const price = (await prices().catch(() => ({}) as Record<string, number>))[coin.toUpperCase()];
       const coins = fromUnits(revenue, config.unitDecimals);

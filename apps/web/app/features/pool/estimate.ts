@@ -1,16 +1,16 @@
 import type { PoolStats } from '@openpool/domain/api';
-import { hashesPerDifficulty } from '@openpool/domain/mining';
+import { dailyCoins } from '@openpool/domain/profitability';
 
 /**
- * Coins a day the pool pays for `hashrate` (H/s): the expected share of network blocks,
- * hashrate x 86400 / (network difficulty x hashes per difficulty 1), times the block reward,
- * after the fee of the pool's main scheme. Null when the network figures are missing.
+ * Coins a day the pool pays for `hashrate` (H/s): the one formula of packages/domain
+ * (`dailyCoins`), at the fee of the scheme the API's daily revenue quotes (PPS+ where
+ * offered), so a home card and `GET /api/v2/daily-revenue` say the same. Null when the
+ * network figures are missing.
  */
-export type EstimateInputs = Pick<PoolStats, 'net_difficulty' | 'block_reward' | 'fee' | 'algorithm'>;
+export type EstimateInputs = Pick<PoolStats, 'net_difficulty' | 'block_reward' | 'fees' | 'schemes' | 'algorithm'>;
 
 export function estimateDailyCoins(stats: EstimateInputs, hashrate: number): number | null {
-  const reward = Number(stats.block_reward);
-  if (!(stats.net_difficulty > 0) || !(reward > 0) || !(hashrate > 0)) return null;
-  const blocksPerDay = (hashrate * 86_400) / (stats.net_difficulty * hashesPerDifficulty(stats.algorithm));
-  return blocksPerDay * reward * (1 - stats.fee);
+  if (!(hashrate > 0)) return null;
+  const coins = dailyCoins(stats, hashrate);
+  return coins !== null && coins > 0 ? coins : null;
 }

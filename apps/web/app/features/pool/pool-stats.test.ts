@@ -38,7 +38,7 @@ describe('pool stats', () => {
   it('keeps only the card figures for the home page, and the null of a failed call', () => {
     const card = cardSummary({ ticker: 'ltc', name: 'LTC', stats: parsePoolStats(stats) });
     expect(Object.keys(card.stats ?? {}).sort()).toEqual(
-      ['algorithm', 'block_reward', 'fee', 'fees', 'hashrate', 'miners', 'net_difficulty', 'net_hashrate'].sort(),
+      ['algorithm', 'block_reward', 'fee', 'fees', 'hashrate', 'miners', 'net_difficulty', 'net_hashrate', 'schemes'].sort(),
     );
     expect(card.stats).toMatchObject({ hashrate: 1, miners: 3, fees: { pps: 0.02, prop: 0.01 }, block_reward: '6.25' });
     expect(cardSummary(poolDefaults('kas'))).toEqual({ ticker: 'kas', name: 'KAS', stats: null });

@@ -21,7 +21,7 @@ function firstOf(value: unknown): unknown {
 /** The figures a home-page card shows: all the home page sends to the browser, not the whole payload. */
 export type CardStats = Pick<
   PoolStats,
-  'algorithm' | 'hashrate' | 'miners' | 'net_hashrate' | 'fees' | 'fee' | 'net_difficulty' | 'block_reward'
+  'algorithm' | 'hashrate' | 'miners' | 'net_hashrate' | 'fees' | 'fee' | 'schemes' | 'net_difficulty' | 'block_reward'
 >;
 
 export interface CardSummary extends Omit<PoolSummary, 'stats'> {
@@ -30,8 +30,12 @@ export interface CardSummary extends Omit<PoolSummary, 'stats'> {
 
 export function cardSummary({ ticker, name, stats }: PoolSummary): CardSummary {
   if (!stats) return { ticker, name, stats: null };
-  const { algorithm, hashrate, miners, net_hashrate, fees, fee, net_difficulty, block_reward } = stats;
-  return { ticker, name, stats: { algorithm, hashrate, miners, net_hashrate, fees, fee, net_difficulty, block_reward } };
+  const { algorithm, hashrate, miners, net_hashrate, fees, fee, schemes, net_difficulty, block_reward } = stats;
+  return {
+    ticker,
+    name,
+    stats: { algorithm, hashrate, miners, net_hashrate, fees, fee, schemes, net_difficulty, block_reward },
+  };
 }
 
 export function parsePoolStats(body: unknown): PoolStats {
