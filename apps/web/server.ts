@@ -16,6 +16,7 @@ import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
 import { loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
+import { loadHardwareCatalogue } from './app/features/hardware/catalogue.server.ts';
 
 const here = import.meta.dirname;
 
@@ -27,10 +28,12 @@ function startupFailure(error: unknown): never {
 let env: ReturnType<typeof parseWebEnv>;
 let config: ReturnType<typeof loadSiteConfig>;
 let coinContent: ReturnType<typeof loadCoinContent>;
+let hardware: ReturnType<typeof loadHardwareCatalogue>;
 try {
   env = parseWebEnv(process.env, resolve(here, '..', '..'));
   config = loadSiteConfig(env.contentDir);
   coinContent = loadCoinContent(env.contentDir);
+  hardware = loadHardwareCatalogue(env.contentDir);
 } catch (error) {
   startupFailure(error);
 }
@@ -59,6 +62,7 @@ function loadContext(build: ServerBuild, req: express.Request, res: express.Resp
   const context: AppContext = {
     config,
     coinContent,
+    hardware,
     publicEnv: {
       apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
       siteUrl: env.siteUrl,

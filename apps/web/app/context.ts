@@ -3,6 +3,7 @@
  * (style.md: data sources reach loaders through context, not global imports).
  */
 import type { CoinContent } from '@openpool/domain/coin-content';
+import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import type { SiteConfig } from '@openpool/domain/site-config';
 import { createContext } from 'react-router';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   config: SiteConfig;
   /** Operator content per coin: descriptions, explorers, reference hardware, miner software. */
   coinContent: CoinContent;
+  /** The device catalogue of `content/hardware`, validated at start-up. */
+  hardware: HardwareCatalogue;
   publicEnv: PublicEnv;
   /** API base URL for server-side calls from loaders. */
   serverApiBaseUrl: string;

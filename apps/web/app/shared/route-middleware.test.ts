@@ -13,6 +13,7 @@ function contextProvider(siteConfig: SiteConfig): RouterContextProvider {
   const value: AppContext = {
     config: siteConfig,
     coinContent: { coins: {} } as unknown as AppContext['coinContent'],
+    hardware: { devices: [], manufacturers: [], offers: new Map() },
     publicEnv: { apiBaseUrl: 'http://localhost:8787', siteUrl: 'http://localhost:3000' },
     serverApiBaseUrl: 'http://127.0.0.1:8787',
     cookieDomain: undefined,
