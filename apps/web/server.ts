@@ -15,7 +15,7 @@ import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
-import { loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
+import { loadComparePools, loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
 import { loadHardwareCatalogue } from './app/features/hardware/catalogue.server.ts';
 
 const here = import.meta.dirname;
@@ -29,11 +29,13 @@ let env: ReturnType<typeof parseWebEnv>;
 let config: ReturnType<typeof loadSiteConfig>;
 let coinContent: ReturnType<typeof loadCoinContent>;
 let hardware: ReturnType<typeof loadHardwareCatalogue>;
+let comparePools: ReturnType<typeof loadComparePools>;
 try {
   env = parseWebEnv(process.env, resolve(here, '..', '..'));
   config = loadSiteConfig(env.contentDir);
   coinContent = loadCoinContent(env.contentDir);
   hardware = loadHardwareCatalogue(env.contentDir);
+  comparePools = loadComparePools(env.contentDir);
 } catch (error) {
   startupFailure(error);
 }
@@ -63,6 +65,7 @@ function loadContext(build: ServerBuild, req: express.Request, res: express.Resp
     config,
     coinContent,
     hardware,
+    comparePools,
     publicEnv: {
       apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
       siteUrl: env.siteUrl,

@@ -4,6 +4,7 @@
  */
 import type { CoinContent } from '@openpool/domain/coin-content';
 import type { HardwareCatalogue } from '@openpool/domain/hardware';
+import type { ComparePools } from '@openpool/domain/compare-pools';
 import type { SiteConfig } from '@openpool/domain/site-config';
 import { createContext } from 'react-router';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   coinContent: CoinContent;
   /** The device catalogue of `content/hardware`, validated at start-up. */
   hardware: HardwareCatalogue;
+  /** Other pools' published terms for /compare-mining-pools (content/compare/pools.json). */
+  comparePools: ComparePools;
   publicEnv: PublicEnv;
   /** API base URL for server-side calls from loaders. */
   serverApiBaseUrl: string;

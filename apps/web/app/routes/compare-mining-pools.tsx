@@ -1,7 +1,104 @@
+import { poolStatsSchema } from '@openpool/domain/api';
+import { COINS, isCoinTicker } from '@openpool/domain/coins';
+import { splitLocalePath } from '@openpool/domain/locales';
+import { Form, useSubmit } from 'react-router';
+import { appContext } from '~/context';
+import { otherRow, ourRow, parseSort, sortParam, sortRows, type CompareRow } from '~/features/compare/compare-rows';
+import { CompareTable } from '~/features/compare/compare-table';
+import { loadCatalogue } from '~/features/i18n/catalogues';
+import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { createApiClient } from '~/shared/api-client';
+import type { Route } from './+types/compare-mining-pools';
 
-export default function Page() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, comparePools, serverApiBaseUrl } = context.get(appContext);
+  const url = new URL(request.url);
+  const coins = config.enabled.filter(isCoinTicker).map((ticker) => ({
+    ticker,
+    name: COINS[ticker].name,
+    compared: comparePools.pools.filter((row) => row.coin === ticker).length,
+  }));
+  // The coin with the most documented pools is where a visitor without a choice starts.
+  const fallback = [...coins].sort((a, b) => b.compared - a.compared)[0]?.ticker ?? 'btc';
+  const requested = url.searchParams.get('coin') ?? '';
+  const coin = coins.some((c) => c.ticker === requested) ? requested : fallback;
+  const sort = parseSort(url.searchParams.get('sort'));
+  let ours: CompareRow | null = null;
+  try {
+    const stats = poolStatsSchema.parse(
+      await createApiClient({ baseUrl: serverApiBaseUrl }).request(`/${encodeURIComponent(coin)}/api/v1/pool/stats`),
+    );
+    ours = ourRow(stats, 'OpenPool');
+  } catch (error) {
+    // The others' published figures still compare with each other; the page says ours are missing.
+    console.warn(`compare: pool stats of ${coin}: ${(error as Error).message}`);
+  }
+  const others = comparePools.pools.filter((row) => row.coin === coin).map(otherRow);
+  const { locale } = splitLocalePath(url.pathname);
+  const t = await loadCatalogue(locale, ['site']);
+  return {
+    coins,
+    coin,
+    sort,
+    asOf: comparePools.as_of,
+    rows: sortRows(ours ? [ours, ...others] : others, sort),
+    othersCount: others.length,
+    oursAvailable: ours !== null,
+    seo: { title: t._('page.compare.title'), description: t._('comparePools.lead') },
+  };
+}
+
+/** `/compare-mining-pools`: our pool beside well-known pools of the same coin (issue 13). */
+export default function ComparePools({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  return <PendingPage title={t('page.compare.title')} />;
+  const locale = useLocale();
+  const submit = useSubmit();
+  const { coins, coin, sort, asOf, rows, othersCount, oursAvailable } = loaderData;
+  const coinName = coins.find((c) => c.ticker === coin)?.name ?? coin.toUpperCase();
+  const date = new Intl.DateTimeFormat(locale.iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${asOf}T00:00:00Z`));
+  return (
+    <section>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('page.compare.title')}</h1>
+      <p className="mt-2 max-w-3xl leading-relaxed">{t('comparePools.lead')}</p>
+      <Form method="get" className="mt-5 flex flex-wrap items-end gap-3" data-testid="compare-filter">
+        <label className="text-sm">
+          {t('comparePools.coin')}
+          <select
+            name="coin"
+            defaultValue={coin}
+            key={coin}
+            className="mt-1 block rounded-md border border-line bg-surface-raised px-3 py-2"
+            onChange={(event) => void submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
+          >
+            {coins.map((c) => (
+              <option key={c.ticker} value={c.ticker}>
+                {c.compared > 0 ? t('comparePools.coinOption', { coin: c.name, count: c.compared }) : c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input type="hidden" name="sort" value={sortParam(sort)} />
+        <button type="submit" className="rounded-md border border-line px-4 py-2 font-semibold">
+          {t('comparePools.show')}
+        </button>
+      </Form>
+      <p className="mt-4 max-w-3xl text-sm text-ink-muted" data-testid="compare-as-of">
+        {t('comparePools.asOf', { date })}
+      </p>
+      {oursAvailable ? null : (
+        <p role="status" className="mt-2 text-sm text-amber-700 dark:text-amber-400">
+          {t('comparePools.oursUnavailable')}
+        </p>
+      )}
+      {othersCount === 0 ? (
+        <p className="mt-2 text-sm" data-testid="compare-no-others">
+          {t('comparePools.noOthers', { coin: coinName })}
+        </p>
+      ) : null}
+      {rows.length > 0 ? (
+        <CompareTable rows={rows} sort={sort} coin={coin} caption={t('comparePools.caption', { coin: coinName })} />
+      ) : null}
+    </section>
+  );
 }

@@ -14,6 +14,7 @@ function contextProvider(siteConfig: SiteConfig): RouterContextProvider {
     config: siteConfig,
     coinContent: { coins: {} } as unknown as AppContext['coinContent'],
     hardware: { devices: [], manufacturers: [], offers: new Map() },
+    comparePools: { as_of: '2026-11-24', pools: [] },
     publicEnv: { apiBaseUrl: 'http://localhost:8787', siteUrl: 'http://localhost:3000' },
     serverApiBaseUrl: 'http://127.0.0.1:8787',
     cookieDomain: undefined,

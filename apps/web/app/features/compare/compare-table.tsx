@@ -1,0 +1,143 @@
+import { formatFee } from '@openpool/domain/format';
+import { Link } from 'react-router';
+import { useT, type MessageId } from '~/features/i18n/use-t';
+import { sortParam, type CompareRow, type Sort, type SortKey } from './compare-rows';
+
+const COLUMNS: ReadonlyArray<{ key: SortKey; label: MessageId }> = [
+  { key: 'pool', label: 'comparePools.col.pool' },
+  { key: 'fee', label: 'comparePools.col.fee' },
+  { key: 'min', label: 'comparePools.col.min' },
+  { key: 'payout', label: 'comparePools.col.payout' },
+  { key: 'regions', label: 'comparePools.col.regions' },
+  { key: 'merged', label: 'comparePools.col.merged' },
+];
+
+const PAYOUT: Record<NonNullable<CompareRow['payout']>, MessageId> = {
+  hourly: 'comparePools.payout.hourly',
+  daily: 'comparePools.payout.daily',
+  choice: 'comparePools.payout.choice',
+};
+
+/**
+ * The comparison as one table: sortable headers are links (`?sort=`), so a sorted view can be
+ * shared and works before the page's script runs; on a phone the table scrolls sideways under
+ * a pool column that stays put. The scroller is `relative` because the screen-reader-only texts
+ * are absolutely placed: against any farther ancestor they would stretch the page sideways.
+ */
+export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]; sort: Sort; coin: string; caption: string }) {
+  const t = useT();
+  const unit = coin.toUpperCase();
+  const notPublished = <NotPublished label={t('comparePools.notPublished')} />;
+  return (
+    <div className="relative mt-4 overflow-x-auto rounded-lg border border-line" data-testid="compare-scroll">
+      <table className="w-full min-w-[52rem] text-sm" data-testid="compare-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface-raised text-ink-muted">
+          <tr>
+            {COLUMNS.map((column, index) => {
+              const active = sort.key === column.key;
+              const next = { key: column.key, descending: active ? !sort.descending : false };
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}
+                  className={`px-3 py-2 text-start font-medium ${index === 0 ? 'sticky start-0 z-10 bg-surface-raised' : ''}`}
+                >
+                  <Link
+                    to={`?coin=${coin}&sort=${sortParam(next)}`}
+                    preventScrollReset
+                    replace
+                    className="inline-flex items-center gap-1 hover:text-ink hover:underline"
+                  >
+                    {t(column.label)}
+                    <span aria-hidden="true" className={active ? 'text-accent' : 'opacity-40'}>
+                      {active ? (sort.descending ? '↓' : '↑') : '↕'}
+                    </span>
+                  </Link>
+                </th>
+              );
+            })}
+            <th scope="col" className="px-3 py-2 text-start font-medium">
+              {t('comparePools.col.source')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.pool} className={`border-t border-line ${row.ours ? 'bg-accent/10' : ''}`} data-testid="compare-row">
+              <th
+                scope="row"
+                className={`sticky start-0 z-10 px-3 py-2 text-start font-semibold ${row.ours ? 'bg-surface-raised' : 'bg-surface'}`}
+              >
+                {row.ours ? (
+                  <span>
+                    {t('site.name')}{' '}
+                    <span className="ms-1 rounded bg-accent px-1.5 py-0.5 text-xs font-medium text-accent-ink">
+                      {t('comparePools.thisPool')}
+                    </span>
+                  </span>
+                ) : row.url ? (
+                  <a href={row.url} rel="noopener noreferrer nofollow" target="_blank" className="text-accent hover:underline">
+                    {row.pool}
+                  </a>
+                ) : (
+                  row.pool
+                )}
+              </th>
+              <td className="px-3 py-2">
+                <ul className="space-y-0.5">
+                  {row.schemes.map((scheme) => (
+                    <li key={scheme.name} className="whitespace-nowrap">
+                      <span className="font-medium">{scheme.name}</span>{' '}
+                      <span className="tabular-nums">{scheme.fee === null ? notPublished : formatFee(scheme.fee)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                {row.minPayout === null ? notPublished : `${row.minPayout} ${unit}`}
+              </td>
+              <td className="px-3 py-2">{row.payout === null ? notPublished : t(PAYOUT[row.payout])}</td>
+              <td className="px-3 py-2">
+                {row.regions === null ? notPublished : row.regions.map((region) => region.toUpperCase()).join(', ')}
+              </td>
+              <td className="px-3 py-2">
+                {row.merged === null
+                  ? notPublished
+                  : row.merged.length === 0
+                    ? t('comparePools.none')
+                    : row.merged.map((ticker) => ticker.toUpperCase()).join(', ')}
+              </td>
+              <td className="px-3 py-2">
+                {row.source ? (
+                  <a
+                    href={row.source}
+                    rel="noopener noreferrer nofollow"
+                    target="_blank"
+                    className="text-accent hover:underline"
+                    data-testid="compare-source"
+                  >
+                    {new URL(row.source).hostname.replace(/^www\./, '')}
+                  </a>
+                ) : (
+                  <span className="text-ink-muted">{t('comparePools.liveConfig')}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A dash a screen reader reads as 'not published'. */
+function NotPublished({ label }: { label: string }) {
+  return (
+    <span title={label} className="text-ink-muted">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
