@@ -3,7 +3,10 @@ import { API } from './ports.ts';
 
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
 
-test('/test waits with hints, then shows the first share posted through ingest without a reload', async ({ page, request }) => {
+test('/test waits with hints, then shows the first share posted through ingest, its difficulty and the hashrate so far, without a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const stamp = Date.now();
   const address = `LtcE2eConnTest${stamp}`;
@@ -39,5 +42,17 @@ test('/test waits with hints, then shows the first share posted through ingest w
   const connected = page.getByTestId('conn-connected');
   await expect(connected).toContainText('First share received from rig07', { timeout: 30_000 });
   await expect(connected).toContainText('Last share');
-  await expect(connected).toContainText('after the first complete 10-minute window');
+  // The first share's difficulty (65536), and no hashrate from a single share.
+  await expect(page.getByTestId('conn-first-difficulty')).toHaveText(/Difficulty of the first share\s*65\.54 K/);
+  await expect(page.getByTestId('conn-hashrate')).toContainText('from the second share on');
+
+  // A second share, still without a reload: now there is a hashrate since the first one.
+  const second = await request.post(`${API}/internal/v1/events?source=e2e-conn-test`, {
+    headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },
+    data: `${JSON.stringify({ ...share, seq: stamp + 1, difficulty: 131072, at: Date.now() })}\n`,
+  });
+  expect(second.status(), await second.text()).toBe(200);
+  await expect(page.getByTestId('conn-hashrate')).toContainText(/\d [KMGTPE]?H\/s/, { timeout: 30_000 });
+  await expect(connected).toContainText(/Current share difficulty\s*131\.07 K/);
+  await expect(page.getByTestId('conn-first-difficulty')).toContainText('65.54 K');
 });

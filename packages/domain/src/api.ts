@@ -164,6 +164,17 @@ export const workerRowSchema = z.object({
   stale: z.number().int(),
   invalid: z.number().int(),
   last_share: z.number().int().describe('unix milliseconds'),
+  first_share: z.number().int().describe('unix milliseconds'),
+  first_share_difficulty: z
+    .number()
+    .nullable()
+    .describe("difficulty of the worker's first share (null: seen before it was kept)"),
+  last_share_difficulty: z.number().nullable().describe('difficulty of the latest share: what the vardiff gives the worker now'),
+  hashrate_so_far: hashrate
+    .nullable()
+    .describe(
+      'H/s since the first share, the open 10 minutes included; 0 until a second share, null for workers older than a day',
+    ),
 });
 export const workersSchema = z.object({ results: z.array(workerRowSchema) });
 

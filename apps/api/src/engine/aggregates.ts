@@ -40,6 +40,9 @@ interface WorkerSeen {
   scheme: string;
   first: number;
   last: number;
+  /** Difficulty of the batch's earliest and latest share (issue 13, /test). */
+  firstDifficulty: number;
+  lastDifficulty: number;
   ip: string;
   agent: string | null;
   country: string | null;
@@ -73,14 +76,20 @@ export class ShareAggregates {
         scheme: share.scheme,
         first: share.at,
         last: share.at,
+        firstDifficulty: share.difficulty,
+        lastDifficulty: share.difficulty,
         ip: share.ip,
         agent: share.agent ?? null,
         country: share.country ?? null,
       });
     } else {
-      if (share.at < seen.first) seen.first = share.at;
+      if (share.at < seen.first) {
+        seen.first = share.at;
+        seen.firstDifficulty = share.difficulty;
+      }
       if (share.at >= seen.last) {
         seen.last = share.at;
+        seen.lastDifficulty = share.difficulty;
         seen.ip = share.ip;
         if (share.agent) seen.agent = share.agent;
         if (share.country) seen.country = share.country;
@@ -130,11 +139,17 @@ export class ShareAggregates {
     if (this.size === 0) return;
     const workers = [...this.workers.values()];
     const ids = await client.query<{ id: number; coin: string; address: string; worker: string; scheme: string }>(
-      `insert into workers as w (coin, address, worker, scheme, first_share_at, last_share_at, last_ip, agent, country)
-       select c, a, wk, s, to_timestamp(f / 1000.0), to_timestamp(l / 1000.0), ip::inet, ag, co
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[], $9::text[])
-         as u(c, a, wk, s, f, l, ip, ag, co)
+      `insert into workers as w (coin, address, worker, scheme, first_share_at, last_share_at, last_ip, agent, country,
+         first_share_difficulty, last_share_difficulty)
+       select c, a, wk, s, to_timestamp(f / 1000.0), to_timestamp(l / 1000.0), ip::inet, ag, co, fd, ld
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[], $9::text[],
+         $10::float8[], $11::float8[])
+         as u(c, a, wk, s, f, l, ip, ag, co, fd, ld)
        on conflict (coin, address, worker, scheme) do update set
+         first_share_difficulty = case when excluded.first_share_at < w.first_share_at
+           then excluded.first_share_difficulty else w.first_share_difficulty end,
+         last_share_difficulty = case when excluded.last_share_at >= w.last_share_at
+           then excluded.last_share_difficulty else w.last_share_difficulty end,
          first_share_at = least(w.first_share_at, excluded.first_share_at),
          last_ip = case when excluded.last_share_at >= w.last_share_at then excluded.last_ip else w.last_ip end,
          agent = case when excluded.last_share_at >= w.last_share_at then coalesce(excluded.agent, w.agent) else w.agent end,
@@ -151,6 +166,8 @@ export class ShareAggregates {
         workers.map((w) => w.ip),
         workers.map((w) => w.agent),
         workers.map((w) => w.country),
+        workers.map((w) => w.firstDifficulty),
+        workers.map((w) => w.lastDifficulty),
       ],
     );
     await this.flushMiners(client);

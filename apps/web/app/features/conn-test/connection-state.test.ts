@@ -10,6 +10,10 @@ const row = (overrides: Partial<WorkerRow>): WorkerRow => ({
   stale: 0,
   invalid: 0,
   last_share: 1_000,
+  first_share: 900,
+  first_share_difficulty: 65_536,
+  last_share_difficulty: 131_072,
+  hashrate_so_far: null,
   ...overrides,
 });
 
@@ -28,12 +32,23 @@ describe('connectionState', () => {
     expect(state).toEqual({
       kind: 'connected',
       worker: 'Rig01',
+      firstShare: 900,
       lastShare: 1_000,
+      firstDifficulty: 65_536,
+      currentDifficulty: 131_072,
       valid: 3,
       rejected: 2,
       hashrate: 5e6,
+      awaitingSecondShare: false,
       online: true,
     });
+  });
+
+  it("takes a new worker's hashrate since its first share, and waits for a second share to have one", () => {
+    const many = connectionState([row({ hashrate_so_far: 2e6, hashrate_10m: 0 })], 'rig01', 500);
+    expect(many.kind === 'connected' && [many.hashrate, many.awaitingSecondShare]).toEqual([2e6, false]);
+    const one = connectionState([row({ hashrate_so_far: 0, hashrate_10m: 0 })], 'rig01', 500);
+    expect(one.kind === 'connected' && [one.hashrate, one.awaitingSecondShare]).toEqual([0, true]);
   });
 
   it('without a worker name, takes the most recent worker of the address', () => {

@@ -1,6 +1,7 @@
 /**
  * What /test says about a miner's connection (issue 13), from the API's worker rows: still
- * waiting, or the first share seen (when, how many, the worker's hashrate so far). Pure, so the
+ * waiting, or the first share seen (when, at what difficulty, how many, the worker's hashrate so
+ * far). Pure, so the
  * page and its test agree; the worker rows come from `GET /{coin}/api/v3/miner/workers/{address}`.
  */
 export interface WorkerRow {
@@ -13,6 +14,11 @@ export interface WorkerRow {
   invalid: number;
   /** Unix milliseconds. */
   last_share: number;
+  first_share: number;
+  first_share_difficulty: number | null;
+  last_share_difficulty: number | null;
+  /** H/s since the first share; 0 until a second share; null for a worker older than a day. */
+  hashrate_so_far: number | null;
 }
 
 export type ConnectionState =
@@ -20,11 +26,21 @@ export type ConnectionState =
   | {
       kind: 'connected';
       worker: string;
+      firstShare: number;
       lastShare: number;
+      /** Null for a worker the pool saw before it kept share difficulties. */
+      firstDifficulty: number | null;
+      /** What the vardiff gives the worker now: the difficulty of its latest share. */
+      currentDifficulty: number | null;
       valid: number;
       rejected: number;
-      /** H/s over the complete 10-minute windows so far; 0 until the first window closes. */
+      /**
+       * H/s: since the first share for a worker new today, else over the complete 10-minute
+       * windows (a returning worker's steadier figure); 0 while there is not enough to say.
+       */
       hashrate: number;
+      /** True while a new worker has a single share: the hashrate needs a second one. */
+      awaitingSecondShare: boolean;
       online: boolean;
     };
 
@@ -42,10 +58,14 @@ export function connectionState(rows: readonly WorkerRow[] | null, worker: strin
   return {
     kind: 'connected',
     worker: match.worker,
+    firstShare: match.first_share,
     lastShare: match.last_share,
+    firstDifficulty: match.first_share_difficulty,
+    currentDifficulty: match.last_share_difficulty,
     valid: match.valid,
     rejected: match.stale + match.invalid,
-    hashrate: Math.max(match.hashrate_10m, match.avg_hashrate_30m),
+    hashrate: match.hashrate_so_far ?? Math.max(match.hashrate_10m, match.avg_hashrate_30m),
+    awaitingSecondShare: match.hashrate_so_far === 0,
     online: match.status === 'online',
   };
 }

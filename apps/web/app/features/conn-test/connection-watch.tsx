@@ -1,5 +1,5 @@
 import { dateTimeFormat } from '@openpool/domain/intl';
-import { formatHashrate } from '@openpool/domain/format';
+import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
@@ -38,6 +38,8 @@ export function ConnectionWatch({
           </li>
           <li>{t('connTest.hintLogin')}</li>
           <li>{t('connTest.hintLog')}</li>
+          <li>{t('connTest.hintStartup')}</li>
+          <li>{t('connTest.hintCoin')}</li>
           <li>{t('connTest.hintFirewall')}</li>
         </ul>
       </div>
@@ -53,16 +55,32 @@ export function ConnectionWatch({
         {t('connTest.connected', { worker: state.worker })}
       </p>
       {state.online ? null : <p className="mt-2 text-sm">{t('connTest.offline')}</p>}
-      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-3">
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+        <Figure label={t('connTest.firstShare')} value={time(state.firstShare)} testId="conn-first-share" />
+        {state.firstDifficulty !== null ? (
+          <Figure
+            label={t('connTest.firstDifficulty')}
+            value={formatDifficulty(state.firstDifficulty)}
+            testId="conn-first-difficulty"
+          />
+        ) : null}
+        <Figure
+          label={t('connTest.hashrate')}
+          value={
+            state.hashrate > 0
+              ? formatHashrate(state.hashrate)
+              : t(state.awaitingSecondShare ? 'connTest.hashrateSecondShare' : 'connTest.hashratePending')
+          }
+          testId="conn-hashrate"
+        />
         <Figure label={t('connTest.lastShare')} value={time(state.lastShare)} />
+        {state.currentDifficulty !== null ? (
+          <Figure label={t('connTest.currentDifficulty')} value={formatDifficulty(state.currentDifficulty)} />
+        ) : null}
         {/* Share counts come from complete 10-minute windows: none yet right after the first share. */}
         {state.valid + state.rejected > 0 ? (
           <Figure label={t('connTest.shares')} value={`${state.valid} / ${state.rejected}`} />
         ) : null}
-        <Figure
-          label={t('connTest.hashrate')}
-          value={state.hashrate > 0 ? formatHashrate(state.hashrate) : t('connTest.hashratePending')}
-        />
       </dl>
       <LocaleLink
         to={`/${coin}/miner/stats/${encodeURIComponent(address)}`}
@@ -74,9 +92,9 @@ export function ConnectionWatch({
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div>
+    <div data-testid={testId}>
       <dt className="text-ink-muted">{label}</dt>
       <dd className="font-medium tabular-nums">{value}</dd>
     </div>

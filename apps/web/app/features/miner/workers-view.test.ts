@@ -17,6 +17,10 @@ function createWorker(overrides: Partial<WorkerRow>): WorkerRow {
     stale: 0,
     invalid: 0,
     last_share: 0,
+    first_share: 0,
+    first_share_difficulty: null,
+    last_share_difficulty: null,
+    hashrate_so_far: null,
     ...overrides,
   };
 }
