@@ -6,11 +6,13 @@
 //      and 32 connections, with p99 (a stampede when an entry expires shows there);
 //   3. UNCACHED: a second web server with PAGE_CACHE_MB=0, so every request renders (what a
 //      distinct URL gets: a miner's page, a page nobody opened in the last 5 s): server time of
-//      one request at a time, then a mix of pages at 16 connections;
+//      one request at a time, then a mix of pages at 16 connections, with one web process and
+//      with one per core (WEB_WORKERS);
 //   4. MEMORY: RSS of the cached server before and after 20,000 requests on distinct URLs
 //      (tracking parameters, distinct ranges and miners), twice.
 // Bounded: a few seconds per target, a fixed count for the memory runs.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root, startSite } from './lib/site.mjs';
@@ -21,6 +23,9 @@ const DISTINCT = Number(process.env.BENCH_DISTINCT_URLS ?? 20_000);
 
 const site = await startSite(PORT);
 const uncached = await site.addWeb(PORT + 2, { PAGE_CACHE_MB: '0' });
+// The same, with one web process per core (WEB_WORKERS): what an operator runs on a multi-core box.
+const cores = Math.min(4, availableParallelism());
+const uncachedWorkers = await site.addWeb(PORT + 3, { PAGE_CACHE_MB: '0', WEB_WORKERS: String(cores) });
 const staticDir = join(root, 'apps/web/build/client/__bench');
 process.on('exit', () => rmSync(staticDir, { recursive: true, force: true }));
 // Miners the simulated day really has (an unknown one is a 404 'Nothing found' page).
@@ -122,6 +127,7 @@ const mix = [
 ];
 await row('static copy of /btc (baseline)', uncached.base, fixed('/__bench/btc.html'), 16);
 await row(`SSR mix of ${mix.length} pages (home, coins, miners)`, uncached.base, (i) => mix[i % mix.length], 16);
+await row(`same mix, WEB_WORKERS=${cores} (one process per core)`, uncachedWorkers.base, (i) => mix[i % mix.length], 16);
 
 console.log(`\n4. MEMORY of the cached server: ${DISTINCT} requests on distinct URLs, 16 connections, twice`);
 const all = Object.entries(miners).flatMap(([coin, list]) => list.map((a) => `/${coin}/miner/stats/${a}`));

@@ -4,16 +4,17 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { WEB_ENV, WEB_NODE_ARGS } from './web-runtime.mjs';
 
 const root = join(import.meta.dirname, '..');
 const webBuild = join(root, 'apps/web/build/server/index.js');
 const children = [];
 let stopping = false;
 
-function run(name, cwd, args) {
+function run(name, cwd, args, extraEnv = {}) {
   // Libraries (React's server renderer, Express) choose their production behaviour from
   // NODE_ENV when they load: the product runs in production unless told otherwise.
-  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
+  const env = { ...extraEnv, ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
   const child = spawn(process.execPath, args, { cwd, stdio: 'inherit', env });
   child.on('exit', (code, signal) => {
     if (stopping) return;
@@ -64,8 +65,8 @@ if (!existsSync(webBuild) || process.env.FORCE_BUILD === '1') {
       stop(code ?? 1);
       return;
     }
-    run('web', join(root, 'apps/web'), ['server.ts']);
+    run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'server.ts'], WEB_ENV);
   });
 } else {
-  run('web', join(root, 'apps/web'), ['server.ts']);
+  run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'server.ts'], WEB_ENV);
 }

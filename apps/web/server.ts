@@ -3,6 +3,7 @@
  * site config and environment handed to loaders through context. `node server.ts` runs the
  * production build; NODE_ENV=development serves from Vite with hot reload.
  */
+import cluster from 'node:cluster';
 import { join, resolve } from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -15,6 +16,7 @@ import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
+import { superviseWorkers } from './app/shared/web-workers.server.ts';
 import { loadComparePools, loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
 import { loadHardwareCatalogue } from './app/features/hardware/catalogue.server.ts';
 
@@ -40,103 +42,116 @@ try {
   startupFailure(error);
 }
 
-const app = express();
-app.disable('x-powered-by');
-// Express picks its error output from its env, not from our parsed one: never a stack page.
-app.set('env', env.nodeEnv);
-// Forwarded headers only from the proxies named in TRUST_PROXY (none by default).
-app.set('trust proxy', env.trustProxy.length > 0 ? env.trustProxy : false);
-app.use((_req, res, next) => {
-  res.set(STATIC_SECURITY_HEADERS);
-  next();
-});
-app.use(rejectMalformedRequests());
-app.use(compression());
-
-/** The context key from the build itself: a copy imported here would be another object. */
-function contextKeyOf(build: ServerBuild): RouterContext<AppContext> {
-  return (build.entry.module as unknown as { appContext: RouterContext<AppContext> }).appContext;
-}
-
-function loadContext(build: ServerBuild, req: express.Request, res: express.Response): RouterContextProvider {
-  const apiConfig = { ruSiteHost: env.ruSiteHost, ruApiUrl: env.ruApiUrl };
-  const host = req.hostname || null;
-  const context: AppContext = {
-    config,
-    coinContent,
-    hardware,
-    comparePools,
-    publicEnv: {
-      apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
-      siteUrl: env.siteUrl,
-    },
-    serverApiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }),
-    cookieDomain: env.cookieDomain,
-    // The HTML cache chose this response's nonce (a fresh one for every response).
-    nonce: typeof res.locals.nonce === 'string' ? res.locals.nonce : newNonce(),
-  };
-  const provider = new RouterContextProvider();
-  provider.set(contextKeyOf(build), context);
-  return provider;
-}
-
-if (env.nodeEnv === 'development') {
-  const vite = await import('vite');
-  const devServer = await vite.createServer({ root: here, server: { middlewareMode: true } });
-  app.use(devServer.middlewares);
-  const devBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-  app.use(
-    createRequestHandler({
-      build: devBuild,
-      getLoadContext: async (req, res) => loadContext(await devBuild(), req, res),
-      mode: 'development',
-    }),
-  );
+if (cluster.isPrimary && env.workers > 1) {
+  superviseWorkers({ count: env.workers });
 } else {
-  const buildDir = join(here, 'build');
-  let build: ServerBuild;
-  try {
-    build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
-  } catch (error) {
-    startupFailure(new Error(`no production build in ${buildDir} (run \`npm run build\`): ${(error as Error).message}`));
+  await serve();
+}
+
+async function serve(): Promise<void> {
+  const app = express();
+  app.disable('x-powered-by');
+  // Express picks its error output from its env, not from our parsed one: never a stack page.
+  app.set('env', env.nodeEnv);
+  // Forwarded headers only from the proxies named in TRUST_PROXY (none by default).
+  app.set('trust proxy', env.trustProxy.length > 0 ? env.trustProxy : false);
+  app.use((_req, res, next) => {
+    res.set(STATIC_SECURITY_HEADERS);
+    next();
+  });
+  app.use(rejectMalformedRequests());
+  app.use(compression());
+
+  /** The context key from the build itself: a copy imported here would be another object. */
+  function contextKeyOf(build: ServerBuild): RouterContext<AppContext> {
+    return (build.entry.module as unknown as { appContext: RouterContext<AppContext> }).appContext;
   }
-  // Hashed assets never change; everything else in build/client is revalidated.
-  // The build's Brotli and gzip copies first; the compression middleware leaves them alone.
-  app.use('/assets', precompressedAssets(join(buildDir, 'client', 'assets'), 'public, max-age=31536000, immutable'));
-  app.use('/assets', express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  app.use(express.static(join(buildDir, 'client'), { maxAge: '1h', index: false }));
-  // Pages rendered in the last few seconds are sent again, with a fresh nonce each time.
-  const { rootLocaleOf } = build.entry.module as unknown as {
-    rootLocaleOf: (cookie: string | null, lang: string | null) => string;
-  };
-  if (env.pageCacheBytes > 0) {
-    app.use(createHtmlCache({ ttlMs: 5000, maxBytes: env.pageCacheBytes, rootLocale: rootLocaleOf }).middleware);
+
+  function loadContext(build: ServerBuild, req: express.Request, res: express.Response): RouterContextProvider {
+    const apiConfig = { ruSiteHost: env.ruSiteHost, ruApiUrl: env.ruApiUrl };
+    const host = req.hostname || null;
+    const context: AppContext = {
+      config,
+      coinContent,
+      hardware,
+      comparePools,
+      publicEnv: {
+        apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
+        siteUrl: env.siteUrl,
+      },
+      serverApiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }),
+      cookieDomain: env.cookieDomain,
+      // The HTML cache chose this response's nonce (a fresh one for every response).
+      nonce: typeof res.locals.nonce === 'string' ? res.locals.nonce : newNonce(),
+    };
+    const provider = new RouterContextProvider();
+    provider.set(contextKeyOf(build), context);
+    return provider;
+  }
+
+  if (env.nodeEnv === 'development') {
+    const vite = await import('vite');
+    const devServer = await vite.createServer({ root: here, server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    const devBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    app.use(
+      createRequestHandler({
+        build: devBuild,
+        getLoadContext: async (req, res) => loadContext(await devBuild(), req, res),
+        mode: 'development',
+      }),
+    );
   } else {
-    app.use((_req, res, next) => {
-      res.locals.nonce = newNonce();
-      next();
+    const buildDir = join(here, 'build');
+    let build: ServerBuild;
+    try {
+      build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
+    } catch (error) {
+      startupFailure(new Error(`no production build in ${buildDir} (run \`npm run build\`): ${(error as Error).message}`));
+    }
+    // Hashed assets never change; everything else in build/client is revalidated.
+    // The build's Brotli and gzip copies first; the compression middleware leaves them alone.
+    app.use('/assets', precompressedAssets(join(buildDir, 'client', 'assets'), 'public, max-age=31536000, immutable'));
+    app.use('/assets', express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    // Only a name with an extension can be a file here: a page path skips the disk lookup (a stat
+    // and a 404 error object per page render otherwise).
+    const files = express.static(join(buildDir, 'client'), { maxAge: '1h', index: false });
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? files(req, res, next) : next()));
+    // Pages rendered in the last few seconds are sent again, with a fresh nonce each time.
+    const { rootLocaleOf } = build.entry.module as unknown as {
+      rootLocaleOf: (cookie: string | null, lang: string | null) => string;
+    };
+    if (env.pageCacheBytes > 0) {
+      app.use(createHtmlCache({ ttlMs: 5000, maxBytes: env.pageCacheBytes, rootLocale: rootLocaleOf }).middleware);
+    } else {
+      app.use((_req, res, next) => {
+        res.locals.nonce = newNonce();
+        next();
+      });
+    }
+    app.use(createRequestHandler({ build, getLoadContext: (req, res) => loadContext(build, req, res), mode: env.nodeEnv }));
+  }
+
+  // Last: what threw outside React Router gets the site's 500 page; the stack stays in the log.
+  const errorPage = loadServerErrorPages(join(here, 'app', 'locales'), config.support_email);
+  app.use(createServerErrorHandler({ page: errorPage, log: (line, error) => console.error(line, error) }));
+
+  // Express 5 hands a failed listen (the port is taken) to this callback: a start-up failure.
+  const server = app.listen(env.port, env.host, (error?: Error) => {
+    if (error) startupFailure(error);
+    console.log(`web: listening on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
+  });
+  // CONNECT never reaches Express (Node hands it to 'connect'): answer it as any unserved method.
+  server.on('connect', (_req, socket) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // `on`, not `once`: a second signal (the process group's, then npm start's) is not a kill.
+    process.on(signal, () => {
+      server.close(() => process.exit(0));
+      // Keep-alive sockets would hold close() open; a stop should not hang.
+      setTimeout(() => process.exit(0), 2000).unref();
     });
   }
-  app.use(createRequestHandler({ build, getLoadContext: (req, res) => loadContext(build, req, res), mode: env.nodeEnv }));
-}
-
-// Last: what threw outside React Router gets the site's 500 page; the stack stays in the log.
-const errorPage = loadServerErrorPages(join(here, 'app', 'locales'), config.support_email);
-app.use(createServerErrorHandler({ page: errorPage, log: (line, error) => console.error(line, error) }));
-
-const server = app.listen(env.port, env.host, () => {
-  console.log(`web: listening on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
-});
-// CONNECT never reaches Express (Node hands it to 'connect'): answer it as any unserved method.
-server.on('connect', (_req, socket) => {
-  socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
-});
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // `on`, not `once`: a second signal (the process group's, then npm start's) is not a kill.
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    // Keep-alive sockets would hold close() open; a stop should not hang.
-    setTimeout(() => process.exit(0), 2000).unref();
-  });
 }

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WEB_ENV, WEB_NODE_ARGS } from '../../scripts/web-runtime.mjs';
 
 export const root = join(import.meta.dirname, '../..');
 
@@ -25,9 +26,10 @@ export async function startSite(port, webEnv = {}) {
   });
   const webServers = [];
   const startWeb = (webPort, env = {}) => {
-    const web = spawn(process.execPath, ['server.ts'], {
+    const web = spawn(process.execPath, [...WEB_NODE_ARGS, 'server.ts'], {
       cwd: join(root, 'apps/web'),
       env: {
+        ...WEB_ENV,
         ...process.env,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',

@@ -27,7 +27,14 @@ describe('parseWebEnv', () => {
       contentDir: '/srv/openpool/content',
       trustProxy: [],
       pageCacheBytes: 64 * 1024 * 1024,
+      workers: 1,
     });
+  });
+
+  it('takes WEB_WORKERS as a whole number of processes from 1 to 64', () => {
+    expect(parseWebEnv({ WEB_WORKERS: '4' }, ROOT).workers).toBe(4);
+    expect(problemsOf({ WEB_WORKERS: '0' })).toMatch(/WEB_WORKERS/);
+    expect(problemsOf({ WEB_WORKERS: 'many' })).toMatch(/WEB_WORKERS/);
   });
 
   it('believes forwarded headers only from the proxies in TRUST_PROXY, and lists a bad entry', () => {

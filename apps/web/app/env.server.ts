@@ -37,6 +37,8 @@ const schema = z
     TRUST_PROXY: trustProxySchema,
     /** Memory the page cache may hold, in MB of rendered HTML; 0 turns it off (every page renders). */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** Web server processes on the port (renders are CPU work, one core each); 1 runs no supervisor. */
+    WEB_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   })
   .refine((env) => !env.RU_SITE_HOST === !env.RU_API_URL, {
     message: 'RU_SITE_HOST and RU_API_URL are set together or not at all',
@@ -56,6 +58,7 @@ export interface WebEnv {
   contentDir: string;
   trustProxy: string[];
   pageCacheBytes: number;
+  workers: number;
 }
 
 export function parseWebEnv(source: Record<string, string | undefined>, repoRoot: string): WebEnv {
@@ -80,5 +83,6 @@ export function parseWebEnv(source: Record<string, string | undefined>, repoRoot
     contentDir: resolve(repoRoot, env.CONTENT_DIR ?? 'content'),
     trustProxy: env.TRUST_PROXY,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    workers: env.WEB_WORKERS,
   };
 }
