@@ -1,21 +1,25 @@
 import { parseDeviceRoute } from '@openpool/domain/routes';
-import { useT } from '~/features/i18n/use-t';
-import { PendingPage } from '~/features/layout/pending-page';
+import { appContext } from '~/context';
+import { DeviceList } from '~/features/hardware/device-list';
+import { DevicePage } from '~/features/hardware/device-page';
+import { loadHardwarePage } from '~/features/hardware/hardware-loader.server';
+import { VendorPage } from '~/features/hardware/vendor-page';
 import { pageNotFound } from '~/shared/http-errors';
 import type { Route } from './+types/device';
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const segments = [params.first, params.second, params.third].filter((part): part is string => part !== undefined);
-  return parseDeviceRoute(segments) ?? pageNotFound();
+  const route = parseDeviceRoute(segments) ?? pageNotFound();
+  return loadHardwarePage(route, new URL(request.url), context.get(appContext));
 }
 
-export default function Device({ loaderData: device }: Route.ComponentProps) {
-  const t = useT();
-  const title =
-    device.kind === 'type'
-      ? t(device.type === 'asic' ? 'page.device.asic' : device.type === 'cpu' ? 'page.device.cpu' : 'page.device.gpu')
-      : device.kind === 'vendor'
-        ? t('page.device.vendor', { vendor: device.vendor })
-        : t('page.device.device', { vendor: device.vendor, slug: device.slug });
-  return <PendingPage title={title} />;
+export default function Device({ loaderData }: Route.ComponentProps) {
+  switch (loaderData.kind) {
+    case 'type':
+      return <DeviceList data={loaderData} />;
+    case 'vendor':
+      return <VendorPage data={loaderData} />;
+    case 'device':
+      return <DevicePage data={loaderData} />;
+  }
 }

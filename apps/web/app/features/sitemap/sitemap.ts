@@ -14,7 +14,7 @@ export interface SitemapPage {
   lastmod?: string;
 }
 
-export const SITEMAP_SECTIONS = ['pages', 'coins', 'articles'] as const;
+export const SITEMAP_SECTIONS = ['pages', 'coins', 'articles', 'devices'] as const;
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
 
 const escapeXml = (text: string) =>

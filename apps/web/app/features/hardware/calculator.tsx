@@ -1,0 +1,209 @@
+import { dailyCoins, revenueScheme } from '@openpool/domain/profitability';
+import { formatFee } from '@openpool/domain/format';
+import { useId, useState } from 'react';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT, type MessageId } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
+import { formatCoins } from './figures';
+import { PowerCostInput } from './power-cost-input';
+import type { CoinMarket } from './profit';
+
+const UNITS = [
+  ['H/s', 1],
+  ['KH/s', 1e3],
+  ['MH/s', 1e6],
+  ['GH/s', 1e9],
+  ['TH/s', 1e12],
+  ['PH/s', 1e15],
+] as const;
+
+const PERIODS: ReadonlyArray<readonly [MessageId, number]> = [
+  ['calc.day', 1],
+  ['calc.week', 7],
+  ['calc.month', 30],
+  ['calc.year', 365],
+];
+
+/** The largest unit that keeps the figure at 1 or more: 234e12 H/s -> 234 TH/s. */
+export function splitHashrate(hashrate: number): { value: number; unit: number } {
+  let index = 0;
+  while (index < UNITS.length - 1 && hashrate >= UNITS[index + 1]![1]) index += 1;
+  return { value: Number((hashrate / UNITS[index]![1]).toPrecision(6)), unit: index };
+}
+
+const field = 'w-full rounded-md border border-line bg-surface-raised px-2 py-2 text-sm tabular-nums';
+
+/**
+ * The revenue calculator (issue 12, item 5): hashrate with unit, power, power cost, reward
+ * scheme and the display currency in; coins, revenue, electricity and profit per day, week,
+ * month and year out. Coins per day come from `dailyCoins`, the formula of the API's daily
+ * revenue, at the chosen scheme's fee.
+ */
+export function Calculator({
+  coins,
+  initial,
+  powerCost,
+  onPowerCost,
+  currency,
+  perUsd,
+  format,
+  withPowerCost = true,
+}: {
+  coins: readonly CoinMarket[];
+  /** False where the page around has its own power-cost input (device pages). */
+  withPowerCost?: boolean;
+  initial: { ticker: string; hashrate: number; power: number };
+  powerCost: number;
+  onPowerCost: (value: string) => void;
+  currency: string;
+  perUsd: number;
+  format: (amount: number) => string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const id = useId();
+  const start = splitHashrate(initial.hashrate);
+  const [ticker, setTicker] = useState(initial.ticker);
+  const [hashText, setHashText] = useState(String(start.value));
+  const [unit, setUnit] = useState(start.unit);
+  const [powerText, setPowerText] = useState(String(initial.power));
+  const coin = coins.find((entry) => entry.ticker === ticker) ?? coins[0];
+  const [scheme, setScheme] = useState(coin ? revenueScheme(coin.schemes) : 'pps');
+  if (!coin) return null;
+  const activeScheme = coin.schemes.includes(scheme) ? scheme : revenueScheme(coin.schemes);
+  const hashrate = Number(hashText.replace(',', '.')) * UNITS[unit]![1];
+  const power = Number(powerText.replace(',', '.'));
+  const valid = Number.isFinite(hashrate) && hashrate >= 0 && Number.isFinite(power) && power >= 0;
+  const perDay = valid ? dailyCoins({ ...coin, schemes: [activeScheme] }, hashrate) : null;
+  const price = coin.price_usd === null ? null : coin.price_usd * perUsd;
+  const electricityPerDay = valid ? ((power * 24) / 1000) * powerCost : 0;
+
+  return (
+    <section
+      className="rounded-xl border border-line bg-surface-raised p-4"
+      data-testid="calculator"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t('calc.title')}
+      </h2>
+      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+        {coins.length > 1 ? (
+          <label className="flex flex-col gap-1 text-xs text-ink-muted">
+            {t('calc.coin')}
+            <select value={coin.ticker} onChange={(event) => setTicker(event.target.value)} className={field}>
+              {coins.map((entry) => (
+                <option key={entry.ticker} value={entry.ticker}>
+                  {entry.name} ({entry.ticker.toUpperCase()})
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="flex flex-col gap-1 text-xs text-ink-muted">
+          {t('calc.hashrate')}
+          <input
+            type="text"
+            inputMode="decimal"
+            value={hashText}
+            onChange={(event) => setHashText(event.target.value)}
+            className={field}
+            data-testid="calc-hashrate"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-ink-muted">
+          {t('calc.unit')}
+          <select
+            value={unit}
+            onChange={(event) => setUnit(Number(event.target.value))}
+            className={field}
+            data-testid="calc-unit"
+          >
+            {UNITS.map(([name], index) => (
+              <option key={name} value={index}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-ink-muted">
+          {t('calc.power')}
+          <input
+            type="text"
+            inputMode="decimal"
+            value={powerText}
+            onChange={(event) => setPowerText(event.target.value)}
+            className={field}
+            data-testid="calc-power"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-ink-muted">
+          {t('calc.scheme')}
+          <select value={activeScheme} onChange={(event) => setScheme(event.target.value)} className={field}>
+            {coin.schemes.map((name) => (
+              <option key={name} value={name}>
+                {name === 'pps' ? 'PPS+' : name.toUpperCase()} ({formatFee(coin.fees[name])})
+              </option>
+            ))}
+          </select>
+        </label>
+        {withPowerCost ? <PowerCostInput value={powerCost} currency={currency} onChange={onPowerCost} /> : null}
+      </div>
+      {!valid ? (
+        <p className="mt-3 text-sm text-red-700 dark:text-red-300">{t('calc.invalid')}</p>
+      ) : perDay === null ? (
+        <p className="mt-3 text-sm text-ink-muted">{t('calc.noData')}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-sm tabular-nums" data-testid="calc-results">
+            <thead>
+              <tr className="text-xs text-ink-muted">
+                <th scope="col" className="py-2 pe-3 text-start font-medium">
+                  {t('calc.period')}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">
+                  {t('calc.coins', { ticker: coin.ticker.toUpperCase() })}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">
+                  {t('calc.revenue')}
+                </th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">
+                  {t('calc.electricity')}
+                </th>
+                <th scope="col" className="py-2 text-end font-medium">
+                  {t('calc.profit')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {PERIODS.map(([label, days]) => {
+                const revenue = price === null ? null : perDay * price * days;
+                const electricity = electricityPerDay * days;
+                const profit = revenue === null ? null : revenue - electricity;
+                return (
+                  <tr key={label} className="border-t border-line" data-testid={`calc-row-${days}`}>
+                    <th scope="row" className="py-2 pe-3 text-start font-normal">
+                      {t(label)}
+                    </th>
+                    <td className="py-2 pe-3 text-end" data-testid="calc-coins">
+                      <Ltr>{formatCoins(perDay * days, locale.iso)}</Ltr>
+                    </td>
+                    <td className="py-2 pe-3 text-end">{revenue === null ? '–' : <Ltr>{format(revenue)}</Ltr>}</td>
+                    <td className="py-2 pe-3 text-end">
+                      <Ltr>{format(electricity)}</Ltr>
+                    </td>
+                    <td
+                      className={`py-2 text-end font-semibold ${profit !== null && profit < 0 ? 'text-red-700 dark:text-red-300' : ''}`}
+                    >
+                      {profit === null ? '–' : <Ltr>{format(profit)}</Ltr>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+/** How the hardware pages write their figures. Pure, zod-free. */
+import { formatHashrate } from '@openpool/domain/format';
+import { numberFormat } from '@openpool/domain/intl';
+
+const PREFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
+
+/** Joules per hash at the hashrate's own unit: 3510 W at 234 TH/s -> '15.00 J/TH'. */
+export function formatEfficiency(powerW: number, hashrate: number): string {
+  if (!(powerW > 0) || !(hashrate > 0)) return '–';
+  let step = 0;
+  let scaled = hashrate;
+  while (scaled >= 1000 && step < PREFIXES.length - 1) {
+    scaled /= 1000;
+    step += 1;
+  }
+  return `${(powerW / scaled).toFixed(2)} J/${PREFIXES[step]}H`;
+}
+
+export function formatPower(powerW: number): string {
+  return `${Math.round(powerW).toLocaleString('en-US')} W`;
+}
+
+export { formatHashrate };
+
+/** Coins with four significant digits, never in exponent form. */
+export function formatCoins(amount: number, locale: string): string {
+  return numberFormat(locale, { maximumSignificantDigits: 4 }).format(amount);
+}

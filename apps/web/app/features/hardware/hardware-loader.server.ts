@@ -1,0 +1,99 @@
+/**
+ * What the device routes load: a list by type with its filters, a manufacturer, or a device
+ * with live figures for each coin it mines. Unknown types, manufacturers and devices are the
+ * 404 'This page could not be found' (spec section 5).
+ */
+import { COINS, type CoinTicker } from '@openpool/domain/coins';
+import { REGISTRY_ALGORITHMS, deviceKey, type Device, type HardwareCatalogue } from '@openpool/domain/hardware';
+import type { DeviceRoute } from '@openpool/domain/routes';
+import type { AppContext } from '~/context';
+import { createApiClient } from '~/shared/api-client';
+import { pageNotFound } from '~/shared/http-errors';
+import { effectivePriceUsd, matchesFilters, parseFilters } from './catalogue';
+import type { DeviceListData } from './device-list';
+import type { DevicePageData } from './device-page';
+import { coinsFor, fetchMarket } from './hardware-api.server';
+import { parsePowerCost } from './use-power-cost';
+import type { VendorPageData } from './vendor-page';
+
+export type HardwarePage =
+  ({ kind: 'type' } & DeviceListData) | ({ kind: 'vendor' } & VendorPageData) | ({ kind: 'device' } & DevicePageData);
+
+function algorithmsOf(devices: readonly Device[]): string[] {
+  const used = new Set(devices.flatMap((device) => device.algorithms.map((entry) => entry.algorithm)));
+  return REGISTRY_ALGORITHMS.filter((name) => used.has(name));
+}
+
+function findVendor(catalogue: HardwareCatalogue, slug: string) {
+  return catalogue.manufacturers.find((maker) => maker.slug === slug) ?? null;
+}
+
+export async function loadHardwarePage(route: DeviceRoute, url: URL, context: AppContext): Promise<HardwarePage> {
+  const { hardware, config } = context;
+  const client = createApiClient({ baseUrl: context.serverApiBaseUrl });
+  const powerCostQuery = parsePowerCost(url.searchParams.get('power_cost'));
+
+  if (route.kind === 'type') {
+    const ofType = hardware.devices.filter((device) => device.type === route.type);
+    const filters = parseFilters(url.searchParams);
+    const vendors = hardware.manufacturers
+      .filter((maker) => ofType.some((device) => device.vendor === maker.slug))
+      .map(({ slug, name }) => ({ slug, name }));
+    const names = new Map(vendors.map((vendor) => [vendor.slug, vendor.name]));
+    const algorithms = algorithmsOf(ofType);
+    const coins = coinsFor(config.enabled, new Set(algorithms));
+    const devices = ofType.filter((device) => matchesFilters(device, filters, names.get(device.vendor) ?? ''));
+    const market = await fetchMarket(client, coins);
+    const prices = Object.fromEntries(
+      devices.map((device) => [deviceKey(device), effectivePriceUsd(device, hardware.offers.get(deviceKey(device)))]),
+    );
+    return {
+      kind: 'type',
+      type: route.type,
+      devices,
+      prices,
+      vendors,
+      algorithms,
+      coins: coins.map((ticker) => ({ ticker, name: COINS[ticker].name })),
+      market,
+      filters,
+      powerCostQuery,
+    };
+  }
+
+  const vendor = findVendor(hardware, route.vendor);
+  if (!vendor) return pageNotFound();
+
+  if (route.kind === 'vendor') {
+    const devices = hardware.devices
+      .filter((device) => device.vendor === vendor.slug && (route.type === null || device.type === route.type))
+      .sort((a, b) => b.release.localeCompare(a.release) || a.name.localeCompare(b.name))
+      .map(({ type, vendor: maker, slug, name, algorithms, release }) => ({
+        type,
+        vendor: maker,
+        slug,
+        name,
+        algorithms,
+        release,
+      }));
+    if (devices.length === 0) return pageNotFound();
+    return { kind: 'vendor', vendor, type: route.type, devices };
+  }
+
+  const device = hardware.devices.find(
+    (entry) => entry.vendor === vendor.slug && entry.slug === route.slug && (route.type === null || entry.type === route.type),
+  );
+  if (!device) return pageNotFound();
+  const coins: CoinTicker[] = coinsFor(config.enabled, new Set(device.algorithms.map((entry) => entry.algorithm)));
+  const market = await fetchMarket(client, coins, { trend: true });
+  const offers = hardware.offers.get(deviceKey(device)) ?? [];
+  return {
+    kind: 'device',
+    device,
+    vendor,
+    offers,
+    priceUsd: effectivePriceUsd(device, offers),
+    market,
+    powerCostQuery,
+  };
+}
