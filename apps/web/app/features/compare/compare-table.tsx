@@ -1,6 +1,7 @@
 import { formatFee } from '@openpool/domain/format';
 import { Link } from 'react-router';
 import { useT, type MessageId } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
 import { sortParam, type CompareRow, type Sort, type SortKey } from './compare-rows';
 
 const COLUMNS: ReadonlyArray<{ key: SortKey; label: MessageId }> = [
@@ -11,6 +12,9 @@ const COLUMNS: ReadonlyArray<{ key: SortKey; label: MessageId }> = [
   { key: 'regions', label: 'comparePools.col.regions' },
   { key: 'merged', label: 'comparePools.col.merged' },
 ];
+
+/** Our row's tint, opaque so the sticky pool cell hides what scrolls beneath it. */
+const OURS_BG = 'bg-[color-mix(in_oklab,var(--color-accent)_12%,var(--color-surface))]';
 
 const PAYOUT: Record<NonNullable<CompareRow['payout']>, MessageId> = {
   hourly: 'comparePools.payout.hourly',
@@ -65,15 +69,15 @@ export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.pool} className={`border-t border-line ${row.ours ? 'bg-accent/10' : ''}`} data-testid="compare-row">
+            <tr key={row.pool} className={`border-t border-line ${row.ours ? OURS_BG : ''}`} data-testid="compare-row">
               <th
                 scope="row"
-                className={`sticky start-0 z-10 px-3 py-2 text-start font-semibold ${row.ours ? 'bg-surface-raised' : 'bg-surface'}`}
+                className={`sticky start-0 z-10 px-3 py-2 text-start font-semibold ${row.ours ? OURS_BG : 'bg-surface'}`}
               >
                 {row.ours ? (
                   <span>
                     {t('site.name')}{' '}
-                    <span className="ms-1 rounded bg-accent px-1.5 py-0.5 text-xs font-medium text-accent-ink">
+                    <span className="ms-1 rounded bg-accent px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-accent-ink">
                       {t('comparePools.thisPool')}
                     </span>
                   </span>
@@ -89,14 +93,16 @@ export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]
                 <ul className="space-y-0.5">
                   {row.schemes.map((scheme) => (
                     <li key={scheme.name} className="whitespace-nowrap">
-                      <span className="font-medium">{scheme.name}</span>{' '}
-                      <span className="tabular-nums">{scheme.fee === null ? notPublished : formatFee(scheme.fee)}</span>
+                      <Ltr>
+                        <span className="font-medium">{scheme.name}</span>{' '}
+                        <span className="tabular-nums">{scheme.fee === null ? notPublished : formatFee(scheme.fee)}</span>
+                      </Ltr>
                     </li>
                   ))}
                 </ul>
               </td>
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                {row.minPayout === null ? notPublished : `${row.minPayout} ${unit}`}
+                {row.minPayout === null ? notPublished : <Ltr>{`${row.minPayout} ${unit}`}</Ltr>}
               </td>
               <td className="px-3 py-2">{row.payout === null ? notPublished : t(PAYOUT[row.payout])}</td>
               <td className="px-3 py-2">

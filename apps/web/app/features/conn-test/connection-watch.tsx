@@ -3,6 +3,7 @@ import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
 import { useWorkerWatch } from './use-worker-watch';
 
 /** The live part of /test: waiting with hints, then the first share and the worker's figures. */
@@ -55,13 +56,14 @@ export function ConnectionWatch({
         {t('connTest.connected', { worker: state.worker })}
       </p>
       {state.online ? null : <p className="mt-2 text-sm">{t('connTest.offline')}</p>}
-      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         <Figure label={t('connTest.firstShare')} value={time(state.firstShare)} testId="conn-first-share" />
         {state.firstDifficulty !== null ? (
           <Figure
             label={t('connTest.firstDifficulty')}
             value={formatDifficulty(state.firstDifficulty)}
             testId="conn-first-difficulty"
+            ltr
           />
         ) : null}
         <Figure
@@ -72,10 +74,11 @@ export function ConnectionWatch({
               : t(state.awaitingSecondShare ? 'connTest.hashrateSecondShare' : 'connTest.hashratePending')
           }
           testId="conn-hashrate"
+          ltr={state.hashrate > 0}
         />
         <Figure label={t('connTest.lastShare')} value={time(state.lastShare)} />
         {state.currentDifficulty !== null ? (
-          <Figure label={t('connTest.currentDifficulty')} value={formatDifficulty(state.currentDifficulty)} />
+          <Figure label={t('connTest.currentDifficulty')} value={formatDifficulty(state.currentDifficulty)} ltr />
         ) : null}
         {/* Share counts come from complete 10-minute windows: none yet right after the first share. */}
         {state.valid + state.rejected > 0 ? (
@@ -92,11 +95,12 @@ export function ConnectionWatch({
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** `ltr`: a figure with a unit ('65.54 K', '1.2 TH/s') that would read backwards in Persian. */
+function Figure({ label, value, testId, ltr = false }: { label: string; value: string; testId?: string; ltr?: boolean }) {
   return (
     <div data-testid={testId}>
       <dt className="text-ink-muted">{label}</dt>
-      <dd className="font-medium tabular-nums">{value}</dd>
+      <dd className="font-medium tabular-nums">{ltr ? <Ltr>{value}</Ltr> : value}</dd>
     </div>
   );
 }
