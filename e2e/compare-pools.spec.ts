@@ -63,6 +63,18 @@ test('/compare-mining-pools filters by coin through the URL', async ({ page }) =
   await page.goto('/compare-mining-pools?coin=rvn');
   await expect(page.getByTestId('compare-no-others')).toContainText('no documented figures of other pools for Ravencoin');
   await expect(page.getByTestId('compare-row')).toHaveCount(1);
+  // Nonsense in the URL is no error: the default coin and order.
+  const odd = await page.goto('/compare-mining-pools?coin=%3Cscript%3E&sort=-%25%25');
+  expect(odd?.status()).toBe(200);
+  await expect(page.getByRole('columnheader', { name: 'Schemes and fees' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByTestId('compare-table')).toContainText('Foundry USA');
+});
+
+test('/compare-mining-pools says so when our live figures cannot be loaded', async ({ page }) => {
+  // The browser tests' API does not serve dgb (FAILING_COIN in playwright.config.ts): its pool stats answer 404.
+  const response = await page.goto('/compare-mining-pools?coin=dgb');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('status').filter({ hasText: 'Our live figures' })).toContainText('cannot be loaded right now');
 });
 
 test('/compare-mining-pools at 375 px: the table scrolls sideways under a pool column that stays put', async ({ page }) => {
