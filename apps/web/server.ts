@@ -11,7 +11,7 @@ import express from 'express';
 import { RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { AppContext } from './app/context.ts';
 import { parseWebEnv } from './app/env.server.ts';
-import { resolveApiBaseUrl } from './app/shared/api-client.ts';
+import { resolveApiBaseUrl, type createApiClient } from './app/shared/api-client.ts';
 import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
@@ -67,6 +67,11 @@ async function serve(): Promise<void> {
     return (build.entry.module as unknown as { appContext: RouterContext<AppContext> }).appContext;
   }
 
+  /** The API client factory of the build (see entry.server.tsx: its errors are the bundle's classes). */
+  function apiClientFactoryOf(build: ServerBuild): typeof createApiClient {
+    return (build.entry.module as unknown as { createApiClient: typeof createApiClient }).createApiClient;
+  }
+
   function loadContext(build: ServerBuild, req: express.Request, res: express.Response): RouterContextProvider {
     const apiConfig = { ruSiteHost: env.ruSiteHost, ruApiUrl: env.ruApiUrl };
     const host = req.hostname || null;
@@ -79,7 +84,7 @@ async function serve(): Promise<void> {
         apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
         siteUrl: env.siteUrl,
       },
-      serverApiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }),
+      api: apiClientFactoryOf(build)({ baseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }) }),
       cookieDomain: env.cookieDomain,
       // The HTML cache chose this response's nonce (a fresh one for every response).
       nonce: typeof res.locals.nonce === 'string' ? res.locals.nonce : newNonce(),

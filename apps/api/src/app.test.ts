@@ -201,6 +201,14 @@ describe('bad input on public routes', () => {
     expect(response.json().fields).toEqual({ email: 'Invalid e-mail address.' });
   });
 
+  it('says whether the address is active: only once the pool has seen a share from it (issue 11)', async () => {
+    const settings = (address: string) => h.get<{ active: boolean }>(`/ltc/api/v1/miner/settings/${address}`);
+    expect((await settings('ltc1qfresh')).body.active).toBe(false);
+    const first = { ...share(800), coin: 'ltc', address: 'ltc1qfresh' };
+    expect((await post(toNdjson([first] as IngestEvent[]), {}, 'settings-active')).statusCode).toBe(200);
+    expect((await settings('ltc1qfresh')).body.active).toBe(true);
+  });
+
   it('answers 403 for an address it has never seen, like a wrong proof', async () => {
     const response = await h.app.inject({
       method: 'POST',

@@ -7,6 +7,7 @@ import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import type { ComparePools } from '@openpool/domain/compare-pools';
 import type { SiteConfig } from '@openpool/domain/site-config';
 import { createContext } from 'react-router';
+import type { ApiClient } from './shared/api-client';
 
 export interface PublicEnv {
   /** API base URL the browser calls (already switched for the Russian-domain host). */
@@ -24,8 +25,11 @@ export interface AppContext {
   /** Other pools' published terms for /compare-mining-pools (content/compare/pools.json). */
   comparePools: ComparePools;
   publicEnv: PublicEnv;
-  /** API base URL for server-side calls from loaders. */
-  serverApiBaseUrl: string;
+  /**
+   * The pool API client of this request's loaders (already switched for the Russian-domain
+   * host). Loaders call it through their feature's `*-api.server.ts` (decision 007).
+   */
+  api: ApiClient;
   /** Domain the referral cookie is shared on (the parent domain), if any. */
   cookieDomain: string | undefined;
   nonce: string;

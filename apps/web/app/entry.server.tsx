@@ -12,6 +12,9 @@ import { applyPageSecurityHeaders, originOf } from './shared/security-headers.se
 // The server hands loaders their context under this key. It must be the bundle's own
 // instance, so server.ts takes it from the build rather than importing context.ts itself.
 export { appContext };
+// The loaders' API client comes from the bundle's own module too: `lookup()` tells a 404 from
+// an outage by `instanceof ApiError`, which a class copied into server.ts would fail.
+export { createApiClient } from './shared/api-client';
 // The page cache decides whether `/` is English with the root route's own detection.
 export { rootLocaleOf } from './features/i18n/detect-locale.server';
 

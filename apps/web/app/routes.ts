@@ -22,9 +22,9 @@ function pages(prefixCode: string | null): RouteConfigEntry[] {
     route(':coin', 'routes/coin/layout.tsx', { id: id('coin') }, [
       index('routes/coin/pool.tsx', { id: id('coin-pool') }),
       route('about-coin', 'routes/coin/about-coin.tsx', { id: id('coin-about') }),
-      route('difficulty', 'routes/coin/difficulty.tsx', { id: id('coin-difficulty') }),
-      route('hashrate', 'routes/coin/hashrate.tsx', { id: id('coin-hashrate') }),
-      route('pool-hashrate', 'routes/coin/pool-hashrate.tsx', { id: id('coin-pool-hashrate') }),
+      route('difficulty', 'routes/coin/chart.tsx', { id: id('coin-difficulty') }),
+      route('hashrate', 'routes/coin/chart.tsx', { id: id('coin-hashrate') }),
+      route('pool-hashrate', 'routes/coin/chart.tsx', { id: id('coin-pool-hashrate') }),
       route('top-miners', 'routes/coin/top-miners.tsx', { id: id('coin-top-miners') }),
       layout('routes/miner/layout.tsx', { id: id('miner') }, [
         route('miner/email', 'routes/miner/email.tsx', { id: id('miner-email') }),

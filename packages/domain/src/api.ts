@@ -221,6 +221,8 @@ export const settingsSchema = z.object({
   email_confirmed: z.boolean(),
   offline_after_min: z.number().int(),
   hashrate_drop_pct: z.number().int().nullable(),
+  // Issue 11: the settings page asks here, not the whole miner dashboard, whether the form is on.
+  active: z.boolean().describe('the pool has seen a share from this address; only then can settings change'),
 });
 
 export const settingsChangeSchema = z.object({

@@ -53,6 +53,8 @@ export function registerSettingsRoutes(
       email_confirmed: email?.confirmed ?? false,
       offline_after_min: Math.round((email?.offlineAfterS ?? notify.offlineAfterS) / 60),
       hashrate_drop_pct: email?.hashrateDropPct ?? null,
+      // The miners row appears with the first share: the same rule as the stats call's 404.
+      active: row !== undefined,
     };
   }
 

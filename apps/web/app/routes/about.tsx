@@ -4,15 +4,13 @@ import { CoinTable } from '~/features/about/coin-table';
 import { PoolTotalsList, Unavailable } from '~/features/about/pool-figures';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
-import { createApiClient } from '~/shared/api-client';
+import { lookup, valueOr } from '~/shared/api-lookup.server';
 import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, serverApiBaseUrl } = context.get(appContext);
-  const client = createApiClient({ baseUrl: serverApiBaseUrl });
-  const pools = await fetchPools(client, config.enabled, (error) =>
-    console.warn(`about: pool list: ${(error as Error).message}`),
-  );
+  const { config, api } = context.get(appContext);
+  // The page is mostly the pool's own description: without the live figures it still stands.
+  const pools = valueOr(await lookup('about: pool list', () => fetchPools(api, config.enabled)), null);
   return { pools, coinCount: config.enabled.length };
 }
 

@@ -1,4 +1,3 @@
-import { poolStatsSchema } from '@openpool/domain/api';
 import { COINS, isCoinTicker } from '@openpool/domain/coins';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { Form, useSubmit } from 'react-router';
@@ -8,11 +7,12 @@ import { CompareTable } from '~/features/compare/compare-table';
 import { loadCatalogue } from '~/features/i18n/catalogues';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { createApiClient } from '~/shared/api-client';
+import { fetchStrictPoolStats } from '~/features/pool/pool-api.server';
+import { lookup } from '~/shared/api-lookup.server';
 import type { Route } from './+types/compare-mining-pools';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, comparePools, serverApiBaseUrl } = context.get(appContext);
+  const { config, comparePools, api } = context.get(appContext);
   const url = new URL(request.url);
   const coins = config.enabled.filter(isCoinTicker).map((ticker) => ({
     ticker,
@@ -24,16 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = url.searchParams.get('coin') ?? '';
   const coin = coins.some((c) => c.ticker === requested) ? requested : fallback;
   const sort = parseSort(url.searchParams.get('sort'));
-  let ours: CompareRow | null = null;
-  try {
-    const stats = poolStatsSchema.parse(
-      await createApiClient({ baseUrl: serverApiBaseUrl }).request(`/${encodeURIComponent(coin)}/api/v1/pool/stats`),
-    );
-    ours = ourRow(stats, 'OpenPool');
-  } catch (error) {
-    // The others' published figures still compare with each other; the page says ours are missing.
-    console.warn(`compare: pool stats of ${coin}: ${(error as Error).message}`);
-  }
+  // The others' published figures still compare with each other; the page says ours are missing.
+  const stats = await lookup(`compare: pool stats of ${coin}`, () => fetchStrictPoolStats(api, coin), {
+    missing: 'unavailable',
+  });
+  const ours: CompareRow | null = stats.kind === 'found' ? ourRow(stats.value, 'OpenPool') : null;
   const others = comparePools.pools.filter((row) => row.coin === coin).map(otherRow);
   const { locale } = splitLocalePath(url.pathname);
   const t = await loadCatalogue(locale, ['site']);

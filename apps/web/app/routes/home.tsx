@@ -3,24 +3,17 @@ import { redirectRootToDetectedLocale } from '~/features/i18n/detect-locale.serv
 import { useT } from '~/features/i18n/use-t';
 import { DailyEstimate } from '~/features/pool/daily-estimate';
 import { PoolCard } from '~/features/pool/pool-card';
-import { cardSummary, fetchPoolSummary } from '~/features/pool/pool-stats';
+import { fetchPoolSummary } from '~/features/pool/pool-api.server';
+import { cardSummary } from '~/features/pool/pool-stats';
 import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
-import { createApiClient } from '~/shared/api-client';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectRootToDetectedLocale(request);
-  const { config, serverApiBaseUrl } = context.get(appContext);
-  const client = createApiClient({ baseUrl: serverApiBaseUrl });
+  const { config, api } = context.get(appContext);
   // One pool-stats call per enabled coin (spec section 7), in parallel; a failing coin
   // falls back to its defaults and is reported, and the page still renders.
-  const pools = await Promise.all(
-    config.enabled.map((ticker) =>
-      fetchPoolSummary(client, ticker, (error) => console.warn(`pool stats ${ticker}: ${(error as Error).message}`)).then(
-        cardSummary,
-      ),
-    ),
-  );
+  const pools = await Promise.all(config.enabled.map((ticker) => fetchPoolSummary(api, ticker).then(cardSummary)));
   const { coinContent } = context.get(appContext);
   const references = Object.fromEntries(config.enabled.map((ticker) => [ticker, coinContent.coins[ticker]?.reference ?? null]));
   return { pools, labels: config.coin_labels, references };

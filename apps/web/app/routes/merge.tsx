@@ -7,18 +7,17 @@ import { Unavailable } from '~/features/about/pool-figures';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { createApiClient } from '~/shared/api-client';
+import { lookup, valueOr } from '~/shared/api-lookup.server';
 import type { Route } from './+types/merge';
 
 const nameOf = (ticker: MergedTicker) =>
   ticker in AUX_COINS ? AUX_COINS[ticker as keyof typeof AUX_COINS].name : COINS[ticker as CoinTicker].name;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, serverApiBaseUrl } = context.get(appContext);
+  const { config, api } = context.get(appContext);
   const parents = (Object.values(COINS) as Array<(typeof COINS)[CoinTicker]>).filter((coin) => coin.mergedCoins.length > 0);
-  const pools = await fetchPools(createApiClient({ baseUrl: serverApiBaseUrl }), config.enabled, (error) =>
-    console.warn(`merge: pool list: ${(error as Error).message}`),
-  );
+  // What merge mining is and which coins it covers stands without the live parent figures.
+  const pools = valueOr(await lookup('merge: pool list', () => fetchPools(api, config.enabled)), null);
   return {
     live: pools !== null,
     parents: parents.map((parent) => {

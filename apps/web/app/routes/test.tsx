@@ -3,7 +3,6 @@ import { Form } from 'react-router';
 import { appContext } from '~/context';
 import { ConnectionWatch } from '~/features/conn-test/connection-watch';
 import { useT } from '~/features/i18n/use-t';
-import { useSiteSettings } from '~/shared/site-settings';
 import type { Route } from './+types/test';
 
 const MAX_FIELD = 128;
@@ -22,7 +21,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** `/test`: a live connection check (issue 13); the form's values live in the URL. */
 export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const settings = useSiteSettings();
   const { coins, check, defaults } = loaderData;
   const field = 'mt-1 w-full rounded-md border border-line bg-surface-raised px-3 py-2';
   return (
@@ -71,9 +69,7 @@ export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
           {t('connTest.start')}
         </button>
       </Form>
-      {check && settings ? (
-        <ConnectionWatch key={`${check.coin}/${check.address}/${check.worker}`} apiBaseUrl={settings.apiBaseUrl} {...check} />
-      ) : null}
+      {check ? <ConnectionWatch key={`${check.coin}/${check.address}/${check.worker}`} {...check} /> : null}
     </section>
   );
 }

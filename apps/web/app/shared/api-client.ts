@@ -1,7 +1,9 @@
 /**
  * The one HTTP client of the web app, on the server and in the browser (spec section 7):
  * configurable base URL, 5000 ms timeout, no retries, JSON bodies for objects and arrays,
- * and errors that carry the status code and the parsed body.
+ * and errors that carry the status code and the parsed body. Loaders get their instance from
+ * the router context, browser code from `useApi()` (decision 007); the paths live in
+ * `api-paths.ts`.
  */
 
 export const API_TIMEOUT_MS = 5000;
@@ -10,11 +12,14 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
   readonly body: unknown;
+  /** The answer's Retry-After header (a 429 or 503 says when to try again), if readable. */
+  readonly retryAfter: string | null;
 
-  constructor(status: number, body: unknown, url: string) {
+  constructor(status: number, body: unknown, url: string, retryAfter: string | null = null) {
     super(`API ${status} for ${url}`);
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -83,7 +88,7 @@ export function createApiClient(options: { baseUrl: string; fetch?: typeof fetch
       } catch (error) {
         throw new ApiUnreachableError(`API unreachable at ${url.origin}: ${(error as Error).message}`, { cause: error });
       }
-      if (!response.ok) throw new ApiError(response.status, parsed, url.toString());
+      if (!response.ok) throw new ApiError(response.status, parsed, url.toString(), response.headers.get('retry-after'));
       return parsed as T;
     },
   };

@@ -3,6 +3,7 @@ import { parseSiteConfig, type SiteConfig } from '@openpool/domain/site-config';
 import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type Params } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appContext, type AppContext } from '~/context';
+import { createApiClient } from './api-client';
 import { describeError, type DescribedError } from './http-errors';
 import { ROUTE_MIDDLEWARE, named } from './route-middleware';
 
@@ -16,7 +17,7 @@ function contextProvider(siteConfig: SiteConfig): RouterContextProvider {
     hardware: { devices: [], manufacturers: [], offers: new Map() },
     comparePools: { as_of: '2026-11-24', pools: [] },
     publicEnv: { apiBaseUrl: 'http://localhost:8787', siteUrl: 'http://localhost:3000' },
-    serverApiBaseUrl: 'http://127.0.0.1:8787',
+    api: createApiClient({ baseUrl: 'http://127.0.0.1:8787' }),
     cookieDomain: undefined,
     nonce: 'test-nonce',
   };

@@ -4,9 +4,10 @@
  * has them, including an error page rendered when middleware refused the request before any
  * loader ran.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { SiteConfig } from '@openpool/domain/site-config';
 import type { AppContext } from '~/context';
+import { createApiClient, type ApiClient } from './api-client';
 
 export interface SiteSettings {
   apiBaseUrl: string;
@@ -42,6 +43,15 @@ export const SiteSettingsContext = createContext<SiteSettings | undefined>(undef
 
 export function useSiteSettings(): SiteSettings | undefined {
   return useContext(SiteSettingsContext);
+}
+
+/**
+ * The browser's pool API client (decision 007), on the public API URL of these settings;
+ * null outside the settings provider (a unit test rendering a part on its own).
+ */
+export function useApi(): ApiClient | null {
+  const apiBaseUrl = useSiteSettings()?.apiBaseUrl;
+  return useMemo(() => (apiBaseUrl ? createApiClient({ baseUrl: apiBaseUrl }) : null), [apiBaseUrl]);
 }
 
 /** JSON in a non-executing script element; `<` is escaped so no value can close the tag. */

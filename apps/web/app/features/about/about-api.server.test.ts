@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '~/shared/api-client';
+import { ApiError, createApiClient } from '~/shared/api-client';
 import { fetchPools } from './about-api.server';
 
 function pool(ticker: string, overrides: Record<string, unknown> = {}) {
@@ -41,7 +41,7 @@ describe('fetchPools', () => {
     const client = clientFor({
       results: [pool('ltc', { merged: ['doge'] }), pool('btc', { miners: 10, blocks_24h: 0 }), pool('sdr')],
     });
-    const result = await fetchPools(client, ['btc', 'ltc'], () => {});
+    const result = await fetchPools(client, ['btc', 'ltc']);
     expect(result?.rows.map((row) => row.ticker)).toEqual(['btc', 'ltc']);
     expect(result?.totals).toEqual({ pools: 2, miners: 13, workers: 14, blocks24h: 2 });
     expect(result?.rows[1]?.schemes).toEqual([
@@ -51,10 +51,8 @@ describe('fetchPools', () => {
     ]);
   });
 
-  it('answers null and reports when the API fails or answers garbage', async () => {
-    const errors: unknown[] = [];
-    expect(await fetchPools(clientFor({ error: 'down' }, 503), ['btc'], (e) => errors.push(e))).toBeNull();
-    expect(await fetchPools(clientFor({ results: [{ ticker: 'btc' }] }), ['btc'], (e) => errors.push(e))).toBeNull();
-    expect(errors).toHaveLength(2);
+  it('throws when the API fails or answers garbage', async () => {
+    await expect(fetchPools(clientFor({ error: 'down' }, 503), ['btc'])).rejects.toBeInstanceOf(ApiError);
+    await expect(fetchPools(clientFor({ results: [{ ticker: 'btc' }] }), ['btc'])).rejects.toThrow();
   });
 });

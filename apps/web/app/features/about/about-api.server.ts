@@ -1,11 +1,13 @@
 /**
  * The pool list (`GET /api/v1/pools`) as /about and /merge need it: each pool's schemes, fees
  * and payout rules (the API serves them from content/pools.json, the engine's own config) and
- * the live totals. `null` when the API cannot answer: the pages then say so and still render.
+ * the live totals. Throws when the API cannot answer; the pages then say so and still render
+ * (decision 007).
  */
 import { poolListSchema, type PoolStats } from '@openpool/domain/api';
 import { getCoin } from '@openpool/domain/coins';
 import type { ApiClient } from '~/shared/api-client';
+import { apiPaths } from '~/shared/api-paths';
 
 export interface PoolRow {
   ticker: string;
@@ -57,15 +59,10 @@ export function totalsOf(rows: readonly PoolRow[]): PoolTotals {
   );
 }
 
-/** The enabled coins' pools, in the site's order; null when the API is unavailable. */
-export async function fetchPools(client: ApiClient, enabled: readonly string[], onError: (error: unknown) => void) {
-  try {
-    const { results } = poolListSchema.parse(await client.request('/api/v1/pools'));
-    const byTicker = new Map(results.map((stats) => [stats.ticker, poolRow(stats)]));
-    const rows = enabled.flatMap((ticker) => byTicker.get(ticker) ?? []);
-    return { rows, totals: totalsOf(rows) };
-  } catch (error) {
-    onError(error);
-    return null;
-  }
+/** The enabled coins' pools, in the site's order, and their totals. */
+export async function fetchPools(api: ApiClient, enabled: readonly string[]) {
+  const { results } = poolListSchema.parse(await api.request(apiPaths.pools()));
+  const byTicker = new Map(results.map((stats) => [stats.ticker, poolRow(stats)]));
+  const rows = enabled.flatMap((ticker) => byTicker.get(ticker) ?? []);
+  return { rows, totals: totalsOf(rows) };
 }

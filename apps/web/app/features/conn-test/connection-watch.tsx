@@ -7,20 +7,10 @@ import { Ltr } from '~/shared/ltr';
 import { useWorkerWatch } from './use-worker-watch';
 
 /** The live part of /test: waiting with hints, then the first share and the worker's figures. */
-export function ConnectionWatch({
-  apiBaseUrl,
-  coin,
-  address,
-  worker,
-}: {
-  apiBaseUrl: string;
-  coin: string;
-  address: string;
-  worker: string;
-}) {
+export function ConnectionWatch({ coin, address, worker }: { coin: string; address: string; worker: string }) {
   const t = useT();
   const locale = useLocale();
-  const state = useWorkerWatch(apiBaseUrl, coin, address, worker);
+  const state = useWorkerWatch(coin, address, worker);
   const time = (ms: number) => dateTimeFormat(locale.iso, { timeStyle: 'medium' }).format(new Date(ms));
   if (!state || state.kind === 'waiting') {
     return (

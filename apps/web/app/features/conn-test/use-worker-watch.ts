@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError, createApiClient } from '~/shared/api-client';
+import { ApiError } from '~/shared/api-client';
+import { apiPaths } from '~/shared/api-paths';
+import { useApi } from '~/shared/site-settings';
 import { connectionState, type ConnectionState, type WorkerRow } from './connection-state';
 
 const POLL_MS = 5_000;
@@ -12,10 +14,11 @@ export type WatchState = ConnectionState & { unreachable: boolean };
  * Polls the public API for the address's workers every few seconds while the page is open and
  * turns the answer into a connection state; an unknown address (404) simply means 'waiting'.
  */
-export function useWorkerWatch(apiBaseUrl: string, coin: string, address: string, worker: string): WatchState | null {
+export function useWorkerWatch(coin: string, address: string, worker: string): WatchState | null {
+  const api = useApi();
   const [state, setState] = useState<WatchState | null>(null);
   useEffect(() => {
-    const client = createApiClient({ baseUrl: apiBaseUrl });
+    if (!api) return;
     const startedAt = Date.now() - GRACE_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -23,9 +26,7 @@ export function useWorkerWatch(apiBaseUrl: string, coin: string, address: string
       let rows: WorkerRow[] | null = null;
       let unreachable = false;
       try {
-        const body = await client.request<{ results: WorkerRow[] }>(
-          `/${encodeURIComponent(coin)}/api/v3/miner/workers/${encodeURIComponent(address)}`,
-        );
+        const body = await api.request<{ results: WorkerRow[] }>(apiPaths.minerWorkers(coin, address));
         rows = Array.isArray(body?.results) ? body.results : null;
       } catch (error) {
         unreachable = !(error instanceof ApiError && error.status === 404);
@@ -39,6 +40,6 @@ export function useWorkerWatch(apiBaseUrl: string, coin: string, address: string
       stopped = true;
       clearTimeout(timer);
     };
-  }, [apiBaseUrl, coin, address, worker]);
+  }, [api, coin, address, worker]);
   return state;
 }

@@ -5,7 +5,7 @@
  * (the switch says USD there) and the visitor's currency appears right after.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useApi } from '~/shared/site-settings';
 import { resolveSelectedCurrency, DEFAULT_CURRENCY } from './currency-codes';
 import { createRatesStore, fetchRates, RATES_IDLE, type RatesStatus } from './rates-store';
 import { createSelectedCurrencyStore } from './selected-currency-store';
@@ -38,13 +38,13 @@ const WITHOUT_PROVIDER: CurrencyState = {
 const CurrencyContext = createContext<CurrencyState>(WITHOUT_PROVIDER);
 
 export function CurrencyProvider({ children }: { children: ReactNode }) {
-  const apiBaseUrl = useSiteSettings()?.apiBaseUrl;
+  const api = useApi();
   const { rates, status } = useSyncExternalStore(ratesStore.subscribe, ratesStore.get, serverRates);
   const stored = useSyncExternalStore(selectedStore.subscribe, selectedStore.get, noStoredChoice);
 
   useEffect(() => {
-    if (apiBaseUrl) ratesStore.ensureLoaded(() => fetchRates(apiBaseUrl));
-  }, [apiBaseUrl]);
+    if (api) ratesStore.ensureLoaded(() => fetchRates(api));
+  }, [api]);
 
   const selected = resolveSelectedCurrency(stored, rates?.fiat ?? null);
   const select = useCallback((code: string) => selectedStore.set(code.toUpperCase()), []);

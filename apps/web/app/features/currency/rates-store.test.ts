@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '~/shared/api-client';
 import { createRatesStore, fetchRates } from './rates-store';
 
 const RATES = { fiat: { USD: 1, EUR: 0.92 }, crypto: { BTC: 95_000 } };
@@ -62,14 +63,14 @@ describe('fetchRates', () => {
 
   it('GETs {api}/api/v1/rates and keeps the fiat and crypto maps', async () => {
     body = JSON.stringify({ ...RATES, updated_at: 1_763_700_000 });
-    await expect(fetchRates(`${origin}/`)).resolves.toEqual(RATES);
+    await expect(fetchRates(createApiClient({ baseUrl: `${origin}/` }))).resolves.toEqual(RATES);
     expect(paths.at(-1)).toBe('/api/v1/rates');
   });
 
   it('rejects an answer that does not match the rates schema', async () => {
     body = JSON.stringify({ fiat: { USD: 'one' }, crypto: {}, updated_at: 1 });
-    await expect(fetchRates(origin)).rejects.toThrow();
+    await expect(fetchRates(createApiClient({ baseUrl: origin }))).rejects.toThrow();
     body = '<html>proxy error</html>';
-    await expect(fetchRates(origin)).rejects.toThrow();
+    await expect(fetchRates(createApiClient({ baseUrl: origin }))).rejects.toThrow();
   });
 });

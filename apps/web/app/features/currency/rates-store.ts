@@ -4,7 +4,8 @@
  * failed navigation swaps the page for the error page, frame included) without fetching again.
  */
 import { parseRatesPayload } from '@openpool/domain/api-constants';
-import { createApiClient } from '~/shared/api-client';
+import type { ApiClient } from '~/shared/api-client';
+import { apiPaths } from '~/shared/api-paths';
 import type { ExchangeRates } from './to-fiat';
 
 export type RatesStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -52,11 +53,11 @@ export function createRatesStore(): RatesStore {
 }
 
 /**
- * GET {apiBaseUrl}/api/v1/rates through the shared client, checked by the domain's zod-free
+ * GET {api}/api/v1/rates through the browser's API client, checked by the domain's zod-free
  * guard (held to the API's schema by a test), so the browser bundle carries no zod.
  */
-export async function fetchRates(apiBaseUrl: string): Promise<ExchangeRates> {
-  const body = await createApiClient({ baseUrl: apiBaseUrl }).request('/api/v1/rates');
+export async function fetchRates(api: ApiClient): Promise<ExchangeRates> {
+  const body = await api.request(apiPaths.rates());
   const { fiat, crypto } = parseRatesPayload(body);
   return { fiat, crypto };
 }

@@ -7,7 +7,6 @@ import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import { REGISTRY_ALGORITHMS, deviceKey, type Device, type HardwareCatalogue } from '@openpool/domain/hardware';
 import type { DeviceRoute } from '@openpool/domain/routes';
 import type { AppContext } from '~/context';
-import { createApiClient } from '~/shared/api-client';
 import { pageNotFound } from '~/shared/http-errors';
 import { effectivePriceUsd, matchesFilters, parseFilters } from './catalogue';
 import type { DeviceListData } from './device-list';
@@ -30,7 +29,7 @@ function findVendor(catalogue: HardwareCatalogue, slug: string) {
 
 export async function loadHardwarePage(route: DeviceRoute, url: URL, context: AppContext): Promise<HardwarePage> {
   const { hardware, config } = context;
-  const client = createApiClient({ baseUrl: context.serverApiBaseUrl });
+  const { api } = context;
   const powerCostQuery = parsePowerCost(url.searchParams.get('power_cost'));
 
   if (route.kind === 'type') {
@@ -43,7 +42,7 @@ export async function loadHardwarePage(route: DeviceRoute, url: URL, context: Ap
     const algorithms = algorithmsOf(ofType);
     const coins = coinsFor(config.enabled, new Set(algorithms));
     const devices = ofType.filter((device) => matchesFilters(device, filters, names.get(device.vendor) ?? ''));
-    const market = await fetchMarket(client, coins);
+    const market = await fetchMarket(api, coins);
     const prices = Object.fromEntries(
       devices.map((device) => [deviceKey(device), effectivePriceUsd(device, hardware.offers.get(deviceKey(device)))]),
     );
@@ -85,7 +84,7 @@ export async function loadHardwarePage(route: DeviceRoute, url: URL, context: Ap
   );
   if (!device) return pageNotFound();
   const coins: CoinTicker[] = coinsFor(config.enabled, new Set(device.algorithms.map((entry) => entry.algorithm)));
-  const market = await fetchMarket(client, coins, { trend: true });
+  const market = await fetchMarket(api, coins, { trend: true });
   const offers = hardware.offers.get(deviceKey(device)) ?? [];
   return {
     kind: 'device',

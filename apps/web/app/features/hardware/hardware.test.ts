@@ -4,6 +4,7 @@ import { HARDWARE_FILES, parseHardwareCatalogue, type HardwareFiles } from '@ope
 import { parseDeviceRoute } from '@openpool/domain/routes';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '~/context';
+import { createApiClient } from '~/shared/api-client';
 import { effectivePriceUsd, matchesFilters, parseFilters, sortDevices, type RankedDevice } from './catalogue';
 import { formatEfficiency } from './figures';
 import { loadHardwarePage } from './hardware-loader.server';
@@ -193,19 +194,13 @@ describe('the device routes loader', () => {
   const context = {
     config,
     hardware: catalogue,
-    serverApiBaseUrl: 'http://api.test',
+    api: createApiClient({ baseUrl: 'http://api.test', fetch: fakeFetch as typeof fetch }),
   } as unknown as AppContext;
-  const originalFetch = globalThis.fetch;
   const load = async (path: string) => {
-    globalThis.fetch = fakeFetch as typeof fetch;
-    try {
-      const url = new URL(path, 'http://site.test');
-      const route = parseDeviceRoute(url.pathname.split('/').slice(2));
-      if (!route) throw new Error('no route');
-      return await loadHardwarePage(route, url, context);
-    } finally {
-      globalThis.fetch = originalFetch;
-    }
+    const url = new URL(path, 'http://site.test');
+    const route = parseDeviceRoute(url.pathname.split('/').slice(2));
+    if (!route) throw new Error('no route');
+    return loadHardwarePage(route, url, context);
   };
   const status = async (path: string) => {
     try {

@@ -1,16 +1,21 @@
 /**
- * The miner calls of the stats and worker pages, made by their loaders on the server and
- * parsed with the API's own schemas (the browser ships no zod, decision 005).
+ * The miner calls of the miner pages, made by their loaders on the server and parsed with the
+ * API's own schemas (the browser ships no zod, decision 005). Each throws on any failure; the
+ * loader maps that to found, not found or unavailable with `lookup()` (decision 007).
  */
 import {
+  balanceSchema,
   minerAlertsSchema,
   minerChartSchema,
   minerStatsSchema,
+  payoutsSchema,
   rewardsSchema,
+  settingsSchema,
   workersSchema,
   workerStatsSchema,
 } from '@openpool/domain/api';
-import { ApiError, type ApiClient } from '~/shared/api-client';
+import type { ApiClient } from '~/shared/api-client';
+import { apiPaths } from '~/shared/api-paths';
 
 export type MinerRange = '24h' | '7d';
 
@@ -19,58 +24,51 @@ export function parseMinerRange(value: string | null): MinerRange {
   return value === '7d' ? '7d' : '24h';
 }
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
 /**
- * Stats, chart, workers and 31 days of rewards, in parallel. `null` when the pool never saw
- * the address (the API's 404); any other failure is thrown to the caller.
+ * Stats, chart, workers, 31 days of rewards and what is watched, in parallel. The stats call
+ * answers 404 for an address the pool never saw, which makes the whole dashboard not found.
  */
-export async function fetchMinerDashboard(client: ApiClient, coin: string, address: string, range: MinerRange) {
-  const base = `/${encodeURIComponent(coin)}/api`;
-  const miner = encodeURIComponent(address);
+export async function fetchMinerDashboard(api: ApiClient, coin: string, address: string, range: MinerRange) {
   const [stats, chart, workers, rewards, alerts] = await Promise.all([
-    client.request(`${base}/v1/miner/stats/${miner}`).then(
-      (body) => minerStatsSchema.parse(body),
-      (error: unknown) => {
-        if (isNotFound(error)) return null;
-        throw error;
-      },
-    ),
-    client.request(`${base}/v1/miner/chart/${miner}`, { query: { range } }).then((body) => minerChartSchema.parse(body)),
-    client.request(`${base}/v3/miner/workers/${miner}`).then((body) => workersSchema.parse(body).results),
-    client
-      .request(`${base}/v1/miner/rewards/${miner}`, { query: { days: 31 } })
-      .then((body) => rewardsSchema.parse(body).results),
+    api.request(apiPaths.minerStats(coin, address)).then((body) => minerStatsSchema.parse(body)),
+    api.request(apiPaths.minerChart(coin, address), { query: { range } }).then((body) => minerChartSchema.parse(body)),
+    api.request(apiPaths.minerWorkers(coin, address)).then((body) => workersSchema.parse(body).results),
+    api.request(apiPaths.minerRewards(coin, address), { query: { days: 31 } }).then((body) => rewardsSchema.parse(body).results),
     // What is watched (issue 14): a line on the page, never a reason for the page to fail.
-    client.request(`${base}/v1/miner/alerts/${miner}`).then(
+    api.request(apiPaths.minerAlerts(coin, address)).then(
       (body) => minerAlertsSchema.parse(body),
       () => null,
     ),
   ]);
-  if (!stats) return null;
   return { stats, chart, workers, rewards, alerts };
 }
 
-/** One worker's row and chart for a scheme; `null` when the miner has no such worker. */
+/** One worker's row and chart for a scheme; the API's 404 when the miner has no such worker. */
 export async function fetchWorker(
-  client: ApiClient,
+  api: ApiClient,
   coin: string,
   address: string,
   worker: string,
   scheme: string | undefined,
   range: MinerRange,
 ) {
-  try {
-    const body = await client.request(
-      `/${encodeURIComponent(coin)}/api/v1/miner/worker/${encodeURIComponent(address)}/${encodeURIComponent(worker)}`,
-      { query: { range, scheme } },
-    );
-    return workerStatsSchema.parse(body);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  return workerStatsSchema.parse(await api.request(apiPaths.minerWorker(coin, address, worker), { query: { range, scheme } }));
 }
 
-export type MinerDashboard = NonNullable<Awaited<ReturnType<typeof fetchMinerDashboard>>>;
-export type WorkerStats = NonNullable<Awaited<ReturnType<typeof fetchWorker>>>;
+/** One page of payouts, newest first, from a cursor the API issued. */
+export async function fetchPayouts(api: ApiClient, coin: string, address: string, page: { next?: string; limit: number }) {
+  return payoutsSchema.parse(await api.request(apiPaths.minerPayouts(coin, address), { query: page }));
+}
+
+/** Balances and the total paid so far. */
+export async function fetchBalance(api: ApiClient, coin: string, address: string) {
+  return balanceSchema.parse(await api.request(apiPaths.minerBalance(coin, address)));
+}
+
+/**
+ * The address's settings, and whether it can change them yet (`active`: the pool has seen a
+ * share from it). An address never seen still has settings: the pool's defaults.
+ */
+export async function fetchSettings(api: ApiClient, coin: string, address: string) {
+  return settingsSchema.parse(await api.request(apiPaths.minerSettings(coin, address)));
+}

@@ -1,4 +1,4 @@
-import type { settingsAppliedSchema, settingsSchema } from '@openpool/domain/api';
+import type { settingsSchema } from '@openpool/domain/api';
 import { maxRewardCoins } from '@openpool/domain/chain-bounds';
 import type { Coin } from '@openpool/domain/coins';
 import { checkSettingsChange } from '@openpool/domain/settings-change';
@@ -6,13 +6,13 @@ import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { useT, type MessageId } from '~/features/i18n/use-t';
-import { ApiError, createApiClient } from '~/shared/api-client';
-import { useSiteSettings } from '~/shared/site-settings';
+import { ApiError } from '~/shared/api-client';
+import { useApi } from '~/shared/site-settings';
+import { applySettings } from './miner-api';
 import { SettingsNotifications, type NotificationChoices } from './settings-notifications';
 import { useLocale } from '~/features/i18n/use-locale';
 
 export type MinerSettings = z.infer<typeof settingsSchema>;
-type SettingsApplied = z.infer<typeof settingsAppliedSchema>;
 type Field = 'payoutThreshold' | 'email' | 'ip';
 export type Outcome = { kind: 'applied' } | { kind: 'error'; text: string } | null;
 
@@ -91,7 +91,7 @@ export function SettingsForm({
   onOutcome: (outcome: Outcome) => void;
 }) {
   const t = useT();
-  const apiBaseUrl = useSiteSettings()?.apiBaseUrl;
+  const api = useApi();
   const revalidator = useRevalidator();
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const [payoutThreshold, setPayoutThreshold] = useState(settings.payout_threshold);
@@ -123,17 +123,8 @@ export function SettingsForm({
       if (formField) translated[formField] = t(rule.id as MessageId, rule.values);
     }
     setProblems(translated);
-    if (Object.keys(translated).length > 0 || !apiBaseUrl) return;
+    if (Object.keys(translated).length > 0 || !api) return;
 
-    let retryAfter: string | null = null;
-    const client = createApiClient({
-      baseUrl: apiBaseUrl,
-      fetch: async (input, init) => {
-        const response = await fetch(input, init);
-        retryAfter = response.headers.get('retry-after');
-        return response;
-      },
-    });
     const body: Record<string, unknown> = {
       ip: ip.trim(),
       payout_threshold: payoutThreshold.trim(),
@@ -148,13 +139,7 @@ export function SettingsForm({
     else if (choices.removeEmail) body.email = '';
     setSubmitting(true);
     try {
-      const applied = await client.request<SettingsApplied>(
-        `/${coin.ticker}/api/v1/miner/settings/${encodeURIComponent(address)}`,
-        {
-          method: 'POST',
-          body,
-        },
-      );
+      const applied = await applySettings(api, coin.ticker, address, body);
       setPayoutThreshold(applied.settings.payout_threshold);
       setEmail('');
       setOutcome({ kind: 'applied' });
@@ -169,7 +154,7 @@ export function SettingsForm({
       } else if (error instanceof ApiError && error.status === 403) {
         setOutcome({ kind: 'error', text: t('settings.forbidden') });
       } else if (error instanceof ApiError && error.status === 429) {
-        const seconds = Number(retryAfter);
+        const seconds = Number(error.retryAfter);
         const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : RETRY_FALLBACK_MINUTES;
         setOutcome({ kind: 'error', text: t('settings.tooMany', { minutes }) });
       } else {

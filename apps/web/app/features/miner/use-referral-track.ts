@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { REFERRAL_COOKIE } from '@openpool/domain/referral';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useApi } from '~/shared/site-settings';
+import { trackReferral } from './miner-api';
 
 function hasReferralCookie(cookie: string): boolean {
   return cookie.split(';').some((part) => {
@@ -17,19 +18,15 @@ function hasReferralCookie(cookie: string): boolean {
  * response is not read.
  */
 export function useReferralTrack(coin: string, address: string): void {
-  const apiBaseUrl = useSiteSettings()?.apiBaseUrl;
+  const api = useApi();
   const location = useLocation();
   const sentFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!apiBaseUrl || sentFor.current === location.key) return;
+    if (!api || sentFor.current === location.key) return;
     if (new URLSearchParams(location.search).get('source') !== 'search' || !hasReferralCookie(document.cookie)) return;
     sentFor.current = location.key;
-    const query = new URLSearchParams({ coin, miner: address });
-    fetch(`${apiBaseUrl.replace(/\/+$/, '')}/api/v1/referral/track?${query.toString()}`, {
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-    }).catch((error: unknown) => {
+    trackReferral(api, coin, address).catch((error: unknown) => {
       void import('~/shared/error-reporter').then((m) => m.reportError(error));
     });
-  }, [apiBaseUrl, coin, address, location.key, location.search]);
+  }, [api, coin, address, location.key, location.search]);
 }

@@ -4,7 +4,6 @@
  * the first element counts), and the defaults a card falls back to when the call fails.
  */
 import { poolStatsSchema, type PoolStats } from '@openpool/domain/api';
-import type { ApiClient } from '~/shared/api-client';
 
 export interface PoolSummary {
   ticker: string;
@@ -45,22 +44,4 @@ export function parsePoolStats(body: unknown): PoolStats {
 
 export function poolDefaults(ticker: string): PoolSummary {
   return { ticker, name: ticker.toUpperCase(), stats: null };
-}
-
-/**
- * `GET {api}/{coin}/api/v1/pool/stats` (spec section 7). A failure is reported and the
- * defaults are used: one coin's outage never breaks a page.
- */
-export async function fetchPoolSummary(
-  client: ApiClient,
-  ticker: string,
-  report: (error: unknown) => void,
-): Promise<PoolSummary> {
-  try {
-    const stats = parsePoolStats(await client.request(`/${encodeURIComponent(ticker)}/api/v1/pool/stats`));
-    return { ticker, name: stats.name || ticker.toUpperCase(), stats };
-  } catch (error) {
-    report(error);
-    return poolDefaults(ticker);
-  }
 }

@@ -6,9 +6,9 @@ import { Outlet, redirect } from 'react-router';
 import { appContext } from '~/context';
 import { CoinTabs } from '~/features/pool/coin-tabs';
 import { PoolHeader } from '~/features/pool/pool-header';
-import { fetchPoolSummary, type PoolSummary } from '~/features/pool/pool-stats';
+import { fetchPoolSummary } from '~/features/pool/pool-api.server';
+import type { PoolSummary } from '~/features/pool/pool-stats';
 import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
-import { createApiClient } from '~/shared/api-client';
 import { named } from '~/shared/route-middleware';
 import type { Route } from './+types/layout';
 
@@ -35,11 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : url.pathname,
     );
   }
-  const { serverApiBaseUrl, coinContent } = context.get(appContext);
-  const client = createApiClient({ baseUrl: serverApiBaseUrl });
-  const pool = await fetchPoolSummary(client, coin.ticker, (error) =>
-    console.warn(`pool stats ${coin.ticker}: ${(error as Error).message}`),
-  );
+  const { api, coinContent } = context.get(appContext);
+  const pool = await fetchPoolSummary(api, coin.ticker);
   return { coin, pool, info: coinContent.coins[coin.ticker] ?? null };
 }
 

@@ -1,12 +1,12 @@
 import { numberFormat } from '@openpool/domain/intl';
-import { topMinersSchema } from '@openpool/domain/api';
 import { formatHashrate, truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { useCoin } from '~/features/pool/coin-context';
-import { createApiClient } from '~/shared/api-client';
+import { fetchTopMiners } from '~/features/pool/pool-api.server';
+import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
 import { Ltr } from '~/shared/ltr';
 import { named } from '~/shared/route-middleware';
 import type { Route } from './+types/top-miners';
@@ -14,13 +14,11 @@ import type { Route } from './+types/top-miners';
 export const middleware = named('top-miners');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
-  try {
-    return { miners: topMinersSchema.parse(await client.request(`/${params.coin}/api/v1/top-miners`)).results };
-  } catch (error) {
-    console.warn(`top miners ${params.coin}: ${(error as Error).message}`);
-    return { miners: null };
-  }
+  const { api } = context.get(appContext);
+  const miners = await lookup(`top miners ${params.coin}`, () => fetchTopMiners(api, params.coin), {
+    missing: 'unavailable',
+  });
+  return pageData({ kind: miners.kind, miners: valueOr(miners, null) });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

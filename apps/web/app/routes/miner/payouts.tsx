@@ -1,46 +1,39 @@
-import { balanceSchema, payoutsSchema } from '@openpool/domain/api';
 import { truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
+import { fetchBalance, fetchPayouts } from '~/features/miner/miner-api.server';
 import { PayoutAmount, PayoutsTable } from '~/features/miner/payouts-table';
 import { sumAmounts } from '~/features/miner/payouts-totals';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { useCoin } from '~/features/pool/coin-context';
 import { CopyButton } from '~/features/pool/copy-button';
-import { ApiError, createApiClient } from '~/shared/api-client';
+import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
 import type { Route } from './+types/payouts';
 
 /** Rows per page; the API's `next` cursor pages on from the last one. */
 const PAGE_SIZE = 20;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lookup = lookupRedirect(request, params.coin, 'payouts');
-  if (lookup) throw lookup;
+  const search = lookupRedirect(request, params.coin, 'payouts');
+  if (search) throw search;
   const address = params.address;
   if (!address) return { address: null };
   // Only a cursor the API could have issued; anything else starts from the newest payout.
   const cursor = new URL(request.url).searchParams.get('next');
   const next = cursor && /^\d{1,18}$/.test(cursor) ? cursor : undefined;
-  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
-  const path = `/${params.coin}/api/v1/miner`;
-  const [payouts, balance] = await Promise.allSettled([
-    client.request(`${path}/payouts/${encodeURIComponent(address)}`, { query: { next, limit: PAGE_SIZE } }),
-    client.request(`${path}/balance/${encodeURIComponent(address)}`),
+  const { api } = context.get(appContext);
+  const [page, balance] = await Promise.all([
+    lookup(`payouts ${params.coin}`, () => fetchPayouts(api, params.coin, address, { next, limit: PAGE_SIZE })),
+    // The total paid is a figure beside the list: without it the page still stands.
+    lookup(`balance ${params.coin}`, () => fetchBalance(api, params.coin, address)),
   ]);
-  if (payouts.status === 'rejected') {
-    const error = payouts.reason as Error;
-    // A malformed or unknown address is simply nothing found; anything else is an outage.
-    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
-      return { address, paged: next !== undefined, payouts: [], next: null, totalPaid: null };
-    }
-    console.warn(`payouts ${params.coin}: ${error.message}`);
-    return { address, paged: next !== undefined, payouts: null, next: null, totalPaid: null };
-  }
-  const page = payoutsSchema.parse(payouts.value);
-  const totalPaid = balance.status === 'fulfilled' ? balanceSchema.parse(balance.value).total_paid : null;
-  return { address, paged: next !== undefined, payouts: page.results, next: page.next, totalPaid };
+  const paged = next !== undefined;
+  const totalPaid = valueOr(balance, null)?.total_paid ?? null;
+  // A malformed or unknown address shows 'nothing found' (404); an outage says so (503).
+  if (page.kind !== 'found') return pageData({ kind: page.kind, address, paged, payouts: null, next: null, totalPaid });
+  return pageData({ kind: page.kind, address, paged, payouts: page.value.results, next: page.value.next, totalPaid });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -72,7 +65,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           {t('page.miner.settings')}
         </LocaleLink>
       </div>
-      {payouts === null ? (
+      {loaderData.kind === 'not-found' ? (
+        <p className="text-ink-muted" data-testid="payouts-empty">
+          {t('common.nothingFound')}
+        </p>
+      ) : payouts === null ? (
         <p className="text-ink-muted">{t('payouts.unavailable')}</p>
       ) : (
         <>

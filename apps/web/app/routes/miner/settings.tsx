@@ -1,39 +1,29 @@
-import { settingsSchema } from '@openpool/domain/api';
 import { useState } from 'react';
 import { truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
+import { fetchSettings } from '~/features/miner/miner-api.server';
 import { SettingsForm, type Outcome } from '~/features/miner/settings-form';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { useCoin } from '~/features/pool/coin-context';
 import { CopyButton } from '~/features/pool/copy-button';
-import { ApiError, createApiClient } from '~/shared/api-client';
+import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/settings';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lookup = lookupRedirect(request, params.coin, 'settings');
-  if (lookup) throw lookup;
+  const search = lookupRedirect(request, params.coin, 'settings');
+  if (search) throw search;
   const address = params.address;
   if (!address) return { address: null };
-  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
-  const path = `/${params.coin}/api/v1/miner`;
-  const [settings, stats] = await Promise.allSettled([
-    client.request(`${path}/settings/${encodeURIComponent(address)}`),
-    client.request(`${path}/stats/${encodeURIComponent(address)}`),
-  ]);
-  if (settings.status === 'rejected') {
-    const error = settings.reason as Error;
-    // A malformed address is nothing found; anything else is an outage.
-    const malformed = error instanceof ApiError && error.status === 400;
-    if (!malformed) console.warn(`settings ${params.coin}: ${error.message}`);
-    return { address, settings: null, active: false, malformed };
-  }
-  // Settings stay inactive until the address has sent a share: the stats call says 404 then.
-  // Any other failure of that call leaves the form on; the API has the last word anyway.
-  const unseen = stats.status === 'rejected' && stats.reason instanceof ApiError && stats.reason.status === 404;
-  return { address, settings: settingsSchema.parse(settings.value), active: !unseen, malformed: false };
+  const { api } = context.get(appContext);
+  // The settings say themselves whether they can change yet (`active`: the pool has seen a
+  // share from the address); an address never seen still has the pool's defaults.
+  const settings = await lookup(`settings ${params.coin}`, () => fetchSettings(api, params.coin, address));
+  // A malformed address is nothing found (404); anything else is an outage (503).
+  if (settings.kind !== 'found') return pageData({ kind: settings.kind, address, settings: null });
+  return pageData({ kind: settings.kind, address, settings: settings.value });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -49,7 +39,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { address, settings, active, malformed } = loaderData;
+  const { address, settings } = loaderData;
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">
       <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{t('page.miner.settings')}</h1>
@@ -66,10 +56,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </LocaleLink>
       </div>
       {settings === null ? (
-        <p className="text-ink-muted">{malformed ? t('common.nothingFound') : t('settings.unavailable')}</p>
+        <p className="text-ink-muted">{loaderData.kind === 'not-found' ? t('common.nothingFound') : t('settings.unavailable')}</p>
       ) : (
         <>
-          {!active && (
+          {!settings.active && (
             <p className="mb-4 rounded-lg border border-line p-3 text-sm" role="note" data-testid="settings-inactive">
               {t('settings.inactive')}
             </p>
@@ -90,7 +80,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             coin={coin}
             address={address}
             settings={settings}
-            active={active}
+            active={settings.active}
             outcome={result?.address === address ? result.outcome : null}
             onOutcome={(outcome) => setResult({ address, outcome })}
           />

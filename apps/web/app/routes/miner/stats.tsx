@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { data } from 'react-router';
 import { formatHashrate } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { TimeChart } from '~/features/charts/time-chart';
@@ -16,7 +15,7 @@ import { WorkersTable } from '~/features/miner/workers-table';
 import { CopyButton } from '~/features/pool/copy-button';
 import { useCoin } from '~/features/pool/coin-context';
 import { relativeTime } from '~/features/pool/relative-time';
-import { createApiClient } from '~/shared/api-client';
+import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/stats';
 
 /** A miner with no share for this long is 'out of date' (issue 6). */
@@ -24,21 +23,18 @@ const OUT_OF_DATE_SECONDS = 86_400;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const range = parseMinerRange(new URL(request.url).searchParams.get('range'));
-  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
+  const { api } = context.get(appContext);
   // One clock for every relative time on the page, so the server and the browser render alike.
   const now = Math.floor(Date.now() / 1000);
-  try {
-    const dashboard = await fetchMinerDashboard(client, params.coin, params.address, range);
-    // An address the pool never saw: the page itself with 'Nothing found' (frame and search
-    // stay, so the visitor can correct a typo) but a 404 status, not an error boundary, so
-    // crawlers do not index an empty page for every address someone types (issue 6, item 1).
-    if (!dashboard) return data({ kind: 'not-found' as const, range, now }, { status: 404 });
-    return { kind: 'found' as const, range, now, ...dashboard };
-  } catch (error) {
-    // The API is down or answered nonsense: say so, keep the frame, answer 503 (try again).
-    console.warn(`miner stats ${params.coin}: ${(error as Error).message}`);
-    return data({ kind: 'unavailable' as const, range, now }, { status: 503 });
-  }
+  const dashboard = await lookup(`miner stats ${params.coin}`, () =>
+    fetchMinerDashboard(api, params.coin, params.address, range),
+  );
+  // An address the pool never saw: the page itself with 'Nothing found' (frame and search
+  // stay, so the visitor can correct a typo) but a 404 status, not an error boundary, so
+  // crawlers do not index an empty page for every address someone types (issue 6, item 1).
+  // The API down or answering nonsense: say so, keep the frame, answer 503 (try again).
+  if (dashboard.kind !== 'found') return pageData({ kind: dashboard.kind, range, now });
+  return pageData({ kind: dashboard.kind, range, now, ...dashboard.value });
 }
 
 /**
@@ -72,7 +68,7 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
     </header>
   );
 
-  if (loaderData.kind === 'unavailable') {
+  if (loaderData.kind !== 'found') {
     return (
       <div className="grid grid-cols-1 gap-4">
         {header}

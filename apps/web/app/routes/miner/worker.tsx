@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { data } from 'react-router';
 import { formatHashrate } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { TimeChart } from '~/features/charts/time-chart';
@@ -13,23 +12,20 @@ import { RangeLinks } from '~/features/miner/range-links';
 import { useSchemeLabel } from '~/features/pool/scheme-label';
 import { useCoin } from '~/features/pool/coin-context';
 import { relativeTime } from '~/features/pool/relative-time';
-import { createApiClient } from '~/shared/api-client';
+import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/worker';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const range = parseMinerRange(new URL(request.url).searchParams.get('range'));
-  const client = createApiClient({ baseUrl: context.get(appContext).serverApiBaseUrl });
+  const { api } = context.get(appContext);
   const now = Math.floor(Date.now() / 1000);
-  try {
-    const worker = await fetchWorker(client, params.coin, params.address, params.worker, params.scheme, range);
-    // Same rule as the stats page: 'Nothing found' inside the frame, with a 404 status so the
-    // page is not indexed (the scheme itself was already checked by the miner middleware).
-    if (!worker) return data({ kind: 'not-found' as const, range, now }, { status: 404 });
-    return { kind: 'found' as const, now, ...worker, range };
-  } catch (error) {
-    console.warn(`miner worker ${params.coin}: ${(error as Error).message}`);
-    return data({ kind: 'unavailable' as const, range, now }, { status: 503 });
-  }
+  const worker = await lookup(`miner worker ${params.coin}`, () =>
+    fetchWorker(api, params.coin, params.address, params.worker, params.scheme, range),
+  );
+  // Same rule as the stats page: 'Nothing found' inside the frame, with a 404 status so the
+  // page is not indexed (the scheme itself was already checked by the miner middleware).
+  if (worker.kind !== 'found') return pageData({ kind: worker.kind, range, now });
+  return pageData({ kind: worker.kind, now, ...worker.value, range });
 }
 
 /** `/{coin}/miner/stats/{address}/{worker}/{scheme?}`: one worker's figures and chart for its scheme. */
@@ -69,7 +65,7 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
       <p className="mt-1">{back}</p>
     </header>
   );
-  if (loaderData.kind === 'unavailable') {
+  if (loaderData.kind !== 'found') {
     return (
       <div className="grid grid-cols-1 gap-4">
         {header}

@@ -1,0 +1,20 @@
+/**
+ * The series of a coin's chart pages (decision 007): the pool chart for the pool's hashrate,
+ * the network chart for network difficulty and hashrate. Throws on any failure; the chart
+ * route turns that into 'unavailable' through `lookup()`.
+ */
+import { networkChartSchema, poolChartSchema, type ChartRange } from '@openpool/domain/api';
+import type { ApiClient } from '~/shared/api-client';
+import { apiPaths } from '~/shared/api-paths';
+import type { TimePoint } from './time-chart';
+
+export type ChartKind = 'difficulty' | 'hashrate' | 'pool-hashrate';
+
+export async function fetchChart(api: ApiClient, coin: string, kind: ChartKind, range: ChartRange): Promise<TimePoint[]> {
+  if (kind === 'pool-hashrate') {
+    const chart = poolChartSchema.parse(await api.request(apiPaths.poolChart(coin), { query: { range } }));
+    return chart.points.map((p) => ({ t: p.t, v: p.hashrate }));
+  }
+  const chart = networkChartSchema.parse(await api.request(apiPaths.networkChart(coin), { query: { range } }));
+  return chart.points.map((p) => ({ t: p.t, v: kind === 'difficulty' ? p.difficulty : p.hashrate }));
+}

@@ -1,0 +1,68 @@
+import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
+import { appContext } from '~/context';
+import { fetchChart, type ChartKind } from '~/features/charts/chart-api.server';
+import { ChartPage, parseRange } from '~/features/charts/chart-page';
+import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useCoin, usePool } from '~/features/pool/coin-context';
+import type { PoolStats } from '@openpool/domain/api';
+import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
+import type { Route } from './+types/chart';
+
+/** What each of the three chart pages shows; the page is the last segment of its path. */
+const CHARTS: Record<
+  ChartKind,
+  { title: MessageId; series: MessageId; current: (stats: PoolStats) => number; format: (value: number) => string }
+> = {
+  difficulty: {
+    title: 'page.coin.difficulty',
+    series: 'chart.series.difficulty',
+    current: (stats) => stats.net_difficulty,
+    format: formatDifficulty,
+  },
+  hashrate: {
+    title: 'page.coin.hashrate',
+    series: 'chart.series.hashrate',
+    current: (stats) => stats.net_hashrate,
+    format: formatHashrate,
+  },
+  'pool-hashrate': {
+    title: 'page.coin.poolHashrate',
+    series: 'chart.series.hashrate',
+    current: (stats) => stats.hashrate,
+    format: formatHashrate,
+  },
+};
+
+function chartOf(pathname: string): ChartKind {
+  const last = pathname.replace(/\/+$/, '').split('/').at(-1) ?? '';
+  return last in CHARTS ? (last as ChartKind) : 'hashrate';
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const range = parseRange(url.searchParams.get('range'));
+  const chart = chartOf(url.pathname);
+  const { api } = context.get(appContext);
+  const points = await lookup(`chart ${params.coin} ${chart}`, () => fetchChart(api, params.coin, chart, range), {
+    missing: 'unavailable',
+  });
+  return pageData({ kind: points.kind, chart, range, points: valueOr(points, null) });
+}
+
+/** `/{coin}/difficulty`, `/{coin}/hashrate` and `/{coin}/pool-hashrate`: one module, three routes. */
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const coin = useCoin();
+  const pool = usePool();
+  const chart = CHARTS[loaderData.chart];
+  return (
+    <ChartPage
+      title={t(chart.title, { name: coin.name })}
+      range={loaderData.range}
+      points={loaderData.points}
+      current={pool.stats ? chart.current(pool.stats) : null}
+      seriesLabel={t(chart.series)}
+      format={chart.format}
+    />
+  );
+}

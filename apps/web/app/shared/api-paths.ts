@@ -1,0 +1,29 @@
+/**
+ * Every path of the pool API the web app calls, in one place (decision 007): a route or a
+ * component never spells an API path, so a renamed endpoint is one edit here. Coin, address
+ * and worker are encoded: they come from the URL the visitor typed.
+ */
+const segment = encodeURIComponent;
+const coinBase = (coin: string) => `/${segment(coin)}/api`;
+const minerPath = (coin: string, version: 'v1' | 'v3', what: string, address: string) =>
+  `${coinBase(coin)}/${version}/miner/${what}/${segment(address)}`;
+
+export const apiPaths = {
+  pools: () => '/api/v1/pools',
+  rates: () => '/api/v1/rates',
+  referralTrack: () => '/api/v1/referral/track',
+  poolStats: (coin: string) => `${coinBase(coin)}/v1/pool/stats`,
+  poolChart: (coin: string) => `${coinBase(coin)}/v1/pool/chart`,
+  networkChart: (coin: string) => `${coinBase(coin)}/v1/network/chart`,
+  topMiners: (coin: string) => `${coinBase(coin)}/v1/top-miners`,
+  minerStats: (coin: string, address: string) => minerPath(coin, 'v1', 'stats', address),
+  minerChart: (coin: string, address: string) => minerPath(coin, 'v1', 'chart', address),
+  minerWorkers: (coin: string, address: string) => minerPath(coin, 'v3', 'workers', address),
+  minerRewards: (coin: string, address: string) => minerPath(coin, 'v1', 'rewards', address),
+  minerAlerts: (coin: string, address: string) => minerPath(coin, 'v1', 'alerts', address),
+  minerPayouts: (coin: string, address: string) => minerPath(coin, 'v1', 'payouts', address),
+  minerBalance: (coin: string, address: string) => minerPath(coin, 'v1', 'balance', address),
+  minerSettings: (coin: string, address: string) => minerPath(coin, 'v1', 'settings', address),
+  minerWorker: (coin: string, address: string, worker: string) =>
+    `${minerPath(coin, 'v1', 'worker', address)}/${segment(worker)}`,
+} as const;
