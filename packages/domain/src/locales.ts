@@ -101,7 +101,9 @@ function localeForTag(tag: string): LocaleCode | null {
 
 /**
  * Best of our languages for an Accept-Language header, by q-value then order; null when the
- * header names none of them or is malformed beyond use.
+ * header names none of them or is malformed beyond use. Not Negotiator (issue 11 looked): our
+ * codes are not all browser tags, and a language is found by its primary tag through the
+ * aliases (`pt-PT` is pt-br, `zh-TW` is zh-cn, `kk-KZ` is kz), which its matching does not do.
  */
 export function negotiateLocale(header: string | null | undefined): LocaleCode | null {
   if (!header || header.length > 1000) return null;

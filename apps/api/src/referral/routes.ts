@@ -3,28 +3,27 @@
  * cookie lands on a miner's stats page from the search. Who may be attributed, and how
  * often: attribution.ts.
  */
+import { parseCookie } from 'cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@openpool/domain/api';
-import { normaliseReferral } from '@openpool/domain/referral';
+import { REFERRAL_COOKIE, normaliseReferral } from '@openpool/domain/referral';
 import type { ApiContext } from '../pool/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { createReferralAttribution } from './attribution.ts';
 
-function cookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return undefined;
-      }
+/** The `ref` cookie's value; a malformed one is no referral (the `cookie` package, issue 11). */
+function referralCookie(header: string | undefined): string | undefined {
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return undefined;
     }
-  }
-  return undefined;
+  };
+  return header ? parseCookie(header, { decode })[REFERRAL_COOKIE.name] : undefined;
 }
 
 export function registerReferralRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -43,7 +42,7 @@ export function registerReferralRoutes(app: FastifyInstance, ctx: ApiContext): v
     async (request) => {
       const coin = checkCoin(ctx, request.query.coin);
       const miner = checkAddress(request.query.miner);
-      const ref = normaliseReferral(cookie(request.headers.cookie, 'ref') ?? '');
+      const ref = normaliseReferral(referralCookie(request.headers.cookie) ?? '');
       if (!ref) return { recorded: false };
       const result = await attribute({ coin, miner, ref, client: request.ip, now: ctx.now() });
       if ('waitSeconds' in result)

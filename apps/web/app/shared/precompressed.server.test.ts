@@ -17,6 +17,9 @@ describe('acceptedEncodings', () => {
     expect(acceptedEncodings('*, br;q=0')).toEqual(['gzip']);
     expect(acceptedEncodings('identity')).toEqual([]);
     expect(acceptedEncodings(undefined)).toEqual([]);
+    // The client's q-values come first; Brotli wins only a tie.
+    expect(acceptedEncodings('br;q=0.5, gzip')).toEqual(['gzip', 'br']);
+    expect(acceptedEncodings('gzip;q=0.8, br;q=0.8')).toEqual(['br', 'gzip']);
   });
 });
 

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import Negotiator from 'negotiator';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -17,16 +18,18 @@ const TYPES: Record<string, string> = {
 /** The file suffix of each encoding's copy. */
 const SUFFIX = { br: 'br', gzip: 'gz' } as const;
 
-/** The encodings a request accepts, by preference: Brotli, then gzip; `q=0` refuses one. */
+/** Negotiator 1.x takes a preferred order for ties; its DefinitelyTyped types (0.6) do not say so. */
+interface PreferredEncodings {
+  encodings(available: readonly string[], options: { preferred: readonly string[] }): string[];
+}
+
+/**
+ * The encodings a request accepts, best first by its q-values, Brotli before gzip on a tie;
+ * `q=0` refuses one (Negotiator, the parser Express's own `req.acceptsEncodings` uses).
+ */
 export function acceptedEncodings(header: string | undefined): Array<'br' | 'gzip'> {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const star = accepted.get('*');
-  return (['br', 'gzip'] as const).filter((name) => (accepted.get(name) ?? star ?? 0) > 0);
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as Negotiator & PreferredEncodings;
+  return negotiator.encodings(['br', 'gzip'], { preferred: ['br', 'gzip'] }) as Array<'br' | 'gzip'>;
 }
 
 export function precompressedAssets(dir: string, cacheControl: string) {

@@ -11,7 +11,8 @@ import {
   type LocaleCode,
 } from '@openpool/domain/locales';
 import { redirect } from 'react-router';
-import { localeCookie, readCookie } from './locale-cookie';
+import { readCookie } from '~/shared/cookies';
+import { localeCookie } from './locale-cookie';
 
 export function detectRootLocale(request: Request): LocaleCode {
   return rootLocaleOf(request.headers.get('cookie'), request.headers.get('accept-language'));

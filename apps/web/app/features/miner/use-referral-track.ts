@@ -1,14 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { REFERRAL_COOKIE } from '@openpool/domain/referral';
+import { readCookie } from '~/shared/cookies';
 import { useApi } from '~/shared/site-settings';
 import { trackReferral } from './miner-api';
 
-function hasReferralCookie(cookie: string): boolean {
-  return cookie.split(';').some((part) => {
-    const [name, ...value] = part.split('=');
-    return name?.trim() === REFERRAL_COOKIE.name && value.join('=').trim() !== '';
-  });
+function hasReferralCookie(cookies: string): boolean {
+  return (readCookie(cookies, REFERRAL_COOKIE.name, Infinity) ?? '').trim() !== '';
 }
 
 /**
