@@ -66,8 +66,14 @@ describe('named', () => {
     expect(named()).toEqual([]);
   });
 
-  it('registers exactly coin, miner-address and top-miners', () => {
-    expect(Object.keys(ROUTE_MIDDLEWARE).sort()).toEqual(['coin', 'miner-address', 'top-miners']);
+  it('registers exactly coin, locale, miner-address and top-miners', () => {
+    expect(Object.keys(ROUTE_MIDDLEWARE).sort()).toEqual(['coin', 'locale', 'miner-address', 'top-miners']);
+  });
+
+  it('locale: the :lang prefix is one of our locale codes, anything else is 404', async () => {
+    expect(await run(['locale'], '/ru/btc', { lang: 'ru' })).toEqual(PASSED);
+    expect(await run(['locale'], '/zh-cn/articles', { lang: 'zh-cn' })).toEqual(PASSED);
+    expect(described(await run(['locale'], '/btc/articles', { lang: 'btc' }))).toEqual(NOT_FOUND);
   });
 
   it('an unregistered name fails with 500 unknown-middleware', async () => {

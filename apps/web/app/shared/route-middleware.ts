@@ -40,8 +40,14 @@ const topMiners: RouteMiddleware = ({ params }) => {
   if (!getCoin(params.coin ?? '')?.hasTopMiners) pageNotFound();
 };
 
+/** The `:lang` prefix: one of the 15 locale codes (as written in our URLs), else 404. */
+const locale: RouteMiddleware = ({ request }) => {
+  if (!splitLocalePath(new URL(request.url).pathname).prefixed) pageNotFound();
+};
+
 export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
   coin,
+  locale,
   'miner-address': minerAddress,
   'top-miners': topMiners,
 };

@@ -1,0 +1,9 @@
+import { Outlet } from 'react-router';
+import { named } from '~/shared/route-middleware';
+
+/** `/{lang}/…`: the locale prefix of every page but the home pages (routes.ts says why). */
+export const middleware = named('locale');
+
+export default function LocalePrefix() {
+  return <Outlet />;
+}
