@@ -54,6 +54,13 @@ const schema = z
       .optional(),
     TELEGRAM_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     TELEGRAM_API_ROOT: origin.optional(),
+    /** A Litecoin node (issue 15): ltc payouts are real `sendmany`s from its wallet. */
+    LTC_RPC_URL: z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => new URL(value).username !== '', 'http://user:pass@host:port[/wallet/NAME]')
+      .optional(),
+    /** Who pays a payout's network fee: the pool's wallet, or the miners (deducted from their amounts). */
+    LTC_PAYOUT_FEE: z.enum(['pool', 'miners']).default('pool'),
   })
   .refine(
     (env) =>
@@ -77,6 +84,8 @@ export interface ApiEnv {
   rates: { provider: 'simulated' | 'coingecko'; coingeckoApiKey?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   notify: NotifyEnv;
+  /** Coins with a node: their payouts go through its wallet (and the simulator leaves them alone). */
+  nodes: { coin: 'ltc'; rpcUrl: string; payoutFee: 'pool' | 'miners' }[];
 }
 
 export interface NotifyEnv {
@@ -135,5 +144,6 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
         ? { token: env.TELEGRAM_BOT_TOKEN, webhookUrl: env.TELEGRAM_WEBHOOK_URL, apiRoot: env.TELEGRAM_API_ROOT }
         : undefined,
     },
+    nodes: env.LTC_RPC_URL ? [{ coin: 'ltc', rpcUrl: env.LTC_RPC_URL, payoutFee: env.LTC_PAYOUT_FEE }] : [],
   };
 }

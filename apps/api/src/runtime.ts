@@ -14,7 +14,8 @@ import { parseCoinContent, type CoinContent } from '@openpool/domain/coin-conten
 import { buildApp } from './app.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { createEngine, type Engine } from './engine/engine.ts';
-import { createSimulatedSender } from './engine/sender.ts';
+import { createSimulatedSender, type PayoutSender } from './engine/sender.ts';
+import { createWalletSender, routeSenders } from './engine/wallet-sender.ts';
 import type { ApiEnv } from './env.ts';
 import { createCachedRates } from './rates/cached.ts';
 import { createCoinGeckoRates } from './rates/coingecko.ts';
@@ -47,7 +48,20 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   const site = parseSiteConfig(siteText);
   const pool = parsePoolConfig(JSON.parse(poolText));
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, log });
-  const engine = createEngine({ pool: db.pool, config: pool, sender: createSimulatedSender(), log });
+  // Coins with a node pay from its wallet; the others (the demo's) keep the simulated sender.
+  const walletSenders = new Map<string, PayoutSender>(
+    env.nodes.map((node) => [
+      node.coin,
+      createWalletSender({
+        coin: node.coin,
+        rpcUrl: node.rpcUrl,
+        fee: node.payoutFee,
+        unitDecimals: pool.coins.get(node.coin)?.unitDecimals ?? 8,
+      }),
+    ]),
+  );
+  const sender = routeSenders(walletSenders, createSimulatedSender());
+  const engine = createEngine({ pool: db.pool, config: pool, sender, log });
   const ratesProvider =
     env.rates.provider === 'coingecko'
       ? createCoinGeckoRates({ fetch: globalThis.fetch, apiKey: env.rates.coingeckoApiKey, tickers: PRICED_TICKERS })
@@ -107,7 +121,12 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   let simulator: SimulatorDriver | undefined;
   if (env.simulator.enabled) {
     simulator = await startSimulatorDriver({
-      settings: { ...env.simulator, coins: site.enabled, minersPerCoin: env.simulator.miners },
+      // A coin with a real node gets its events from its stratum server only.
+      settings: {
+        ...env.simulator,
+        coins: site.enabled.filter((coin) => !walletSenders.has(coin)),
+        minersPerCoin: env.simulator.miners,
+      },
       pool,
       engine,
       log,

@@ -15,7 +15,7 @@ const NUM_RUNS = { numRuns: 300 };
 
 const amount = fc.bigInt({ min: 0n, max: 10n ** 24n });
 const feePpm = fc.integer({ min: 0, max: 500_000 });
-/** Share weights in micro-difficulty; zero is common (a miner with only stale shares). */
+/** Share weights in atto-difficulty; zero is common (a miner with only stale shares). */
 const weight = fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 18n }), fc.bigInt({ min: 1n, max: 1000n }));
 const weights = fc.uniqueArray(fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), weight), {
   selector: ([key]) => key,
@@ -202,7 +202,7 @@ describe('afterFee', () => {
 });
 
 describe('ppsCredit', () => {
-  /** Whole micro-difficulties: the precision the accounting keeps (difficultyWeight). */
+  /** Whole micro-difficulties (the accounting keeps atto-difficulty; see difficultyWeight). */
   const shareDifficulty = fc.integer({ min: 1, max: 1e12 }).map((micro) => micro / 1e6);
   const networkDifficulty = fc.double({ min: 1e-3, max: 1e15, noNaN: true });
 
@@ -263,16 +263,22 @@ describe('ppsCredit', () => {
 
 describe('difficultyWeight', () => {
   it.each([
-    [1, 1_000_000n],
-    [0.5, 500_000n],
-    [65_536, 65_536_000_000n],
-    [0.000001, 1n],
-    [1e-7, 0n],
+    [1, 10n ** 18n],
+    [0.5, 5n * 10n ** 17n],
+    [0.1, 10n ** 17n],
+    [65_536, 65_536n * 10n ** 18n],
+    [0.000001, 10n ** 12n],
+    // A share at the pool's smallest stratum difficulty (2^-12) on Litecoin regtest: 2^-28.
+    [2 ** -28, 3_725_290_298n],
+    [1e-18, 1n],
+    [4e-19, 0n],
+    [5e-19, 1n],
+    [1.5e21, 1_500n * 10n ** 36n],
     [0, 0n],
     [-1, 0n],
     [Number.NaN, 0n],
     [Number.POSITIVE_INFINITY, 0n],
-  ])('%s -> %s micro-difficulty', (input, expected) => {
+  ])('%s -> %s atto-difficulty', (input, expected) => {
     expect(difficultyWeight(input)).toBe(expected);
   });
 });

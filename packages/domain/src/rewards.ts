@@ -1,17 +1,29 @@
 /**
  * Reward math of the pool's accounting, pure and in integers (design.md, "Pool business
  * rules"). Amounts are bigint smallest units; fees are parts per million; share difficulty
- * (a float on the wire) becomes an integer weight in micro-difficulty before any division,
- * so every split is exact and reproducible, and what rounding leaves goes to the pool.
+ * (a float on the wire) becomes an integer weight in atto-difficulty (1e-18) before any
+ * division, so every split is exact and reproducible, and what rounding leaves goes to the pool.
  */
 
 export const PPM = 1_000_000n;
-const DIFFICULTY_SCALE = 1_000_000;
+const WEIGHT_DECIMALS = 18;
 
-/** A share difficulty (or a sum of them) as an integer weight: micro-difficulty. */
+/**
+ * A share difficulty (or a sum of them) as an integer weight in atto-difficulty. Micro-difficulty
+ * was not enough: a scrypt share on a Litecoin regtest node (the node's difficulty ~5e-10, the
+ * pool's smallest share 4e-9) weighed 0 and a found block credited nobody. The weight is read
+ * from the number's shortest decimal form, so 0.1 weighs exactly 10^17 and the same input always
+ * gives the same weight; digits below 1e-18 are rounded half up.
+ */
 export function difficultyWeight(difficulty: number): bigint {
   if (!Number.isFinite(difficulty) || difficulty <= 0) return 0n;
-  return BigInt(Math.round(difficulty * DIFFICULTY_SCALE));
+  const [mantissa = '0', exponent = '0'] = String(difficulty).split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const digits = BigInt(whole + fraction);
+  const shift = Number(exponent) + WEIGHT_DECIMALS - fraction.length;
+  if (shift >= 0) return digits * 10n ** BigInt(shift);
+  const divisor = 10n ** BigInt(-shift);
+  return (digits + divisor / 2n) / divisor;
 }
 
 /** What the miners get of `amount` after a fee of `feePpm` parts per million (rounded down). */

@@ -109,7 +109,9 @@ export class BatchContext {
 
   private async flushNetwork(): Promise<void> {
     if (this.network.length === 0) return;
-    const samples = this.network.splice(0);
+    // One row per coin and time, the last one winning: two samples of the same millisecond in
+    // one statement made PostgreSQL refuse the upsert ("cannot affect row a second time"), a 500.
+    const samples = [...new Map(this.network.splice(0).map((s) => [`${s.coin}|${s.at}`, s])).values()];
     await this.client.query(
       `insert into network_samples (coin, at, difficulty, hashrate, height, reward)
        select c, to_timestamp(t / 1000.0), d, h, ht, r::numeric

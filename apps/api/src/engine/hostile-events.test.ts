@@ -149,6 +149,50 @@ describe('a hostile but schema-shaped batch', () => {
   });
 });
 
+describe('what a real regtest node sends (issue 15)', () => {
+  it('takes two network samples of the same millisecond in one batch (was a 500)', async () => {
+    await withHarness(async (h) => {
+      const e = createEvents();
+      const answer = await h.ingest('twins', [e.network(T0, 1, '625000000'), e.network(T0, 2, '625000000')]);
+      expect(answer.statusCode).toBe(200);
+      const rows = await h.db.pool.query<{ difficulty: number }>('select difficulty from network_samples where coin = $1', [
+        'ltc',
+      ]);
+      expect(rows.rows).toEqual([{ difficulty: 2 }]);
+    });
+  });
+
+  it('credits a PROP block of tiny scrypt shares exactly (they weighed 0 in micro-difficulty)', async () => {
+    await withHarness(async (h) => {
+      const e = createEvents();
+      // Litecoin regtest: the node's difficulty ~4.66e-10; the pool's smallest share 2^-12 / 65536.
+      const network = e.network(T0, 4.656542373906925e-10, '5000000000');
+      const share = { ...(e.share(T0 + MIN, 2 ** -28) as Extract<IngestEvent, { type: 'share' }>), scheme: 'prop' as const };
+      const block: IngestEvent = {
+        type: 'block',
+        seq: share.seq + 1,
+        coin: 'ltc',
+        height: 2,
+        hash: 'ab'.repeat(32),
+        finder: ADDRESS.ltc!,
+        worker: 'rig1',
+        scheme: 'prop',
+        reward: '5000000000',
+        fees: '0',
+        at: T0 + 2 * MIN,
+      };
+      const answer = await h.ingest('regtest', [network, share, block]);
+      expect(answer.body).toMatchObject({ accepted: 3 });
+      const balance = await h.db.pool.query<{ immature: string }>(
+        'select immature::text as immature from balances where coin = $1 and address = $2',
+        ['ltc', ADDRESS.ltc],
+      );
+      // PROP's fee is 1 %: 50 LTC x 0.99, all of it to the round's only miner.
+      expect(balance.rows).toEqual([{ immature: '4950000000' }]);
+    });
+  });
+});
+
 describe('the schema’s extremes', () => {
   it(
     'the worst case of every coin: a day of the largest shares at the smallest difficulty and the largest reward',

@@ -1,0 +1,92 @@
+/**
+ * Real payouts (issue 15): one `sendmany` from the pool's wallet on the coin's node per batch
+ * of Unpaid payouts. The engine marks them Paid only after this resolves with the tx id, so a
+ * failed send leaves every balance as it was and the payouts are retried on the next run.
+ *
+ * A send whose answer was lost (the node crashed or the connection dropped after it signed and
+ * broadcast) must not pay twice on the retry: every send carries a comment naming its payout
+ * ids, and before sending, the wallet's recent transactions are searched for that comment; a
+ * match is the earlier send, and its tx id is returned instead of paying again.
+ */
+import { fromUnits } from '@openpool/domain/pool-config';
+import type { PayoutRequest, PayoutSender } from './sender.ts';
+
+/** Who pays the network fee: the pool's wallet, or the miners (split by the node between them). */
+export type PayoutFeeMode = 'pool' | 'miners';
+
+export interface WalletSenderOptions {
+  coin: string;
+  /** `http://user:pass@host:port[/wallet/NAME]`. */
+  rpcUrl: string;
+  fee: PayoutFeeMode;
+  unitDecimals: number;
+  now?: () => number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export class WalletRpcError extends Error {
+  override name = 'WalletRpcError';
+}
+
+function walletRpc(url: string, fetchImpl: typeof globalThis.fetch) {
+  const parsed = new URL(url);
+  const auth =
+    'Basic ' + Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64');
+  parsed.username = '';
+  parsed.password = '';
+  const endpoint = parsed.toString();
+  let id = 0;
+  return async <T>(method: string, params: unknown[], body?: string): Promise<T> => {
+    const response = await fetchImpl(endpoint, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: body ?? JSON.stringify({ jsonrpc: '1.0', id: ++id, method, params }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await response.text();
+    let answer: { result?: T; error?: { code: number; message: string } | null };
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      throw new WalletRpcError(`${method}: HTTP ${response.status} ${text.slice(0, 200)}`);
+    }
+    if (answer.error) throw new WalletRpcError(`${method}: ${answer.error.message} (${answer.error.code})`);
+    return answer.result as T;
+  };
+}
+
+export const payoutComment = (coin: string, payouts: readonly PayoutRequest[]) =>
+  `openpool ${coin} payouts ${payouts.map((payout) => payout.id).join(',')}`;
+
+export function createWalletSender(options: WalletSenderOptions): PayoutSender {
+  const rpc = walletRpc(options.rpcUrl, options.fetch ?? globalThis.fetch);
+  const now = options.now ?? Date.now;
+  return {
+    name: `wallet:${options.coin}`,
+    async send(coin, payouts) {
+      if (coin !== options.coin) throw new Error(`the ${options.coin} wallet cannot pay ${coin}`);
+      const comment = payoutComment(coin, payouts);
+      const recent = await rpc<{ txid: string; comment?: string; category: string }[]>('listtransactions', ['*', 200, 0]);
+      const earlier = recent.find((tx) => tx.category === 'send' && tx.comment === comment);
+      if (earlier) return { txid: earlier.txid, paidAt: now() };
+      // Amounts as exact decimals in the JSON text (a float could round a satoshi away).
+      const amounts = new Map<string, bigint>();
+      for (const payout of payouts) amounts.set(payout.address, (amounts.get(payout.address) ?? 0n) + payout.amount);
+      const outputs = [...amounts].map(
+        ([address, amount]) => `${JSON.stringify(address)}:${fromUnits(amount, options.unitDecimals)}`,
+      );
+      const subtractFrom = options.fee === 'miners' ? [...amounts.keys()] : [];
+      const body = `{"jsonrpc":"1.0","id":"payout","method":"sendmany","params":["",{${outputs.join(',')}},1,${JSON.stringify(comment)},${JSON.stringify(subtractFrom)}]}`;
+      const txid = await rpc<string>('sendmany', [], body);
+      return { txid, paidAt: now() };
+    },
+  };
+}
+
+/** Sends each coin through its own sender (a node's wallet) and the rest through `fallback`. */
+export function routeSenders(byCoin: ReadonlyMap<string, PayoutSender>, fallback: PayoutSender): PayoutSender {
+  return {
+    name: [...[...byCoin.values()].map((sender) => sender.name), fallback.name].join('+'),
+    send: (coin, payouts) => (byCoin.get(coin) ?? fallback).send(coin, payouts),
+  };
+}
