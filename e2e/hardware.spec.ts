@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dailyCoins, type NetworkFigures } from '@openpool/domain/profitability';
+import { API } from './ports.ts';
+
+/** Hardware (issue 12): filtered lists in the URL, device pages from live figures, the remembered power cost. */
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+
+test('filters change the list and the URL, a shared URL restores them, and nothing matching says so', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/device/asic');
+  await expect(page.getByRole('heading', { level: 1, name: 'ASIC miners' })).toBeVisible();
+  const rows = page.getByTestId('device-table').getByTestId('device-row');
+  const all = await rows.count();
+  expect(all).toBeGreaterThanOrEqual(80);
+  await hydrated(page);
+  const filters = page.getByTestId('device-filters');
+  await filters.getByLabel('Algorithm').selectOption('scrypt');
+  await filters.getByLabel('Search').fill('antminer');
+  await filters.getByLabel('Sort by').selectOption('hashrate');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/algorithm=scrypt/);
+  await expect(page).toHaveURL(/q=antminer/);
+  await expect(page).toHaveURL(/sort=hashrate/);
+  await expect(rows.first()).toContainText('Antminer L9');
+  const filtered = await rows.count();
+  expect(filtered).toBeGreaterThan(1);
+  expect(filtered).toBeLessThan(all);
+  for (const text of await rows.allTextContents()) expect(text).toMatch(/Antminer.*scrypt/);
+
+  // The shared URL, opened anew without JavaScript state, shows the same list and the same form.
+  const shared = page.url();
+  const other = await page.context().newPage();
+  await other.setViewportSize({ width: 1440, height: 900 });
+  await other.goto(shared);
+  await expect(other.getByTestId('device-table').getByTestId('device-row')).toHaveCount(filtered);
+  await expect(other.getByTestId('device-filters').getByLabel('Algorithm')).toHaveValue('scrypt');
+  await expect(other.getByTestId('device-filters').getByLabel('Search')).toHaveValue('antminer');
+  await other.close();
+
+  await page.goto('/device/asic?q=no-such-miner-anywhere');
+  await expect(page.getByTestId('no-devices')).toHaveText('No devices found with the selected filters');
+  await expect(page.getByTestId('device-count')).toHaveText('0 devices');
+});
+
+test("a device page's coins per day are the API's daily revenue, and its figures follow the power cost after a reload", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/device/asic/bitmain/antminer-s21-pro');
+  await expect(page.getByTestId('device-name')).toHaveText('Antminer S21 Pro');
+  await expect(page.getByTestId('spec-sha256d')).toContainText('234.00 TH/s');
+  await expect(page.getByTestId('device-source')).toContainText('shop.bitmain.com');
+  const revenue = (await (await request.get(`${API}/api/v2/daily-revenue/BTC?hashrate=234000000000000`)).json()) as {
+    revenue: string;
+  };
+  const stats = (await (await request.get(`${API}/btc/api/v1/pool/stats`)).json()) as NetworkFigures;
+  // The site's own function from pool stats equals the API within a smallest unit, and the page shows it.
+  expect(Math.abs((dailyCoins(stats, 234e12) ?? 0) - Number(revenue.revenue))).toBeLessThanOrEqual(1e-8);
+  const shown = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 }).format(Number(revenue.revenue));
+  await expect(page.getByTestId('profit-btc').getByTestId('coins-per-day')).toHaveText(shown);
+  await expect(page.getByTestId('profit-btc').getByTestId('profit-inputs')).toContainText('PPS+ 2%');
+  await expect(page.getByTestId('best-coin')).toBeVisible();
+  await expect(page.getByTestId('sellers').getByTestId('exclusive-badge')).toHaveText('Exclusive seller');
+
+  await hydrated(page);
+  const profit = page.getByTestId('profit-btc').getByTestId('coin-profit');
+  const before = await profit.textContent();
+  const powerCost = page.getByTestId('power-cost').first();
+  await expect(powerCost).toHaveValue('0.04');
+  await powerCost.fill('0.2');
+  await expect(profit).not.toHaveText(before ?? '');
+  const after = await profit.textContent();
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId('power-cost').first()).toHaveValue('0.2');
+  await expect(profit).toHaveText(after ?? '');
+  expect(await page.evaluate(() => localStorage.getItem('powerCost'))).toBe('0.2');
+
+  // The calculator agrees with the table for the device's own hashrate.
+  const calculator = page.getByTestId('calculator');
+  await expect(calculator.getByTestId('calc-row-1').getByTestId('calc-coins')).toHaveText(shown);
+});
+
+test('a phone in Persian gets cards, a manufacturer page names its country, unknown devices are 404', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/fa/device/gpu?vendor=nvidia');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('device-table')).toBeHidden();
+  const cards = page.getByTestId('device-cards').locator('li');
+  expect(await cards.count()).toBeGreaterThan(20);
+  await expect(cards.first()).toBeVisible();
+  const box = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(box).toBeLessThanOrEqual(375);
+  await page.goto('/device/iceriver');
+  await expect(page.getByTestId('vendor-country')).toHaveText('China');
+  await expect(page.getByTestId('vendor-devices').getByRole('link', { name: 'IceRiver KS5L' })).toBeVisible();
+  for (const path of ['/device/asic/bitmain/no-such-miner', '/device/nobody', '/device/gpu/bitmain']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+});
