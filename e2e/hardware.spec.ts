@@ -100,3 +100,29 @@ test('a phone in Persian gets cards, a manufacturer page names its country, unkn
     expect(response?.status(), path).toBe(404);
   }
 });
+
+test("a coin's calculator starts at its reference device, equals the API's daily revenue, and links the device page", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/ltc');
+  const calculator = page.getByTestId('calculator');
+  await expect(calculator.getByTestId('calc-hashrate')).toHaveValue('16');
+  await expect(calculator.getByTestId('calc-unit')).toHaveValue('3');
+  await expect(calculator.getByTestId('calc-power')).toHaveValue('3360');
+  const body = (await (await request.get(`${API}/api/v2/daily-revenue/LTC?hashrate=16000000000`)).json()) as { revenue: string };
+  const format = (n: number) => new Intl.NumberFormat('en', { maximumSignificantDigits: 4 }).format(n);
+  await expect(calculator.getByTestId('calc-row-1').getByTestId('calc-coins')).toHaveText(format(Number(body.revenue)));
+  await expect(calculator.getByTestId('calc-row-7').getByTestId('calc-coins')).toHaveText(format(Number(body.revenue) * 7));
+  await hydrated(page);
+  await calculator.getByTestId('calc-hashrate').fill('32');
+  await expect(calculator.getByTestId('calc-row-1').getByTestId('calc-coins')).toHaveText(format(Number(body.revenue) * 2));
+  await page.getByTestId('reference-device').click();
+  await expect(page).toHaveURL(/\/device\/asic\/bitmain\/antminer-l9$/);
+  // The home card links its reference device too.
+  await page.goto('/');
+  await expect(page.getByTestId('pool-card-ltc').getByTestId('card-device')).toHaveAttribute(
+    'href',
+    '/device/asic/bitmain/antminer-l9',
+  );
+});

@@ -14,7 +14,7 @@ async function locations(page: Page, url: string): Promise<string[]> {
 }
 
 test('robots.txt names the sitemap; the sitemap is valid XML and every URL in it answers 200', async ({ page }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const robots = await (await page.request.get('/robots.txt')).text();
   const sitemapUrl = /^Sitemap: (.+)$/m.exec(robots)?.[1];
   expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);

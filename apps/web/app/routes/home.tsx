@@ -1,4 +1,6 @@
+import { COINS } from '@openpool/domain/coins';
 import { appContext } from '~/context';
+import { findReferenceDevice } from '~/features/hardware/reference.server';
 import { redirectRootToDetectedLocale } from '~/features/i18n/detect-locale.server';
 import { useT } from '~/features/i18n/use-t';
 import { DailyEstimate } from '~/features/pool/daily-estimate';
@@ -16,7 +18,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pools = await Promise.all(config.enabled.map((ticker) => fetchPoolSummary(api, ticker).then(cardSummary)));
   const { coinContent } = context.get(appContext);
   const references = Object.fromEntries(config.enabled.map((ticker) => [ticker, coinContent.coins[ticker]?.reference ?? null]));
-  return { pools, labels: config.coin_labels, references };
+  // The reference device's page, where the catalogue has it (issue 12, item 6).
+  const { hardware } = context.get(appContext);
+  const deviceHrefs = Object.fromEntries(
+    config.enabled.map((ticker) => {
+      const reference = references[ticker];
+      return [
+        ticker,
+        reference ? (findReferenceDevice(hardware, reference.device, COINS[ticker].algorithm)?.href ?? null) : null,
+      ];
+    }),
+  );
+  return { pools, labels: config.coin_labels, references, deviceHrefs };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -39,7 +52,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             label={loaderData.labels[pool.ticker]}
             estimate={
               pool.stats && loaderData.references[pool.ticker] ? (
-                <DailyEstimate stats={pool.stats} reference={loaderData.references[pool.ticker]!} ticker={pool.ticker} />
+                <DailyEstimate
+                  stats={pool.stats}
+                  reference={loaderData.references[pool.ticker]!}
+                  ticker={pool.ticker}
+                  deviceHref={loaderData.deviceHrefs[pool.ticker]}
+                />
               ) : null
             }
           />

@@ -9,6 +9,7 @@ import { effectivePriceUsd, matchesFilters, parseFilters, sortDevices, type Rank
 import { formatEfficiency } from './figures';
 import { loadHardwarePage } from './hardware-loader.server';
 import { bestCoin, deviceProfits, usdRate, type CoinMarket } from './profit';
+import { findReferenceDevice } from './reference.server';
 import { parsePowerCost } from './use-power-cost';
 
 const root = new URL('../../../../../content/', import.meta.url);
@@ -256,5 +257,25 @@ describe('the device routes loader', () => {
     expect(await status('/device/gpu/bitmain')).toBe(404);
     expect(await status('/device/cpu/nvidia/geforce-rtx-3070')).toBe(404);
     expect(await status('/device/gpu/nvidia/geforce-rtx-3070')).toBe(200);
+  });
+});
+
+describe('reference devices', () => {
+  const coins = JSON.parse(readFileSync(new URL('coins.json', root), 'utf8')) as {
+    coins: Record<string, { reference: { device: string } }>;
+  };
+
+  it("finds every coin's reference device in the catalogue, with or without the maker's name", () => {
+    for (const [ticker, info] of Object.entries(coins.coins)) {
+      expect(findReferenceDevice(catalogue, info.reference.device, 'sha256d'), ticker).not.toBeNull();
+    }
+    expect(findReferenceDevice(catalogue, 'NVIDIA GeForce RTX 3070', 'kawpow')).toEqual({
+      href: '/device/gpu/nvidia/geforce-rtx-3070',
+      name: 'GeForce RTX 3070',
+      power: 145,
+    });
+    expect(findReferenceDevice(catalogue, 'Antminer S21 Pro', 'sha256d')?.power).toBe(3510);
+    expect(findReferenceDevice(catalogue, 'AMD Ryzen 9 7950X', 'xelishash')?.power).toBeNull();
+    expect(findReferenceDevice(catalogue, 'Nonexistent 9000', 'sha256d')).toBeNull();
   });
 });

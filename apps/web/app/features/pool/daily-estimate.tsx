@@ -2,6 +2,7 @@ import { numberFormat } from '@openpool/domain/intl';
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { formatHashrate } from '@openpool/domain/format';
 import { useCurrency } from '~/features/currency/currency-context';
+import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
@@ -12,10 +13,13 @@ export function DailyEstimate({
   stats,
   reference,
   ticker,
+  deviceHref = null,
 }: {
   stats: EstimateInputs;
   reference: CoinInfo['reference'];
   ticker: string;
+  /** The reference device's page in the hardware catalogue (issue 12, item 6), when it is there. */
+  deviceHref?: string | null;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -31,9 +35,20 @@ export function DailyEstimate({
     <>
       <dt className="text-xs text-ink-muted">
         {t('pool.card.estimate')}{' '}
-        <span className="text-ink-muted">
-          {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device: reference.device })}
-        </span>
+        {deviceHref ? (
+          // Above the card's stretched link, so that it is a link of its own.
+          <LocaleLink
+            to={deviceHref}
+            className="relative z-10 text-ink-muted hover:text-accent hover:underline"
+            data-testid="card-device"
+          >
+            {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device: reference.device })}
+          </LocaleLink>
+        ) : (
+          <span className="text-ink-muted">
+            {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device: reference.device })}
+          </span>
+        )}
       </dt>
       <dd className="font-semibold tabular-nums" data-testid="card-estimate">
         {fiat ? (

@@ -10,9 +10,26 @@ import { relativeTime } from '~/features/pool/relative-time';
 import { useSchemeLabel } from '~/features/pool/scheme-label';
 import { Servers } from '~/features/pool/servers';
 import { Ltr } from '~/shared/ltr';
+import { appContext } from '~/context';
+import { CoinCalculator } from '~/features/hardware/coin-calculator';
+import { findReferenceDevice } from '~/features/hardware/reference.server';
+import { isCoinTicker, COINS } from '@openpool/domain/coins';
+import type { Route } from './+types/pool';
+
+/** The coin's reference device in the hardware catalogue, for the calculator (issue 12, items 5 and 6). */
+export function loader({ params, context }: Route.LoaderArgs) {
+  const { hardware, coinContent } = context.get(appContext);
+  const reference = isCoinTicker(params.coin) ? coinContent.coins[params.coin]?.reference : undefined;
+  return {
+    reference:
+      reference && isCoinTicker(params.coin)
+        ? findReferenceDevice(hardware, reference.device, COINS[params.coin].algorithm)
+        : null,
+  };
+}
 
 /** `/{coin}`: the start-mining page (issue 5, item 4). */
-export default function PoolPage() {
+export default function PoolPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const schemeLabel = useSchemeLabel();
   const locale = useLocale();
@@ -98,6 +115,17 @@ export default function PoolPage() {
           ))}
         </ul>
       </Section>
+
+      {info ? (
+        <div className="lg:col-span-3">
+          <CoinCalculator
+            stats={stats}
+            ticker={coin.ticker}
+            hashrate={info.reference.hashrate}
+            reference={loaderData.reference}
+          />
+        </div>
+      ) : null}
 
       <Section title={t('pool.blocks.title')} className="lg:col-span-3">
         <RecentBlocks

@@ -1,0 +1,66 @@
+import type { PoolStats } from '@openpool/domain/api';
+import { COINS, isCoinTicker } from '@openpool/domain/coins';
+import { useCurrency } from '~/features/currency/currency-context';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useT } from '~/features/i18n/use-t';
+import { Calculator } from './calculator';
+import type { CoinMarket } from './profit';
+import type { ReferenceDevice } from './reference.server';
+import { useMoney } from './use-money';
+import { usePowerCost } from './use-power-cost';
+
+/**
+ * The revenue calculator of a coin's start page: the coin's pool stats, the prices the
+ * currency switch loads in the browser (until then coins only), and the coin's reference
+ * device as the starting hashrate and power, linked to its device page.
+ */
+export function CoinCalculator({
+  stats,
+  ticker,
+  hashrate,
+  reference,
+}: {
+  stats: PoolStats;
+  ticker: string;
+  hashrate: number;
+  reference: ReferenceDevice | null;
+}) {
+  const t = useT();
+  const { rates } = useCurrency();
+  const money = useMoney({ fiat: rates?.fiat ?? { USD: 1 } });
+  const [powerCost, setPowerCost] = usePowerCost(null);
+  const price = rates?.crypto[ticker.toUpperCase()];
+  const coin: CoinMarket = {
+    ticker,
+    name: isCoinTicker(ticker) ? COINS[ticker].name : ticker.toUpperCase(),
+    algorithm: stats.algorithm,
+    net_difficulty: stats.net_difficulty,
+    block_reward: stats.block_reward,
+    schemes: stats.schemes,
+    fees: stats.fees,
+    price_usd: price !== undefined && price > 0 ? price : null,
+    updated_at: stats.updated_at,
+    trend: null,
+  };
+  return (
+    <div>
+      <Calculator
+        coins={[coin]}
+        initial={{ ticker, hashrate, power: reference?.power ?? 0 }}
+        powerCost={powerCost}
+        onPowerCost={setPowerCost}
+        currency={money.code}
+        perUsd={money.perUsd}
+        format={money.format}
+      />
+      {reference ? (
+        <p className="mt-2 text-sm text-ink-muted">
+          {t('calc.reference')}{' '}
+          <LocaleLink to={reference.href} className="text-accent hover:underline" data-testid="reference-device">
+            {reference.name}
+          </LocaleLink>
+        </p>
+      ) : null}
+    </div>
+  );
+}
