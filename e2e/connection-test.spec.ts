@@ -56,3 +56,31 @@ test('/test waits with hints, then shows the first share posted through ingest, 
   await expect(connected).toContainText(/Current share difficulty\s*131\.07 K/);
   await expect(page.getByTestId('conn-first-difficulty')).toContainText('65.54 K');
 });
+
+test('/test, while waiting, names the workers of the address that send shares under another name', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now();
+  const address = `LtcE2eTypo${stamp}`;
+  await page.goto(`/test?coin=ltc&address=${address}&worker=rig07`);
+  await expect(page.getByTestId('conn-waiting')).toBeVisible();
+  const share = {
+    type: 'share',
+    seq: stamp,
+    coin: 'ltc',
+    address,
+    worker: 'rig7',
+    scheme: 'pps',
+    difficulty: 65536,
+    status: 'valid',
+    ip: '198.51.100.78',
+    at: Date.now(),
+  };
+  const response = await request.post(`${API}/internal/v1/events?source=e2e-conn-typo`, {
+    headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },
+    data: `${JSON.stringify(share)}\n`,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await expect(page.getByTestId('conn-other-workers')).toContainText('under other worker names: rig7', { timeout: 30_000 });
+  // Still waiting for rig07: a share of rig7 is not the check's worker.
+  await expect(page.getByTestId('conn-connected')).toHaveCount(0);
+});

@@ -19,12 +19,26 @@ const row = (overrides: Partial<WorkerRow>): WorkerRow => ({
 
 describe('connectionState', () => {
   it('waits while the API knows no such miner or worker', () => {
-    expect(connectionState(null, 'rig01', 500)).toEqual({ kind: 'waiting', since: 500 });
+    expect(connectionState(null, 'rig01', 500)).toEqual({ kind: 'waiting', since: 500, otherWorkers: [], lastSeen: null });
     expect(connectionState([row({ worker: 'other' })], 'rig01', 500).kind).toBe('waiting');
   });
 
-  it('ignores shares from before the check started', () => {
-    expect(connectionState([row({ last_share: 400 })], 'rig01', 500).kind).toBe('waiting');
+  it('while waiting, names the workers of the address that do send shares under another name', () => {
+    const state = connectionState(
+      [row({ worker: 'rig1' }), row({ worker: 'Rig-01' }), row({ worker: 'old', last_share: 100 })],
+      'rig01',
+      500,
+    );
+    expect(state).toEqual({ kind: 'waiting', since: 500, otherWorkers: ['Rig-01', 'rig1'], lastSeen: null });
+  });
+
+  it('ignores shares from before the check started, and says when the address last mined', () => {
+    expect(connectionState([row({ last_share: 400 }), row({ worker: 'b', last_share: 300 })], 'rig01', 500)).toEqual({
+      kind: 'waiting',
+      since: 500,
+      otherWorkers: [],
+      lastSeen: 400,
+    });
   });
 
   it('reports the first share of the named worker, case-insensitively, with its figures', () => {

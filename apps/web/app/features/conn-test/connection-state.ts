@@ -22,7 +22,14 @@ export interface WorkerRow {
 }
 
 export type ConnectionState =
-  | { kind: 'waiting'; since: number }
+  | {
+      kind: 'waiting';
+      since: number;
+      /** Workers of the address sending shares during this check under other names: a typo in the login. */
+      otherWorkers: string[];
+      /** The address's latest share from before the check (unix ms): it mined here, but not now. */
+      lastSeen: number | null;
+    }
   | {
       kind: 'connected';
       worker: string;
@@ -54,7 +61,17 @@ export function connectionState(rows: readonly WorkerRow[] | null, worker: strin
     .filter((row) => (wanted ? row.worker.toLowerCase() === wanted : true))
     .filter((row) => row.last_share >= startedAt)
     .sort((a, b) => b.last_share - a.last_share)[0];
-  if (!match) return { kind: 'waiting', since: startedAt };
+  if (!match) {
+    const all = rows ?? [];
+    const recent = all.filter((row) => row.last_share >= startedAt).map((row) => row.worker);
+    const earlier = all.filter((row) => row.last_share < startedAt).map((row) => row.last_share);
+    return {
+      kind: 'waiting',
+      since: startedAt,
+      otherWorkers: [...new Set(recent)].sort(),
+      lastSeen: recent.length === 0 && earlier.length > 0 ? Math.max(...earlier) : null,
+    };
+  }
   return {
     kind: 'connected',
     worker: match.worker,

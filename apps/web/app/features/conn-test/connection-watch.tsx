@@ -11,7 +11,13 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
   const t = useT();
   const locale = useLocale();
   const state = useWorkerWatch(coin, address, worker);
-  const time = (ms: number) => dateTimeFormat(locale.iso, { timeStyle: 'medium' }).format(new Date(ms));
+  // A share of the same day as `reference` shows its time; an older one (a returning worker's
+  // first share, an address's last share of last week) its date too.
+  const time = (ms: number, reference = ms) =>
+    dateTimeFormat(
+      locale.iso,
+      reference - ms < 86_400_000 ? { timeStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' },
+    ).format(new Date(ms));
   if (!state || state.kind === 'waiting') {
     return (
       <div className="mt-6 rounded-lg border border-line bg-surface-raised p-4" data-testid="conn-waiting">
@@ -20,6 +26,16 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
           {t('connTest.waiting', { worker: worker || t('connTest.anyWorker') })}
         </p>
         {state?.unreachable ? <p className="mt-2 text-sm text-ink-muted">{t('connTest.unreachable')}</p> : null}
+        {state && state.otherWorkers.length > 0 ? (
+          <p className="mt-2 text-sm font-medium text-amber-700 dark:text-amber-400" data-testid="conn-other-workers">
+            {t('connTest.otherWorkers', { workers: state.otherWorkers.join(', ') })}
+          </p>
+        ) : null}
+        {state?.lastSeen ? (
+          <p className="mt-2 text-sm" data-testid="conn-last-seen">
+            {t('connTest.lastSeen', { time: time(state.lastSeen, state.since) })}
+          </p>
+        ) : null}
         <p className="mt-3 text-sm">{t('connTest.hintsTitle')}</p>
         <ul className="mt-1 list-disc space-y-1 ps-5 text-sm text-ink-muted">
           <li>
@@ -47,7 +63,7 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
       </p>
       {state.online ? null : <p className="mt-2 text-sm">{t('connTest.offline')}</p>}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-        <Figure label={t('connTest.firstShare')} value={time(state.firstShare)} testId="conn-first-share" />
+        <Figure label={t('connTest.firstShare')} value={time(state.firstShare, state.lastShare)} testId="conn-first-share" />
         {state.firstDifficulty !== null ? (
           <Figure
             label={t('connTest.firstDifficulty')}
