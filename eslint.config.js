@@ -1,5 +1,64 @@
+import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Feature boundaries of the web app (issue 11, item 5; Bulletproof React's restricted paths):
+ * imports flow shared -> features -> routes, never sideways between features. A part two
+ * features need moves to `shared/`. i18n and currency are the app-wide layer every part speaks
+ * through (translations, the selected currency), so any feature may use them, and shared/ may
+ * translate. Every folder under `features/` is a feature as soon as it exists, so a new one is
+ * inside the rule without editing this file. Tests may read across the app (app-wide checks).
+ */
+const WEB = 'apps/web/app';
+const FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const APP_WIDE = ['i18n', 'currency'];
+const SOURCES = '**/*.{ts,tsx}';
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const noRoutes = { regex: '^~/routes/', message: 'Routes compose features and shared parts; nothing imports a route.' };
+const noParent = {
+  regex: '^\\.\\./',
+  message: 'Import through `~/` so the boundary rule sees where an import goes.',
+};
+const boundaries = [
+  ...FEATURES.map((feature) => ({
+    files: [`${WEB}/features/${feature}/${SOURCES}`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^~/features/(?!(?:${[feature, ...APP_WIDE].join('|')})/)`,
+              message: `features/${feature} may import itself, shared/ and the app-wide ${APP_WIDE.join(' and ')}, not another feature: move what both need to shared/.`,
+            },
+            noRoutes,
+            noParent,
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: [`${WEB}/shared/${SOURCES}`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^~/features/(?!i18n/)', message: 'shared/ is below every feature: it may translate (i18n), nothing more.' },
+            noRoutes,
+            noParent,
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   {
@@ -34,4 +93,5 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
+  ...boundaries,
 );

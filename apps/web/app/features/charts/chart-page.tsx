@@ -1,15 +1,8 @@
 import { CHART_RANGES, type ChartRange } from '@openpool/domain/api-constants';
-import { Link, useSearchParams } from 'react-router';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
+import { RangeLinks } from '~/shared/range-links';
 import { TimeChart, type TimePoint } from './time-chart';
-
-const RANGE_LABEL: Record<ChartRange, MessageId> = {
-  '24h': 'chart.range.24h',
-  '7d': 'chart.range.7d',
-  '30d': 'chart.range.30d',
-  '1y': 'chart.range.1y',
-};
 
 export function parseRange(value: string | null): ChartRange {
   return (CHART_RANGES as readonly string[]).includes(value ?? '') ? (value as ChartRange) : '24h';
@@ -32,7 +25,6 @@ export function ChartPage({
   format: (value: number) => string;
 }) {
   const t = useT();
-  const [params] = useSearchParams();
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -45,24 +37,7 @@ export function ChartPage({
             </span>
           </p>
         </div>
-        <nav aria-label={t('chart.rangeLabel')} className="flex gap-1 rounded-lg border border-line p-1 text-sm">
-          {CHART_RANGES.map((value) => {
-            const next = new URLSearchParams(params);
-            next.set('range', value);
-            return (
-              <Link
-                key={value}
-                to={{ search: `?${next.toString()}` }}
-                replace
-                preventScrollReset
-                aria-current={value === range ? 'true' : undefined}
-                className="rounded-md px-3 py-1 text-ink-muted hover:text-ink aria-[current]:bg-accent aria-[current]:font-semibold aria-[current]:text-accent-ink"
-              >
-                {t(RANGE_LABEL[value])}
-              </Link>
-            );
-          })}
-        </nav>
+        <RangeLinks ranges={CHART_RANGES} range={range} />
       </div>
       {points ? (
         <TimeChart points={points} label={seriesLabel} format={format} />

@@ -16,13 +16,7 @@ import {
 } from '@openpool/domain/api';
 import type { ApiClient } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
-
-export type MinerRange = '24h' | '7d';
-
-/** The stats and worker pages offer 24 h and 7 d (10-minute points); anything else is 24 h. */
-export function parseMinerRange(value: string | null): MinerRange {
-  return value === '7d' ? '7d' : '24h';
-}
+import type { MinerRange } from './miner-range';
 
 /**
  * Stats, chart, workers, 31 days of rewards and what is watched, in parallel. The stats call

@@ -2,10 +2,10 @@ import { formatAmount, formatHashrate } from '@openpool/domain/format';
 import { useCurrency } from '~/features/currency/currency-context';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { formatEffort } from '~/features/pool/recent-blocks';
 import type { MinerStats } from './miner-types';
-import { Figure, Panel } from './panel';
-import { formatDuration, formatPercent, payoutEta } from './payout-eta';
+import { Figure, Panel } from '~/shared/panel';
+import { formatPercent } from '~/shared/percent';
+import { formatDuration, payoutEta } from './payout-eta';
 
 /** Hashrate 10M/6H/24H, workers online/offline and the 24 h shares with their percentages. */
 export function HashrateFigures({ stats }: { stats: MinerStats }) {
@@ -108,7 +108,11 @@ export function SoloFigures({ stats }: { stats: MinerStats }) {
   return (
     <Panel title={t('miner.solo.title')} className="lg:col-span-3" testId="miner-solo">
       <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4 lg:grid-cols-6">
-        <Figure label={t('miner.solo.effort')} value={formatEffort(stats.solo_effort, locale.iso)} testId="miner-solo-effort" />
+        <Figure
+          label={t('miner.solo.effort')}
+          value={formatPercent(stats.solo_effort, locale.iso, 1)}
+          testId="miner-solo-effort"
+        />
         <Figure label={t('miner.solo.blocks')} value={String(stats.blocks)} testId="miner-blocks" />
       </dl>
     </Panel>

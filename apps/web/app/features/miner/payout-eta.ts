@@ -20,8 +20,3 @@ export function formatDuration(seconds: number, iso: string): string {
   const count = Math.max(1, Math.ceil(seconds / size));
   return numberFormat(iso, { style: 'unit', unit, unitDisplay: 'long' }).format(count);
 }
-
-/** A fraction as a percentage with up to two decimals ('4.27%'), localised. */
-export function formatPercent(fraction: number, iso: string): string {
-  return numberFormat(iso, { style: 'percent', maximumFractionDigits: 2 }).format(Number.isFinite(fraction) ? fraction : 0);
-}

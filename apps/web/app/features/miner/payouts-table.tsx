@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { useCurrency } from '~/features/currency/currency-context';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { useCoinInfo } from '~/features/pool/coin-context';
-import { CopyButton } from '~/features/pool/copy-button';
-import { formatDateTime } from '~/features/pool/relative-time';
+import type { CoinInfo } from '@openpool/domain/coin-content';
+import { CopyButton } from '~/shared/copy-button';
+import { formatDateTime } from '~/shared/relative-time';
 import { Ltr } from '~/shared/ltr';
 
 export type Payout = z.infer<typeof payoutsSchema>['results'][number];
@@ -27,9 +27,8 @@ export function PayoutAmount({ amount, coin }: { amount: string; coin: Coin }) {
   );
 }
 
-function TxId({ txid }: { txid: string | null }) {
+function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
   const t = useT();
-  const info = useCoinInfo();
   if (!txid) return <span className="text-ink-muted">{t('payouts.notSent')}</span>;
   const href = info ? explorerLink(info, 'tx', txid) : null;
   const label = truncateMiddle(txid, 8, 8);
@@ -57,8 +56,11 @@ function TxId({ txid }: { txid: string | null }) {
   );
 }
 
-/** The payouts of one page, newest first (issue 6, item 3). */
-export function PayoutsTable({ payouts, coin }: { payouts: readonly Payout[]; coin: Coin }) {
+/**
+ * The payouts of one page, newest first (issue 6, item 3); `info` is the operator's content
+ * about the coin, whose explorer links each transaction.
+ */
+export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout[]; coin: Coin; info: CoinInfo | null }) {
   const t = useT();
   const locale = useLocale();
   const headCell = 'py-2 pe-3 text-start font-medium';
@@ -89,7 +91,7 @@ export function PayoutsTable({ payouts, coin }: { payouts: readonly Payout[]; co
                 <PayoutAmount amount={payout.amount} coin={coin} />
               </td>
               <td className="py-2 pe-3">
-                <TxId txid={payout.txid} />
+                <TxId txid={payout.txid} info={info} />
               </td>
               <td className="py-2">
                 <span

@@ -5,7 +5,7 @@ import { lastSearchStorageKey } from '@openpool/domain/address';
 import { useId, useState } from 'react';
 import { useStoredValue } from '~/shared/use-stored-value';
 import { useT, type MessageId } from '~/features/i18n/use-t';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '~/shared/copy-button';
 
 type Platform = MinerPlatform | 'asic';
 const PLATFORMS: readonly Platform[] = ['hiveos', 'raveos', 'mmpos', 'windows', 'linux', 'asic'];

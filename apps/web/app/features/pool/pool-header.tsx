@@ -3,7 +3,7 @@ import { formatFee } from '@openpool/domain/format';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { useLocation } from 'react-router';
 import { useT } from '~/features/i18n/use-t';
-import { useSchemeLabel } from './scheme-label';
+import { useSchemeLabel } from '~/shared/scheme-label';
 import { AddressSearch } from './address-search';
 import type { PoolSummary } from './pool-stats';
 

@@ -1,17 +1,12 @@
-import { numberFormat } from '@openpool/domain/intl';
+import { formatPercent } from '~/shared/percent';
 import type { PoolStats } from '@openpool/domain/api';
 import { formatAmount } from '@openpool/domain/format';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { formatDateTime, relativeTime } from './relative-time';
+import { formatDateTime, relativeTime } from '~/shared/relative-time';
 
 type Block = PoolStats['last_blocks_found'][number];
-
-export function formatEffort(effort: number | null | undefined, iso: string): string {
-  if (effort === null || effort === undefined) return '—';
-  return numberFormat(iso, { style: 'percent', maximumFractionDigits: 1 }).format(effort);
-}
 
 /** Recent blocks: height, time, reward, effort, status with confirmations, explorer link. */
 export function RecentBlocks({
@@ -83,7 +78,7 @@ export function RecentBlocks({
                 <td
                   className={`py-2 pe-3 text-end ${block.effort !== null && block.effort > 1 ? 'text-amber-700 dark:text-amber-300' : ''}`}
                 >
-                  {formatEffort(block.effort, locale.iso)}
+                  {formatPercent(block.effort, locale.iso, 1)}
                 </td>
                 <td className="py-2">
                   <BlockStatus block={block} />

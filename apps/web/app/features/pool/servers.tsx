@@ -1,6 +1,6 @@
 import type { PoolStats } from '@openpool/domain/api';
 import { useT, type MessageId } from '~/features/i18n/use-t';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '~/shared/copy-button';
 
 const REGION_LABEL: Record<string, MessageId> = {
   eu: 'pool.region.eu',

@@ -1,15 +1,16 @@
 import { formatAmount, formatDifficulty, formatHashrate } from '@openpool/domain/format';
-import type { ReactNode } from 'react';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { explorerLink } from '@openpool/domain/coin-links';
 import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
 import { ConnectionGuide } from '~/features/pool/connection-guide';
-import { formatEffort, RecentBlocks } from '~/features/pool/recent-blocks';
-import { relativeTime } from '~/features/pool/relative-time';
-import { useSchemeLabel } from '~/features/pool/scheme-label';
+import { RecentBlocks } from '~/features/pool/recent-blocks';
+import { formatPercent } from '~/shared/percent';
+import { relativeTime } from '~/shared/relative-time';
+import { useSchemeLabel } from '~/shared/scheme-label';
 import { Servers } from '~/features/pool/servers';
 import { Ltr } from '~/shared/ltr';
+import { Figure, Panel } from '~/shared/panel';
 import { appContext } from '~/context';
 import { CoinCalculator } from '~/features/hardware/coin-calculator';
 import { findReferenceDevice } from '~/features/hardware/reference.server';
@@ -47,7 +48,7 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
   const merged = coin.mergedCoins.map((c) => c.toUpperCase()).join(', ');
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-      <Section title={t('pool.stats.title')} className="lg:col-span-3">
+      <Panel title={t('pool.stats.title')} className="lg:col-span-3">
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-6" data-testid="pool-stats">
           <Figure label={t('pool.card.hashrate')} value={formatHashrate(stats.hashrate)} testId="stat-hashrate" />
           <Figure label={t('pool.card.miners')} value={String(stats.miners)} testId="stat-miners" />
@@ -58,7 +59,7 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
             value={lastBlock ? relativeTime(lastBlock.date, stats.updated_at, locale.iso) : '—'}
             testId="stat-last-block"
           />
-          <Figure label={t('pool.stats.effort')} value={formatEffort(stats.effort, locale.iso)} testId="stat-effort" />
+          <Figure label={t('pool.stats.effort')} value={formatPercent(stats.effort, locale.iso, 1)} testId="stat-effort" />
           <Figure label={t('pool.card.network')} value={formatHashrate(stats.net_hashrate)} testId="stat-net-hashrate" />
           <Figure
             label={t('pool.stats.netDifficulty')}
@@ -67,14 +68,14 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
           />
           <Figure label={t('pool.stats.height')} value={String(stats.height)} testId="stat-height" />
         </dl>
-      </Section>
+      </Panel>
 
-      <Section title={t('pool.servers.title')} className="lg:col-span-2">
+      <Panel title={t('pool.servers.title')} className="lg:col-span-2">
         <Servers servers={stats.servers} />
         <p className="mt-3 text-xs text-ink-muted">{t('pool.servers.login', { format: 'WALLET.WORKER' })}</p>
-      </Section>
+      </Panel>
 
-      <Section title={t('pool.payout.title')}>
+      <Panel title={t('pool.payout.title')}>
         <dl className="grid gap-2 text-sm">
           <Row
             label={t('pool.payout.min')}
@@ -90,15 +91,15 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
           />
         </dl>
         {merged ? <p className="mt-3 text-xs text-ink-muted">{t('pool.payout.merged', { coins: merged })}</p> : null}
-      </Section>
+      </Panel>
 
       {info && stats.servers.urls[0] ? (
-        <Section title={t('guide.title')} className="lg:col-span-3">
+        <Panel title={t('guide.title')} className="lg:col-span-3">
           <ConnectionGuide coin={coin} info={info} tcp={stats.servers.urls[0]} ssl={stats.servers.ssl_urls[0]} />
-        </Section>
+        </Panel>
       ) : null}
 
-      <Section title={t('pool.schemes.title')} className="lg:col-span-3">
+      <Panel title={t('pool.schemes.title')} className="lg:col-span-3">
         <ul className="grid gap-3 md:grid-cols-3" data-testid="schemes">
           {stats.schemes.map((scheme) => (
             <li key={scheme} className="rounded-lg border border-line p-3">
@@ -114,7 +115,7 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </Section>
+      </Panel>
 
       {info ? (
         <div className="lg:col-span-3">
@@ -127,34 +128,14 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <Section title={t('pool.blocks.title')} className="lg:col-span-3">
+      <Panel title={t('pool.blocks.title')} className="lg:col-span-3">
         <RecentBlocks
           blocks={stats.last_blocks_found}
           ticker={coin.ticker}
           now={stats.updated_at}
           explorerUrl={info ? (hash) => explorerLink(info, 'block', hash) : undefined}
         />
-      </Section>
-    </div>
-  );
-}
-
-function Section({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
-  return (
-    <section className={`min-w-0 rounded-xl border border-line bg-surface-raised p-4 ${className}`}>
-      <h2 className="mb-3 text-base font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-ink-muted">{label}</dt>
-      <dd className="mt-0.5 text-base font-semibold tabular-nums" data-testid={testId}>
-        <Ltr>{value}</Ltr>
-      </dd>
+      </Panel>
     </div>
   );
 }

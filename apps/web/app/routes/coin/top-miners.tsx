@@ -1,4 +1,4 @@
-import { numberFormat } from '@openpool/domain/intl';
+import { formatPercent } from '~/shared/percent';
 import { formatHashrate, truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/features/i18n/locale-link';
@@ -25,7 +25,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const coin = useCoin();
   const locale = useLocale();
-  const percent = numberFormat(locale.iso, { style: 'percent', maximumFractionDigits: 2 });
   const { miners } = loaderData;
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">
@@ -74,7 +73,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                     <Ltr>{formatHashrate(miner.hashrate)}</Ltr>
                   </td>
                   <td className="py-2 pe-3 text-end">{miner.workers}</td>
-                  <td className="py-2 text-end">{percent.format(miner.share)}</td>
+                  <td className="py-2 text-end">{formatPercent(miner.share, locale.iso)}</td>
                 </tr>
               ))}
             </tbody>

@@ -7,8 +7,8 @@ import { PayoutAmount, PayoutsTable } from '~/features/miner/payouts-table';
 import { sumAmounts } from '~/features/miner/payouts-totals';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
-import { useCoin } from '~/features/pool/coin-context';
-import { CopyButton } from '~/features/pool/copy-button';
+import { useCoin, useCoinInfo } from '~/features/pool/coin-context';
+import { CopyButton } from '~/shared/copy-button';
 import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
 import type { Route } from './+types/payouts';
 
@@ -39,6 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const coin = useCoin();
+  const info = useCoinInfo();
   if (loaderData.address === null) {
     return (
       <section className="rounded-xl border border-line bg-surface-raised p-4">
@@ -78,7 +79,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               {t('common.nothingFound')}
             </p>
           ) : (
-            <PayoutsTable payouts={payouts} coin={coin} />
+            <PayoutsTable payouts={payouts} coin={coin} info={info} />
           )}
           <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
             {payouts.length > 0 && (

@@ -8,7 +8,7 @@ import { SettingsForm, type Outcome } from '~/features/miner/settings-form';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { useCoin } from '~/features/pool/coin-context';
-import { CopyButton } from '~/features/pool/copy-button';
+import { CopyButton } from '~/shared/copy-button';
 import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/settings';
 

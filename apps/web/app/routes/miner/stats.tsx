@@ -4,17 +4,18 @@ import { appContext } from '~/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { fetchMinerDashboard, parseMinerRange } from '~/features/miner/miner-api.server';
+import { fetchMinerDashboard } from '~/features/miner/miner-api.server';
+import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { AlertsLine } from '~/features/miner/alerts-line';
 import { BalanceFigures, HashrateFigures, SoloFigures } from '~/features/miner/miner-figures';
-import { NothingFound, Panel } from '~/features/miner/panel';
-import { RangeLinks } from '~/features/miner/range-links';
+import { NothingFound, Panel } from '~/shared/panel';
+import { RangeLinks } from '~/shared/range-links';
 import { RewardChart } from '~/features/miner/reward-chart';
 import { useReferralTrack } from '~/features/miner/use-referral-track';
 import { WorkersTable } from '~/features/miner/workers-table';
-import { CopyButton } from '~/features/pool/copy-button';
+import { CopyButton } from '~/shared/copy-button';
 import { useCoin } from '~/features/pool/coin-context';
-import { relativeTime } from '~/features/pool/relative-time';
+import { relativeTime } from '~/shared/relative-time';
 import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/stats';
 
@@ -106,7 +107,7 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
 
       <Panel title={t('miner.chart.title')} className="lg:col-span-3" testId="miner-chart">
         <div className="mb-3 flex justify-end">
-          <RangeLinks range={range} />
+          <RangeLinks ranges={MINER_RANGES} range={range} />
         </div>
         <TimeChart points={chartPoints} label={t('miner.chart.label')} format={formatHashrate} />
       </Panel>

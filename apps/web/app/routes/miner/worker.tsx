@@ -5,13 +5,14 @@ import { TimeChart } from '~/features/charts/time-chart';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { fetchWorker, parseMinerRange } from '~/features/miner/miner-api.server';
-import { Figure, NothingFound, Panel } from '~/features/miner/panel';
-import { formatPercent } from '~/features/miner/payout-eta';
-import { RangeLinks } from '~/features/miner/range-links';
-import { useSchemeLabel } from '~/features/pool/scheme-label';
+import { fetchWorker } from '~/features/miner/miner-api.server';
+import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
+import { Figure, NothingFound, Panel } from '~/shared/panel';
+import { formatPercent } from '~/shared/percent';
+import { RangeLinks } from '~/shared/range-links';
+import { useSchemeLabel } from '~/shared/scheme-label';
 import { useCoin } from '~/features/pool/coin-context';
-import { relativeTime } from '~/features/pool/relative-time';
+import { relativeTime } from '~/shared/relative-time';
 import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/worker';
 
@@ -110,7 +111,7 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
       </Panel>
       <Panel title={t('miner.chart.title')} testId="worker-chart">
         <div className="mb-3 flex justify-end">
-          <RangeLinks range={range} />
+          <RangeLinks ranges={MINER_RANGES} range={range} />
         </div>
         <TimeChart points={points} label={t('miner.chart.label')} format={formatHashrate} />
       </Panel>

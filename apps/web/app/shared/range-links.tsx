@@ -1,18 +1,25 @@
+import type { ChartRange } from '@openpool/domain/api-constants';
 import { Link, useSearchParams } from 'react-router';
-import { useT } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/features/i18n/use-t';
 
-const RANGES = [
-  ['24h', 'chart.range.24h'],
-  ['7d', 'chart.range.7d'],
-] as const;
+const RANGE_LABEL: Record<ChartRange, MessageId> = {
+  '24h': 'chart.range.24h',
+  '7d': 'chart.range.7d',
+  '30d': 'chart.range.30d',
+  '1y': 'chart.range.1y',
+};
 
-/** 24 h / 7 d as links (`?range=`), so they work without JavaScript (decision 005). */
-export function RangeLinks({ range }: { range: string }) {
+/**
+ * The range choices of a chart (`?range=`, the other query parameters kept) as links, so they
+ * work without JavaScript (decision 005): 24 h to 1 y on the coin charts, 24 h and 7 d on
+ * the miner pages.
+ */
+export function RangeLinks({ ranges, range }: { ranges: readonly ChartRange[]; range: ChartRange }) {
   const t = useT();
   const [params] = useSearchParams();
   return (
     <nav aria-label={t('chart.rangeLabel')} className="flex gap-1 rounded-lg border border-line p-1 text-sm">
-      {RANGES.map(([value, label]) => {
+      {ranges.map((value) => {
         const next = new URLSearchParams(params);
         next.set('range', value);
         return (
@@ -24,7 +31,7 @@ export function RangeLinks({ range }: { range: string }) {
             aria-current={value === range ? 'true' : undefined}
             className="rounded-md px-3 py-1 text-ink-muted hover:text-ink aria-[current]:bg-accent aria-[current]:font-semibold aria-[current]:text-accent-ink"
           >
-            {t(label)}
+            {t(RANGE_LABEL[value])}
           </Link>
         );
       })}

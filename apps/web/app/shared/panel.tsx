@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 
-/** A titled card of the miner pages, shrinkable inside a grid (phones: no overflow). */
+/** A titled card (the miner and worker pages), shrinkable inside a grid (phones: no overflow). */
 export function Panel({
   title,
   className = '',
