@@ -62,7 +62,7 @@ export function DevicePage({ data }: { data: DevicePageData }) {
         <LocaleLink to={`/device/${device.type}`} className="text-accent hover:underline">
           {t(TYPE_TITLE[device.type])}
         </LocaleLink>
-        {' › '}
+        {' / '}
         <LocaleLink to={`/device/${device.type}/${vendor.slug}`} className="text-accent hover:underline">
           {vendor.name}
         </LocaleLink>
@@ -163,7 +163,7 @@ export function DevicePage({ data }: { data: DevicePageData }) {
             />
           )}
           <p className="mt-3 text-xs text-ink-muted">
-            {t('hw.assumptions', { cost: `${powerCost} ${money.code}/kWh` })}
+            {t('hw.assumptions', { cost: isolate(`${powerCost} ${money.code}/kWh`) })}
             {data.market.rates_at !== null
               ? ` ${t('hw.pricesAt', { time: time.format(new Date(data.market.rates_at * 1000)) })}`
               : ''}
@@ -231,6 +231,14 @@ export function DevicePage({ data }: { data: DevicePageData }) {
       </section>
     </article>
   );
+}
+
+/**
+ * A figure with its unit inside a sentence, kept left to right in right-to-left text (fa):
+ * Unicode isolates, since a message's values are text, not elements.
+ */
+function isolate(text: string): string {
+  return `\u2066${text}\u2069`;
 }
 
 /** A country's name in the page's language ('CN' -> 'China', 'Китай'…). */
@@ -314,9 +322,9 @@ function ProfitTable({
                 </LocaleLink>
                 <div className="max-w-[16rem] text-xs text-ink-muted" data-testid="profit-inputs">
                   {t('hw.inputs', {
-                    difficulty: formatDifficulty(row.coin.net_difficulty),
-                    reward: `${row.coin.block_reward} ${row.coin.ticker.toUpperCase()}`,
-                    fee: `${row.scheme === 'pps' ? 'PPS+' : row.scheme.toUpperCase()} ${formatFee(row.fee)}`,
+                    difficulty: isolate(formatDifficulty(row.coin.net_difficulty)),
+                    reward: isolate(`${row.coin.block_reward} ${row.coin.ticker.toUpperCase()}`),
+                    fee: isolate(`${row.scheme === 'pps' ? 'PPS+' : row.scheme.toUpperCase()} ${formatFee(row.fee)}`),
                     time: time.format(new Date(row.coin.updated_at * 1000)),
                   })}
                 </div>
