@@ -1,44 +1,20 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatAmount, formatHashrate } from '@openpool/domain/format';
+import { minerStatsSchema, topMinersSchema, workerStatsSchema, workersSchema } from '@openpool/domain/api';
 import { API, SITE } from './ports.ts';
 
 /** The API the site under test talks to (playwright.config.ts): one simulated day, no live data. */
 
-interface MinerStats {
-  hashrate_10m: number;
-  hashrate_6h: number;
-  hashrate_24h: number;
-  shares_24h: { valid: number; stale: number; invalid: number };
-  reward_7d: string;
-  reward_30d: string;
-  balance: string;
-  unconfirmed_balance: string;
-  payout_threshold: string;
-  workers_online: number;
-  workers_offline: number;
-  merged: Array<{ coin: string; balance: string }>;
-}
-interface WorkerRow {
-  worker: string;
-  scheme: string;
-  status: 'online' | 'offline';
-  hashrate_10m: number;
-  avg_hashrate_3h: number;
-  avg_hashrate_24h: number;
-  valid: number;
-  stale: number;
-  invalid: number;
-}
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+/** An API answer, parsed with the schema the API itself answers with (packages/domain). */
+async function getJson<T>(request: APIRequestContext, path: string, schema: { parse(body: unknown): T }): Promise<T> {
   const response = await request.get(`${API}${path}`);
   expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
+  return schema.parse(await response.json());
 }
 
 /** The busiest ltc miner of the seeded data: many workers, some offline, merge-mined balances. */
 async function busyMiner(request: APIRequestContext): Promise<string> {
-  const { results } = await getJson<{ results: Array<{ address: string; workers: number }> }>(request, '/ltc/api/v1/top-miners');
+  const { results } = await getJson(request, '/ltc/api/v1/top-miners', topMinersSchema);
   const busiest = [...results].sort((a, b) => b.workers - a.workers)[0];
   expect(busiest?.workers ?? 0).toBeGreaterThan(5);
   return busiest!.address;
@@ -68,7 +44,7 @@ test('a busy miner: every figure equals the API, formatted by the domain package
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId('miner-address')).toHaveText(address);
   await expectFigures(page, async () => {
-    const stats = await getJson<MinerStats>(request, `/ltc/api/v1/miner/stats/${address}`);
+    const stats = await getJson(request, `/ltc/api/v1/miner/stats/${address}`, minerStatsSchema);
     await expect(page.getByTestId('miner-hashrate-10m')).toHaveText(formatHashrate(stats.hashrate_10m));
     await expect(page.getByTestId('miner-hashrate-6h')).toHaveText(formatHashrate(stats.hashrate_6h));
     await expect(page.getByTestId('miner-hashrate-24h')).toHaveText(formatHashrate(stats.hashrate_24h));
@@ -101,7 +77,7 @@ test('a busy miner: every figure equals the API, formatted by the domain package
 
 test('the workers table sorts, searches and filters', async ({ page, request }) => {
   const address = await busyMiner(request);
-  const { results: workers } = await getJson<{ results: WorkerRow[] }>(request, `/ltc/api/v3/miner/workers/${address}`);
+  const { results: workers } = await getJson(request, `/ltc/api/v3/miner/workers/${address}`, workersSchema);
   await openHydrated(page, `/ltc/miner/stats/${address}`);
   const table = page.getByTestId('workers-table');
   const names = table.getByTestId('worker-name');
@@ -206,9 +182,10 @@ test('a worker page shows its figures; an unknown worker is Nothing found with 4
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/ltc/miner/stats/${address}/${encodeURIComponent(name)}/pps$`));
   await expectFigures(page, async () => {
-    const { worker } = await getJson<{ worker: WorkerRow }>(
+    const { worker } = await getJson(
       request,
       `/ltc/api/v1/miner/worker/${address}/${encodeURIComponent(name)}?scheme=pps&range=24h`,
+      workerStatsSchema,
     );
     await expect(page.getByTestId('worker-hashrate-10m')).toHaveText(formatHashrate(worker.hashrate_10m));
     await expect(page.getByTestId('worker-hashrate-3h')).toHaveText(formatHashrate(worker.avg_hashrate_3h));

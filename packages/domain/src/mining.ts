@@ -17,3 +17,12 @@ export function hashesPerDifficulty(algorithm: string): number {
       return 2 ** 32;
   }
 }
+
+/**
+ * Hashrate in H/s from the difficulty of the shares in a window:
+ * sum(difficulty) x hashes per difficulty 1 (`hashesPerDifficulty`) / window seconds.
+ */
+export function hashrateFromShares(difficultySum: number, hashesPerDifficulty: number, windowSeconds: number): number {
+  if (!(windowSeconds > 0) || !(difficultySum > 0)) return 0;
+  return (difficultySum * hashesPerDifficulty) / windowSeconds;
+}

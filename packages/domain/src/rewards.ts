@@ -92,12 +92,3 @@ export function effort(roundDifficulty: number, networkDifficulty: number): numb
   if (!(networkDifficulty > 0)) return 0;
   return roundDifficulty / networkDifficulty;
 }
-
-/**
- * Hashrate in H/s from the difficulty of the shares in a window:
- * sum(difficulty) x hashes per difficulty 1 / window seconds.
- */
-export function hashrateFromShares(difficultySum: number, hashesPerDifficulty: number, windowSeconds: number): number {
-  if (!(windowSeconds > 0) || !(difficultySum > 0)) return 0;
-  return (difficultySum * hashesPerDifficulty) / windowSeconds;
-}

@@ -5,7 +5,7 @@
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, PoolStats } from '@openpool/domain/api';
 import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
-import { hashrateFromShares } from '@openpool/domain/rewards';
+import { hashrateFromShares } from '@openpool/domain/mining';
 import type { ApiContext } from './context.ts';
 import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, ts, unix, windows } from '../http/windows.ts';
 

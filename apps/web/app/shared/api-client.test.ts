@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_TIMEOUT_MS, ApiError, ApiUnreachableError, createApiClient, resolveApiBaseUrl } from './api-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, ApiUnreachableError, createApiClient, resolveApiBaseUrl } from './api-client';
 
 interface Received {
   method: string;
@@ -223,21 +223,22 @@ describe('createApiClient: responses', () => {
 });
 
 describe('createApiClient: unreachable API', () => {
-  it('has a default timeout of 5000 ms', () => {
-    expect(API_TIMEOUT_MS).toBe(5000);
+  it('gives a request 5000 ms by default (spec section 7) and the timeout it is given otherwise', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    await createApiClient({ baseUrl: `${origin}/api` }).request('/v1/json');
+    await createApiClient({ baseUrl: `${origin}/api`, timeoutMs: 1234 }).request('/v1/json');
+    expect(timeout.mock.calls).toEqual([[5000], [1234]]);
+    timeout.mockRestore();
   });
 
   it('turns a timeout into ApiUnreachableError', async () => {
+    // How long it takes is a timing (bench/, not a test): here, what the caller gets.
     const client = createApiClient({ baseUrl: `${origin}/api`, timeoutMs: 200 });
-    const started = performance.now();
     const error = await client.request('/v1/hang').catch((caught: unknown) => caught);
-    const elapsed = performance.now() - started;
     expect(error).toBeInstanceOf(ApiUnreachableError);
     expect((error as ApiUnreachableError).name).toBe('ApiUnreachableError');
     expect((error as ApiUnreachableError).message).toMatch(new RegExp(`^API unreachable at ${origin}: `));
     expect((error as ApiUnreachableError).cause).toBeDefined();
-    expect(elapsed).toBeGreaterThanOrEqual(150);
-    expect(elapsed).toBeLessThan(3000);
     expect(received).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@
  * `api-paths.ts`.
  */
 
-export const API_TIMEOUT_MS = 5000;
+const API_TIMEOUT_MS = 5000;
 
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -1,6 +1,6 @@
 /**
  * Route validation as named middleware, the equivalent of the spec's page middleware
- * (docs/decisions/003-routes-and-locales.md). A route module declares the checks it needs by
+ * (docs/decisions/003-routes-locales-errors.md). A route module declares the checks it needs by
  * name, `export const middleware = named('coin', 'miner-address')`; they run before any
  * loader, so a bad parameter never reaches data fetching. A name that is not registered is a
  * programming error the spec makes visible: 500 'Unknown middleware'.
