@@ -6,6 +6,7 @@ import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, MinerStats } from '@openpool/domain/api';
 import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/mining';
+import { effort } from '@openpool/domain/rewards';
 import type { ApiContext } from '../pool/context.ts';
 import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, ts, unix, windows } from '../http/windows.ts';
 
@@ -105,7 +106,7 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
     workers_online: workers.rows[0]?.online ?? 0,
     workers_offline: workers.rows[0]?.offline ?? 0,
     schemes,
-    solo_effort: schemes.includes('solo') && netDifficulty > 0 ? soloDifficulty / netDifficulty : null,
+    solo_effort: schemes.includes('solo') && netDifficulty > 0 ? effort(soloDifficulty, netDifficulty) : null,
     blocks: blocks.rows[0]?.n ?? 0,
     first_seen: unix(row.first_share_at),
     last_share: unix(row.last_share_at),

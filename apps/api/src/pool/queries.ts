@@ -6,6 +6,7 @@ import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, PoolStats } from '@openpool/domain/api';
 import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/mining';
+import { effort } from '@openpool/domain/rewards';
 import type { ApiContext } from './context.ts';
 import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, ts, unix, windows } from '../http/windows.ts';
 
@@ -108,7 +109,8 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
     block_reward: fromUnits(BigInt(net?.reward ?? '0'), config.unitDecimals),
     height: net?.height ?? 0,
     directMining: config.directMining,
-    effort: net && net.difficulty > 0 ? roundDifficulty / net.difficulty : null,
+    // No network sample yet: no figure, rather than the 0 effort() gives (issue 11: one effort rule).
+    effort: net && net.difficulty > 0 ? effort(roundDifficulty, net.difficulty) : null,
     blocks_24h: blocks24h.rows[0]?.n ?? 0,
     last_blocks_found: blocks.rows.map((row) => blockSummary(ctx, row)),
     merged: [...COINS[coin].mergedCoins],
