@@ -11,8 +11,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { profileSchema, ratesSchema } from '@openpool/domain/api';
 import { databaseAnswers } from './db/database.ts';
 import type { Engine } from './engine/engine.ts';
+import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { registerHardwareRoutes } from './hardware/routes.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
 import type { ApiContext } from './pool/context.ts';
@@ -36,6 +38,8 @@ export interface AppOptions {
   logLevel?: string;
   /** Notifications: mail-link routes, the bot's webhook, outbox figures on /health. */
   notifier?: Notifier;
+  /** The hardware catalogue (content/hardware), when the content folder has one. */
+  hardware?: HardwareCatalogue;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -168,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const prices = async () => (await options.rates.get()).crypto;
   registerPoolRoutes(app, options.ctx, prices);
   registerMinerRoutes(app, options.ctx);
+  if (options.hardware)
+    registerHardwareRoutes(app, options.ctx, { catalogue: options.hardware, rates: () => options.rates.get() });
   registerSettingsRoutes(app, options.ctx, { offlineAfterS: options.notifier?.offlineAfterS ?? 600 });
   registerReferralRoutes(app, options.ctx);
   registerAlertRoutes(app, options.ctx, options.notifier);

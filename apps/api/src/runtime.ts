@@ -4,6 +4,7 @@
  * server.ts only parses the environment and calls this; the crash test and benchmarks start
  * it the same way.
  */
+import { loadHardwareCatalogue } from './hardware/catalogue.ts';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,6 +47,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     }),
   ]);
   const site = parseSiteConfig(siteText);
+  const hardware = await loadHardwareCatalogue(env.contentDir);
+  if (!hardware) log(`api: no ${join(env.contentDir, 'hardware')}: the hardware routes are off`);
   const pool = parsePoolConfig(JSON.parse(poolText));
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, log });
   // Coins with a node pay from its wallet; the others (the demo's) keep the simulated sender.
@@ -94,6 +97,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     trustProxy: env.trustProxy,
     status: () => ({ simulator: simulatorStatus }),
     logLevel: env.logLevel,
+    hardware,
   });
   await app.ready();
   notifier.start();

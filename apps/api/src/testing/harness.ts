@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { toNdjson, type IngestEvent } from '@openpool/domain/events';
 import { parsePoolConfig, type PoolConfig } from '@openpool/domain/pool-config';
 import { parseSiteConfig } from '@openpool/domain/site-config';
+import { HARDWARE_FILES, parseHardwareCatalogue, type HardwareFiles } from '@openpool/domain/hardware';
 import { buildApp } from '../app.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { createSimulatedSender } from '../engine/sender.ts';
@@ -17,6 +18,11 @@ import { createNotifier, type Notifier } from '../notify/notifier.ts';
 const content = new URL('../../../../content/', import.meta.url);
 export const POOL_CONFIG: PoolConfig = parsePoolConfig(JSON.parse(readFileSync(new URL('pools.json', content), 'utf8')));
 export const SITE_CONFIG = parseSiteConfig(readFileSync(new URL('site.json', content), 'utf8'));
+export const HARDWARE = parseHardwareCatalogue(
+  Object.fromEntries(
+    HARDWARE_FILES.map((name) => [name, readFileSync(new URL(`hardware/${name}`, content), 'utf8')]),
+  ) as unknown as HardwareFiles,
+);
 export const TOKEN = 'test-token-0123456789abcdef';
 
 export interface Harness {
@@ -70,6 +76,7 @@ export async function createHarness(
     corsOrigins: ['http://localhost:3000'],
     // Injected requests come from 127.0.0.1: tests act as the proxy that names the client.
     trustProxy: options.trustProxy ?? ['loopback'],
+    hardware: HARDWARE,
   });
   return {
     app,

@@ -4,23 +4,11 @@
  * can be shared and works before hydration (a GET form). Pure and zod-free.
  */
 import type { Device, Offer } from '@openpool/domain/hardware';
-import { COINS, isCoinTicker } from '@openpool/domain/coins';
+import { isCoinTicker } from '@openpool/domain/coins';
+import { SORT_KEYS, type DeviceFilters, type SortKey } from '@openpool/domain/hardware-query';
+
+export { filterAlgorithm, matchesFilters, SORT_KEYS, type DeviceFilters, type SortKey } from '@openpool/domain/hardware-query';
 import type { CoinProfit } from './profit';
-
-export const SORT_KEYS = ['profit', 'revenue', 'hashrate', 'efficiency', 'price', 'payback', 'release'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
-export interface DeviceFilters {
-  algorithm: string | null;
-  coin: string | null;
-  vendor: string | null;
-  /** Maximum noise in dB (ASICs). */
-  noise: number | null;
-  q: string;
-  sort: SortKey;
-}
-
-export const NO_FILTERS: DeviceFilters = { algorithm: null, coin: null, vendor: null, noise: null, q: '', sort: 'profit' };
 
 /** Reads the filters from a query; a value that makes no sense is dropped, never an error page. */
 export function parseFilters(search: URLSearchParams): DeviceFilters {
@@ -39,36 +27,6 @@ export function parseFilters(search: URLSearchParams): DeviceFilters {
     q: (search.get('q') ?? '').trim().slice(0, 80),
     sort: sort && (SORT_KEYS as readonly string[]).includes(sort) ? sort : 'profit',
   };
-}
-
-/** The algorithm a filter asks for: the algorithm itself, or the coin's. */
-export function filterAlgorithm(filters: DeviceFilters): string | null {
-  if (filters.algorithm) return filters.algorithm;
-  return filters.coin && isCoinTicker(filters.coin) ? COINS[filters.coin].algorithm : null;
-}
-
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[\s-]+/)
-    .filter((word) => word !== '');
-}
-
-export function matchesFilters(device: Device, filters: DeviceFilters, vendorName: string): boolean {
-  const algorithm = filterAlgorithm(filters);
-  if (algorithm && !device.algorithms.some((entry) => entry.algorithm === algorithm)) return false;
-  if (filters.algorithm && filters.coin && isCoinTicker(filters.coin) && COINS[filters.coin].algorithm !== filters.algorithm) {
-    return false;
-  }
-  if (filters.vendor && device.vendor !== filters.vendor) return false;
-  if (filters.noise !== null && (device.type !== 'asic' || device.noise_db === null || device.noise_db > filters.noise)) {
-    return false;
-  }
-  if (filters.q) {
-    const haystack = `${vendorName} ${device.name}`.toLowerCase();
-    if (!words(filters.q).every((word) => haystack.includes(word))) return false;
-  }
-  return true;
 }
 
 /** What a device costs here: the cheapest offer in stock, else the launch price, in USD. */
