@@ -8,7 +8,7 @@ import { reversed, sha256d } from './bytes.ts';
 import { createChainWatcher } from './chain.ts';
 import { assembleBlock, type Job, type Solution } from './job.ts';
 import { createJobManager } from './jobs.ts';
-import type { Outbox } from './outbox.ts';
+import type { OutgoingEvent, Outbox } from './outbox.ts';
 import type { Rpc } from './rpc.ts';
 import { createStratumServer, DEFAULT_LIMITS, type ServerLimits } from './server.ts';
 import type { PoolCore, SessionOptions, ShareOutcome } from './session.ts';
@@ -54,8 +54,25 @@ export async function startPool(options: PoolOptions) {
   const found: BlockRecord[] = [];
   const valid = new Map<string, boolean>();
 
+  // A block closes its round at its place in the event stream, so its event must come right
+  // after its own share, before any share found while the node was judging it (on regtest
+  // nearly every share is a block: a share of the next round counted in this one left the next
+  // block's round empty, and PROP paid it all to the pool). A candidate holds a slot; events
+  // behind an unanswered slot wait.
+  type Slot = { pending: boolean; event?: OutgoingEvent; hash?: string; height?: number };
+  const waiting: Slot[] = [];
+  const push = (event: OutgoingEvent) => (waiting.length > 0 ? waiting.push({ pending: false, event }) : outbox.push(event));
+  const drainSlots = () => {
+    while (waiting.length > 0 && !waiting[0]!.pending) {
+      const { event, hash, height } = waiting.shift()!;
+      if (event) outbox.push(event);
+      // Watched only once its event is out: a status never goes before its block.
+      if (hash !== undefined && height !== undefined) chain.add(hash, height);
+    }
+  };
+
   function shareEvent(share: ShareOutcome) {
-    outbox.push({
+    push({
       type: 'share',
       coin,
       address: share.address,
@@ -73,16 +90,28 @@ export async function startPool(options: PoolOptions) {
   async function submitBlock(job: Job, solution: Solution, header: Buffer, share: ShareOutcome): Promise<void> {
     const hash = reversed(sha256d(header)).toString('hex');
     let answer: string | null;
+    const slot: Slot = { pending: true };
+    waiting.push(slot);
     try {
       answer = await rpc<string | null>('submitblock', [assembleBlock(job, solution, header)]);
     } catch (error) {
       answer = `rpc failed: ${(error as Error).message}`;
     }
+    slot.event = recordBlock(job, share, hash, answer);
+    if (slot.event) Object.assign(slot, { hash, height: job.height });
+    slot.pending = false;
+    drainSlots();
+    if (answer === null || answer === 'inconclusive' || answer === 'duplicate')
+      await jobs.refresh().catch((error: Error) => log(`jobs: ${error.message}`));
+  }
+
+  function recordBlock(job: Job, share: ShareOutcome, hash: string, answer: string | null): OutgoingEvent | undefined {
     found.push({ height: job.height, hash, answer });
     // 'inconclusive': valid, but another block of that height came first; the watcher will
     // see it off the main chain and report the orphan.
     if (answer === null || answer === 'inconclusive' || answer === 'duplicate') {
-      outbox.push({
+      log(`block ${job.height} ${hash} found by ${share.address}.${share.worker}: ${answer ?? 'accepted'}`);
+      return {
         type: 'block',
         coin,
         height: job.height,
@@ -93,13 +122,10 @@ export async function startPool(options: PoolOptions) {
         reward: job.reward.toString(),
         fees: job.fees.toString(),
         at: share.at,
-      });
-      chain.add(hash, job.height);
-      log(`block ${job.height} ${hash} found by ${share.address}.${share.worker}: ${answer ?? 'accepted'}`);
-      await jobs.refresh().catch((error: Error) => log(`jobs: ${error.message}`));
-    } else {
-      log(`block ${job.height} ${hash} refused by the node: ${answer}`);
+      };
     }
+    log(`block ${job.height} ${hash} refused by the node: ${answer}`);
+    return undefined;
   }
 
   const core: PoolCore = {

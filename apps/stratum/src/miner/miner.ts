@@ -32,6 +32,8 @@ export interface MinerOptions {
 export interface MinerStats {
   hashes: number;
   accepted: number;
+  /** Sum of the stratum difficulty of accepted shares (x 65536 = the hashes they stand for). */
+  acceptedDifficulty: number;
   rejected: number;
   startedAt: number;
   /** Rejection messages by error code. */
@@ -39,7 +41,14 @@ export interface MinerStats {
 }
 
 export function startMiner(options: MinerOptions) {
-  const stats: MinerStats = { hashes: 0, accepted: 0, rejected: 0, startedAt: Date.now(), errors: new Map() };
+  const stats: MinerStats = {
+    hashes: 0,
+    accepted: 0,
+    acceptedDifficulty: 0,
+    rejected: 0,
+    startedAt: Date.now(),
+    errors: new Map(),
+  };
   const socket = net.connect({ host: options.host, port: options.port });
   let buffer = '';
   let nextId = 1;
@@ -125,6 +134,7 @@ export function startMiner(options: MinerOptions) {
   }
 
   function submit(current: MinerJob, en2: string, found: number): void {
+    const judgedAt = difficulty;
     call('mining.submit', [
       options.login,
       current.id,
@@ -132,7 +142,10 @@ export function startMiner(options: MinerOptions) {
       current.ntime.toString(16).padStart(8, '0'),
       found.toString(16).padStart(8, '0'),
     ]).then(
-      () => (stats.accepted += 1),
+      () => {
+        stats.accepted += 1;
+        stats.acceptedDifficulty += judgedAt;
+      },
       (error: Error) => {
         stats.rejected += 1;
         const code = Number((JSON.parse(error.message) as unknown[])[0]);
