@@ -1,7 +1,9 @@
 // `npm start`: runs the API and the web server side by side, building the site first if
 // there is no build yet (the API starts at once, so its first-run backfill overlaps the
-// build). Ctrl-C (or SIGTERM) stops both; if one of them dies, the other is stopped too.
+// build), and the ltc stratum server when LTC_RPC_URL names a Litecoin node (issue 15).
+// Ctrl-C (or SIGTERM) stops them all; if one of them dies, the others are stopped too.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { WEB_ENV, WEB_NODE_ARGS } from './web-runtime.mjs';
@@ -51,7 +53,11 @@ setInterval(() => {
   }
 }, 250).unref();
 
-run('api', join(root, 'apps/api'), ['src/server.ts']);
+// The stratum server posts to the API with INGEST_TOKEN; without one set, both get a fresh one.
+const stratum = Boolean(process.env.LTC_RPC_URL);
+const shared = stratum && !process.env.INGEST_TOKEN ? { INGEST_TOKEN: randomBytes(24).toString('base64url') } : {};
+run('api', join(root, 'apps/api'), ['src/server.ts'], shared);
+if (stratum) run('stratum', join(root, 'apps/stratum'), ['src/main.ts'], shared);
 
 if (!existsSync(webBuild) || process.env.FORCE_BUILD === '1') {
   console.log('start: building the site (first run)...');
