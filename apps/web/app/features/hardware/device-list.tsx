@@ -48,11 +48,23 @@ export function deviceHref(device: Pick<Device, 'type' | 'vendor' | 'slug'>): st
   return `/device/${device.type}/${device.vendor}/${device.slug}`;
 }
 
+/** Coins a day stay the same while the visitor types a power cost: computed once per loaded market. */
+const coinsCaches = new WeakMap<Market, Map<string, number | null>>();
+function coinsCacheFor(market: Market): Map<string, number | null> {
+  let cache = coinsCaches.get(market);
+  if (!cache) {
+    cache = new Map();
+    coinsCaches.set(market, cache);
+  }
+  return cache;
+}
+
 export function DeviceList({ data }: { data: DeviceListData }) {
   const t = useT();
   const money = useMoney(data.market);
   const [powerCost, setPowerCost] = usePowerCost(data.powerCostQuery);
   const { filters } = data;
+  const coinsCache = coinsCacheFor(data.market);
   const algorithm = filterAlgorithm(filters);
   const vendorName = new Map(data.vendors.map((vendor) => [vendor.slug, vendor.name]));
   const ranked: RankedDevice[] = data.devices.map((device) => {
@@ -64,7 +76,7 @@ export function DeviceList({ data }: { data: DeviceListData }) {
           ),
         }
       : data.market;
-    const best = bestCoin(deviceProfits(device, market, powerCost, money.perUsd, priceUsd));
+    const best = bestCoin(deviceProfits(device, market, powerCost, money.perUsd, priceUsd, coinsCache));
     const figure =
       device.algorithms.find((entry) => entry.algorithm === (algorithm ?? best?.coin.algorithm)) ?? device.algorithms[0]!;
     return { device, best, figure, priceUsd };

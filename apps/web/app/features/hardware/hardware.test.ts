@@ -64,6 +64,15 @@ describe('device profitability', () => {
     expect(usdRate({ fiat: { USD: 1 } }, 'XXX')).toEqual({ code: 'USD', perUsd: 1 });
   });
 
+  it('gives the same figures from its coins-a-day cache as without it, at any power cost', () => {
+    const market = { coins: [coin('btc', 'sha256d'), coin('bch', 'sha256d', { price_usd: 400 })] };
+    const cache = new Map<string, number | null>();
+    for (const cost of [0.04, 0.1, 0.3]) {
+      expect(deviceProfits(s21, market, cost, 1, 4000, cache)).toEqual(deviceProfits(s21, market, cost, 1, 4000));
+    }
+    expect(cache.size).toBe(2);
+  });
+
   it('skips coins of other algorithms and coins without network figures', () => {
     const market = { coins: [coin('ltc', 'scrypt'), coin('btc', 'sha256d', { net_difficulty: 0 })] };
     expect(deviceProfits(s21, market, 0.04, 1)).toEqual([]);

@@ -65,12 +65,19 @@ export function deviceProfits(
   powerCost: number,
   perUsd: number,
   devicePriceUsd: number | null = device.price_usd,
+  /** Coins a day by coin and hashrate, kept across calls: they do not depend on power cost or currency. */
+  coinsCache?: Map<string, number | null>,
 ): CoinProfit[] {
   const rows: CoinProfit[] = [];
   for (const coin of market.coins) {
     const figure = device.algorithms.find((entry) => entry.algorithm === coin.algorithm);
     if (!figure) continue;
-    const coinsPerDay = dailyCoins(coin, figure.hashrate);
+    const cacheKey = `${coin.ticker}|${figure.hashrate}`;
+    let coinsPerDay = coinsCache?.get(cacheKey);
+    if (coinsPerDay === undefined) {
+      coinsPerDay = dailyCoins(coin, figure.hashrate);
+      coinsCache?.set(cacheKey, coinsPerDay);
+    }
     if (coinsPerDay === null) continue;
     const devicePrice = devicePriceUsd === null ? null : devicePriceUsd * perUsd;
     const result = profitability({

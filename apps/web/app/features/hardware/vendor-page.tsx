@@ -58,9 +58,8 @@ export function VendorPage({ data }: { data: VendorPageData }) {
                   <ul className="mt-1 text-xs text-ink-muted">
                     {device.algorithms.map((entry) => (
                       <li key={entry.algorithm}>
-                        {entry.algorithm}:{' '}
                         <Ltr>
-                          {formatHashrate(entry.hashrate)} · {formatPower(entry.power)}
+                          {entry.algorithm}: {formatHashrate(entry.hashrate)} · {formatPower(entry.power)}
                         </Ltr>
                       </li>
                     ))}

@@ -1,0 +1,99 @@
+// `npm run bench:hardware`: figures for the hardware pages (issue 12).
+//   1. SSR of /device/gpu (the whole GPU catalogue) and of a device page, every request rendered
+//      (PAGE_CACHE_MB=0), next to a static copy of the same HTML served by the same process;
+//   2. JavaScript of a first visit, gzipped (goal: at most 150 KB);
+//   3. in Chromium with the CPU slowed 4x: applying a filter (the GET form, a client navigation
+//      whose loader runs on the server) and changing the power cost (every figure of the list
+//      recomputed in the browser; goal: under 50 ms).
+// BENCH_SITE_URL points it at a running site instead (which should run with PAGE_CACHE_MB=0).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { root, startSite } from './lib/site.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const site = process.env.BENCH_SITE_URL ? null : await startSite(PORT, { PAGE_CACHE_MB: '0' });
+const base = process.env.BENCH_SITE_URL ?? site.base;
+const staticDir = join(root, 'apps/web/build/client/__bench-hw');
+mkdirSync(staticDir, { recursive: true });
+process.on('exit', () => rmSync(staticDir, { recursive: true, force: true }));
+
+const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+async function timed(url) {
+  const times = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { 'accept-language': 'en' } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return { median: quantile(times, 0.5), p90: quantile(times, 0.9) };
+}
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+console.log(`hardware pages, ${RUNS} sequential requests each (median / p90)`);
+for (const path of ['/device/gpu', '/device/asic', '/device/asic/bitmain/antminer-s21-pro']) {
+  const html = await (await fetch(base + path)).text();
+  const name = `${path.replace(/\W+/g, '_')}.html`;
+  writeFileSync(join(staticDir, name), html);
+  const rendered = await timed(base + path);
+  const copy = await timed(`${base}/__bench-hw/${name}`);
+  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  let js = 0;
+  for (const url of scripts) js += gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
+  console.log(
+    `  ${path.padEnd(40)} SSR ${ms(rendered.median)} / ${ms(rendered.p90)}   static ${ms(copy.median)} / ${ms(copy.p90)}   ` +
+      `HTML ${(gzipSync(html).length / 1024).toFixed(1)} KB gz   first-visit JS ${(js / 1024).toFixed(1)} KB gz in ${scripts.size} files`,
+  );
+}
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+const cdp = await page.context().newCDPSession(page);
+await page.goto(`${base}/device/gpu`, { waitUntil: 'networkidle' });
+await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+const filterTimes = [];
+const costTimes = [];
+for (let i = 0; i < 5; i += 1) {
+  const algorithm = i % 2 === 0 ? 'kawpow' : 'etchash';
+  await page.getByTestId('device-filters').getByLabel('Algorithm').selectOption(algorithm);
+  const started = await page.evaluate(() => performance.now());
+  await page.getByTestId('device-filters').getByRole('button', { name: 'Apply' }).click();
+  await page.waitForURL(new RegExp(`algorithm=${algorithm}`));
+  await page.waitForFunction(
+    (name) => document.querySelector('[data-testid="device-row"]')?.textContent?.includes(name),
+    algorithm,
+  );
+  filterTimes.push((await page.evaluate(() => performance.now())) - started);
+  // The power cost: the list's figures recomputed in the browser, measured inside the page.
+  costTimes.push(
+    await page.evaluate(
+      async (cost) => {
+        const input = document.querySelector('[data-testid="power-cost"]');
+        const cell = document.querySelector('[data-testid="device-profit"]');
+        const before = cell.textContent;
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+        const start = performance.now();
+        setter.call(input, cost);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        while (cell.textContent === before && performance.now() - start < 2000)
+          await new Promise((r) => requestAnimationFrame(r));
+        return performance.now() - start;
+      },
+      String(0.05 + i / 100),
+    ),
+  );
+}
+console.log(`in the browser, CPU slowed 4x (median of 5 / worst)`);
+console.log(
+  `  apply a filter (client navigation, server loader): ${ms(quantile(filterTimes, 0.5))} / ${ms(Math.max(...filterTimes))}`,
+);
+console.log(
+  `  change the power cost (list recomputed, to the next frame): ${ms(quantile(costTimes, 0.5))} / ${ms(Math.max(...costTimes))}`,
+);
+await browser.close();
+await site?.stop();
