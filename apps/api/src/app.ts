@@ -17,7 +17,7 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerHardwareRoutes } from './hardware/routes.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
-import type { ApiContext } from './pool/context.ts';
+import type { ApiContext } from './context.ts';
 import { registerPoolRoutes } from './pool/routes.ts';
 import type { RatesSnapshot } from './rates/provider.ts';
 import { registerReferralRoutes } from './referral/routes.ts';

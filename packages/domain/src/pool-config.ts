@@ -93,9 +93,19 @@ export interface MergedPoolConfig {
   confirmations: number;
 }
 
+/**
+ * The coins' configs. parsePoolConfig fills one for every ticker of the registry (from the
+ * defaults where the file says nothing), so a lookup by a checked ticker always answers; a
+ * string that may be no ticker at all may find nothing (issue 11: nine casts before).
+ */
+export interface CoinConfigs extends ReadonlyMap<CoinTicker, CoinPoolConfig> {
+  get(coin: CoinTicker): CoinPoolConfig;
+  get(coin: string): CoinPoolConfig | undefined;
+}
+
 export interface PoolConfig {
   balanceResetDays: number;
-  coins: ReadonlyMap<CoinTicker, CoinPoolConfig>;
+  coins: CoinConfigs;
   /** Merged children by ticker, with the parents that mine them. */
   merged: ReadonlyMap<MergedTicker, MergedPoolConfig & { parents: CoinTicker[] }>;
 }
@@ -194,7 +204,8 @@ export function parsePoolConfig(input: unknown): PoolConfig {
       });
     }
   }
-  return { balanceResetDays: file.balance_reset_days, coins, merged };
+  // Filled for every ticker above: what CoinConfigs promises.
+  return { balanceResetDays: file.balance_reset_days, coins: coins as CoinConfigs, merged };
 }
 
 /** Decimals of the smallest accounting unit of any coin that can carry a balance. */

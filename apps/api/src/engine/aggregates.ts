@@ -5,8 +5,10 @@
  */
 import type pg from 'pg';
 import type { ShareEvent } from '@openpool/domain/events';
+import { BUCKET_S } from '../stats/windows.ts';
 
-export const BUCKET_MS = 10 * 60 * 1000;
+/** Shares fold into the stats' buckets (one size, stats/windows.ts), in milliseconds as events carry time. */
+const BUCKET_MS = BUCKET_S * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
 
 interface Counts {

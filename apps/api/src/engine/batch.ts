@@ -9,6 +9,7 @@ import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { IngestEvent, NetworkEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import { isDatabaseUnavailable } from '../db/database.ts';
+import { latestNetworkSample } from '../stats/network-sample.ts';
 import { HOUR_MS, RoundAggregates, ShareAggregates } from './aggregates.ts';
 import { BlockBook } from './blocks.ts';
 import { creditPps, makePayouts, resetIdleBalances } from './hour-jobs.ts';
@@ -226,11 +227,7 @@ export class BatchContext {
   private async networkDifficulty(coin: string, at: number): Promise<number | null> {
     const known = this.latestDifficulty.get(coin);
     if (known !== undefined) return known;
-    const row = await this.client.query<{ difficulty: number }>(
-      'select difficulty from network_samples where coin = $1 and at <= to_timestamp($2 / 1000.0) order by at desc limit 1',
-      [coin, at],
-    );
-    const difficulty = row.rows[0]?.difficulty ?? null;
+    const difficulty = (await latestNetworkSample(this.client, coin, at))?.difficulty ?? null;
     this.latestDifficulty.set(coin, difficulty);
     return difficulty;
   }

@@ -17,14 +17,15 @@ import {
   type Manufacturer,
 } from '@openpool/domain/hardware';
 import { matchesFilters, SORT_KEYS, type SortKey } from '@openpool/domain/hardware-query';
-import { fromUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { fromUnits } from '@openpool/domain/pool-config';
 import { dailyRewardUnits, profitability, revenueScheme } from '@openpool/domain/profitability';
 import { DEVICE_TYPES, isDeviceType } from '@openpool/domain/routes';
 import type { RewardScheme } from '@openpool/domain/address';
 import { createMemo } from '../http/caching.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { plainNumberQuery } from '../http/params.ts';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
+import { latestNetworkSamples } from '../stats/network-sample.ts';
 
 const DEFAULT_POWER_COST = 0.04;
 
@@ -150,13 +151,9 @@ export function registerHardwareRoutes(app: FastifyInstance, ctx: ApiContext, de
   /** The latest network sample of every enabled coin, once a second at most. */
   const networks = () =>
     memo('hardware-networks', async () => {
-      const result = await ctx.db.query<{ coin: string; difficulty: number; reward: string }>(
-        `select distinct on (coin) coin, difficulty, reward::text as reward
-           from network_samples where coin = any($1) order by coin, at desc`,
-        [ctx.site.enabled],
-      );
+      const samples = await latestNetworkSamples(ctx.db, ctx.site.enabled);
       return new Map<string, Network>(
-        result.rows.map((row) => [row.coin, { difficulty: row.difficulty, reward: BigInt(row.reward) }]),
+        [...samples].map(([coin, sample]) => [coin, { difficulty: sample.difficulty, reward: BigInt(sample.reward) }]),
       );
     });
 
@@ -182,7 +179,7 @@ export function registerHardwareRoutes(app: FastifyInstance, ctx: ApiContext, de
       if (coinFilter && coin !== coinFilter) continue;
       const figure = device.algorithms.find((entry) => entry.algorithm === COINS[coin].algorithm);
       const net = nets.get(coin);
-      const config = ctx.pool.coins.get(coin) as CoinPoolConfig | undefined;
+      const config = ctx.pool.coins.get(coin);
       if (!figure || !net || !config) continue;
       const scheme = revenueScheme(config.schemes) as RewardScheme;
       const units = dailyRewardUnits({

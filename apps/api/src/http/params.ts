@@ -5,7 +5,7 @@ import { CHART_RANGES } from '@openpool/domain/api';
 import type { CoinTicker } from '@openpool/domain/coins';
 import { isCoinReachable } from '@openpool/domain/site-config';
 import { parsePlainNumber } from '@openpool/domain/validation';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { badRequest, unsupportedCoin } from './errors.ts';
 
 export const coinParam = z.string().max(32).describe('coin ticker, e.g. `ltc`');

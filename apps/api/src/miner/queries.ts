@@ -4,11 +4,12 @@
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, MinerStats } from '@openpool/domain/api';
-import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/mining';
 import { effort } from '@openpool/domain/rewards';
-import type { ApiContext } from '../pool/context.ts';
-import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, ts, unix, windows } from '../http/windows.ts';
+import type { ApiContext } from '../context.ts';
+import { latestNetworkSample } from '../stats/network-sample.ts';
+import { OFFLINE_AFTER_S, rangePlan, ts, unix, windowHashrate, windowStart, windows } from '../stats/windows.ts';
 
 const CREDIT_KINDS = ['pps', 'block', 'fee_share', 'solo', 'orphan'];
 /** Workers silent for longer than this drop off the list. */
@@ -22,9 +23,9 @@ interface BalanceRow {
 }
 
 export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: string): Promise<MinerStats | null> {
-  const config = ctx.pool.coins.get(coin) as CoinPoolConfig;
+  const config = ctx.pool.coins.get(coin);
   const now = ctx.now();
-  const { last, end } = windows(now);
+  const { end } = windows(now);
   const merged = COINS[coin].mergedCoins;
   const [miner, buckets, workers, balances, rewards, solo, network, blocks] = await Promise.all([
     ctx.db.query<{ first_share_at: Date; last_share_at: Date; payout_threshold: string | null }>(
@@ -38,7 +39,7 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
          coalesce(sum(valid), 0) as v24h,
          coalesce(sum(valid_n), 0)::float8 as vn, coalesce(sum(stale_n), 0)::float8 as sn, coalesce(sum(invalid_n), 0)::float8 as inv
        from miner_buckets where coin = $1 and address = $2 and bucket >= $5 and bucket < $6 group by scheme`,
-      [coin, address, ts(last), ts(end - 6 * 3600), ts(end - 24 * 3600), ts(end)],
+      [coin, address, windowStart('10m', end), windowStart('6h', end), windowStart('24h', end), ts(end)],
     ),
     ctx.db.query<{ online: number; offline: number; schemes: string[] }>(
       `select count(*) filter (where last_share_at >= $3)::int as online, count(*) filter (where last_share_at < $3)::int as offline,
@@ -59,9 +60,7 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
       `select difficulty from round_shares where coin = $1 and round = 'solo' and address = $2`,
       [coin, address],
     ),
-    ctx.db.query<{ difficulty: number }>('select difficulty from network_samples where coin = $1 order by at desc limit 1', [
-      coin,
-    ]),
+    latestNetworkSample(ctx.db, coin),
     ctx.db.query<{ n: number }>('select count(*)::int as n from blocks where coin = $1 and finder = $2 and merged_from is null', [
       coin,
       address,
@@ -86,15 +85,15 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
   const own = balanceOf(coin);
   const decimals = config.unitDecimals;
   const schemes = workers.rows[0]?.schemes ?? [];
-  const netDifficulty = network.rows[0]?.difficulty ?? 0;
+  const netDifficulty = network?.difficulty ?? 0;
   const soloDifficulty = solo.rows[0]?.difficulty ?? 0;
   const threshold = row.payout_threshold ? BigInt(row.payout_threshold) : config.defaultThreshold;
   return {
     coin,
     address,
-    hashrate_10m: hashrateFromShares(v10, hpd, BUCKET_S),
-    hashrate_6h: hashrateFromShares(v6h, hpd, 6 * 3600),
-    hashrate_24h: hashrateFromShares(v24h, hpd, 24 * 3600),
+    hashrate_10m: windowHashrate('10m', v10, hpd),
+    hashrate_6h: windowHashrate('6h', v6h, hpd),
+    hashrate_24h: windowHashrate('24h', v24h, hpd),
     shares_24h: shares,
     reward_7d: fromUnits(BigInt(rewards.rows[0]?.r7 ?? '0'), decimals),
     reward_30d: fromUnits(BigInt(rewards.rows[0]?.r30 ?? '0'), decimals),
@@ -133,7 +132,7 @@ export async function minerChart(
   worker?: { name: string; scheme: string },
 ) {
   const plan = rangePlan(range, ctx.now());
-  const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
+  const hpd = ctx.pool.coins.get(coin).hashesPerDifficulty;
   // Workers have no hourly rollup: their 10-minute buckets (kept 8 days) serve up to 7d.
   const table = worker
     ? '(select w.coin, w.address, w.worker, w.scheme, b.* from worker_buckets b join workers w on w.id = b.worker_id) as t'
@@ -200,15 +199,15 @@ function hashrateSoFar(row: WorkerRow, hashesPerDifficulty: number, now: number)
 
 export async function workers(ctx: ApiContext, coin: CoinTicker, address: string, only?: { name: string; scheme?: string }) {
   const now = ctx.now();
-  const { last, end } = windows(now);
-  const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
+  const { end } = windows(now);
+  const hpd = ctx.pool.coins.get(coin).hashesPerDifficulty;
   const params: unknown[] = [
     coin,
     address,
-    ts(last),
-    ts(end - 3 * BUCKET_S),
-    ts(end - 3 * 3600),
-    ts(end - 24 * 3600),
+    windowStart('10m', end),
+    windowStart('30m', end),
+    windowStart('3h', end),
+    windowStart('24h', end),
     ts(end),
     new Date(now - WORKER_LIST_DAYS * 86_400_000),
     new Date(now - SO_FAR_MAX_MS),
@@ -257,10 +256,10 @@ export async function workers(ctx: ApiContext, coin: CoinTicker, address: string
     status: row.last_share_at.getTime() >= offlineBefore ? ('online' as const) : ('offline' as const),
     agent: row.agent,
     country: row.country,
-    hashrate_10m: hashrateFromShares(row.v10, hpd, BUCKET_S),
-    avg_hashrate_30m: hashrateFromShares(row.v30, hpd, 3 * BUCKET_S),
-    avg_hashrate_3h: hashrateFromShares(row.v3h, hpd, 3 * 3600),
-    avg_hashrate_24h: hashrateFromShares(row.v24h, hpd, 24 * 3600),
+    hashrate_10m: windowHashrate('10m', row.v10, hpd),
+    avg_hashrate_30m: windowHashrate('30m', row.v30, hpd),
+    avg_hashrate_3h: windowHashrate('3h', row.v3h, hpd),
+    avg_hashrate_24h: windowHashrate('24h', row.v24h, hpd),
     valid: row.vn,
     stale: row.sn,
     invalid: row.inv,

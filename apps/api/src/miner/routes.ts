@@ -12,7 +12,7 @@ import {
   workersSchema,
 } from '@openpool/domain/api';
 import { REWARD_SCHEMES } from '@openpool/domain/address';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { createMemo } from '../http/caching.ts';
 import { notFound } from '../http/errors.ts';
 import {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, minerAlertsSchema } from '@openpool/domain/api';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import type { Notifier } from './notifier.ts';
 import { minerSubscriptions } from './subscriptions.ts';

@@ -7,7 +7,7 @@ import { isWellFormedAddress } from '@openpool/domain/address';
 import type { CoinTicker } from '@openpool/domain/coins';
 import { formatHashrate } from '@openpool/domain/format';
 import { LOCALE_CODES, isLocaleCode } from '@openpool/domain/locales';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { minerStats } from '../miner/queries.ts';
 import { messagesFor, formatMessage, type NotifyMessages } from './messages/index.ts';
 import {

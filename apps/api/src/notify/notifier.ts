@@ -9,7 +9,7 @@ import type { MinedTicker } from '@openpool/domain/events';
 import { explorerLink } from '@openpool/domain/coin-links';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import type { NotifyEnv } from '../env.ts';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { outboxHealth, type OutboxHealth } from './outbox.ts';
 import { registerNotifyRoutes } from './routes.ts';

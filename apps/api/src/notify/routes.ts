@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { messagesFor, formatMessage } from './messages/index.ts';
 import { confirmEmail, removeSubscription, subscriptionById, type Subscription } from './subscriptions.ts';
 import type { TokenPurpose, TokenSigner } from './tokens.ts';

@@ -11,7 +11,7 @@
  */
 import type pg from 'pg';
 import type { CoinTicker } from '@openpool/domain/coins';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { minerStats } from '../miner/queries.ts';
 import { enqueue, enqueueWorkerChanges, type Recipient, type WorkerChange } from './outbox.ts';
 

@@ -4,11 +4,12 @@
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, PoolStats } from '@openpool/domain/api';
-import { fromUnits, unitDecimalsOf, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/mining';
 import { effort } from '@openpool/domain/rewards';
-import type { ApiContext } from './context.ts';
-import { BUCKET_S, OFFLINE_AFTER_S, rangePlan, ts, unix, windows } from '../http/windows.ts';
+import type { ApiContext } from '../context.ts';
+import { latestNetworkSample } from '../stats/network-sample.ts';
+import { OFFLINE_AFTER_S, rangePlan, ts, unix, windowHashrate, windowStart, windows } from '../stats/windows.ts';
 
 export interface BlockRow {
   coin: string;
@@ -43,8 +44,8 @@ export function blockSummary(ctx: ApiContext, row: BlockRow) {
 }
 
 export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<PoolStats> {
-  const config = ctx.pool.coins.get(coin) as CoinPoolConfig;
-  const { last, end } = windows(ctx.now());
+  const config = ctx.pool.coins.get(coin);
+  const { end } = windows(ctx.now());
   const [rates, online, network, blocks, blocks24h, rounds] = await Promise.all([
     ctx.db.query<{ scheme: string; v10: number; v6h: number; v24h: number }>(
       `select scheme,
@@ -52,16 +53,13 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
          coalesce(sum(valid) filter (where bucket >= $3), 0) as v6h,
          coalesce(sum(valid), 0) as v24h
        from pool_buckets where coin = $1 and bucket >= $4 and bucket < $5 group by scheme`,
-      [coin, ts(last), ts(end - 6 * 3600), ts(end - 24 * 3600), ts(end)],
+      [coin, windowStart('10m', end), windowStart('6h', end), windowStart('24h', end), ts(end)],
     ),
     ctx.db.query<{ miners: number; workers: number }>(
       `select count(distinct address)::int as miners, count(*)::int as workers from workers where coin = $1 and last_share_at >= $2`,
       [coin, new Date(ctx.now() - OFFLINE_AFTER_S * 1000)],
     ),
-    ctx.db.query<{ difficulty: number; hashrate: number; height: number; reward: string }>(
-      'select difficulty, hashrate, height, reward::text as reward from network_samples where coin = $1 order by at desc limit 1',
-      [coin],
-    ),
+    latestNetworkSample(ctx.db, coin),
     ctx.db.query<BlockRow>(
       `select coin, height, hash, reward::text as reward, scheme, effort, status, confirmations, found_at, merged_from, finder, worker
        from blocks where coin = $1 and merged_from is null order by found_at desc, id desc limit 10`,
@@ -82,12 +80,12 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
   let v6h = 0;
   let v24h = 0;
   for (const row of rates.rows) {
-    byScheme[row.scheme] = hashrateFromShares(row.v10, hpd, BUCKET_S);
+    byScheme[row.scheme] = windowHashrate('10m', row.v10, hpd);
     v10 += row.v10;
     v6h += row.v6h;
     v24h += row.v24h;
   }
-  const net = network.rows[0];
+  const net = network;
   const mainScheme = config.schemes[0] ?? 'pps';
   const roundDifficulty = rounds.rows.find((row) => row.round === mainScheme)?.difficulty ?? 0;
   return {
@@ -98,9 +96,9 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
     fee_type: config.feeType,
     fees: Object.fromEntries(config.schemes.map((scheme) => [scheme, config.fees[scheme]])),
     schemes: [...config.schemes],
-    hashrate: hashrateFromShares(v10, hpd, BUCKET_S),
-    hashrate_6h: hashrateFromShares(v6h, hpd, 6 * 3600),
-    hashrate_24h: hashrateFromShares(v24h, hpd, 24 * 3600),
+    hashrate: windowHashrate('10m', v10, hpd),
+    hashrate_6h: windowHashrate('6h', v6h, hpd),
+    hashrate_24h: windowHashrate('24h', v24h, hpd),
     hashrate_by_scheme: byScheme,
     miners: online.rows[0]?.miners ?? 0,
     workers: online.rows[0]?.workers ?? 0,
@@ -126,7 +124,7 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
 
 export async function poolChart(ctx: ApiContext, coin: CoinTicker, range: ChartRange) {
   const plan = rangePlan(range, ctx.now());
-  const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
+  const hpd = ctx.pool.coins.get(coin).hashesPerDifficulty;
   const [table, minersTable, column] =
     plan.source === 'bucket' ? ['pool_buckets', 'miner_buckets', 'bucket'] : ['pool_hourly', 'miner_hourly', 'hour'];
   const rows = await ctx.db.query<{ t: Date; valid: number; miners: number }>(
@@ -184,7 +182,7 @@ export async function blocksPage(ctx: ApiContext, coin: CoinTicker, page: number
 
 export async function topMiners(ctx: ApiContext, coin: CoinTicker, limit = 100) {
   const { end } = windows(ctx.now());
-  const hpd = (ctx.pool.coins.get(coin) as CoinPoolConfig).hashesPerDifficulty;
+  const hpd = ctx.pool.coins.get(coin).hashesPerDifficulty;
   const rows = await ctx.db.query<{ address: string; valid: number; total: number; workers: number; first_seen: Date }>(
     `with m as (
        select address, sum(valid) as valid from miner_buckets where coin = $1 and bucket >= $2 and bucket < $3 group by address
@@ -194,13 +192,13 @@ export async function topMiners(ctx: ApiContext, coin: CoinTicker, limit = 100) 
        mi.first_share_at as first_seen
      from m join miners mi on mi.coin = $1 and mi.address = m.address
      where m.valid > 0 order by m.valid desc, m.address limit $4`,
-    [coin, ts(end - 24 * 3600), ts(end), limit, new Date(ctx.now() - OFFLINE_AFTER_S * 1000)],
+    [coin, windowStart('24h', end), ts(end), limit, new Date(ctx.now() - OFFLINE_AFTER_S * 1000)],
   );
   return {
     results: rows.rows.map((row, index) => ({
       rank: index + 1,
       address: row.address,
-      hashrate: hashrateFromShares(row.valid, hpd, 24 * 3600),
+      hashrate: windowHashrate('24h', row.valid, hpd),
       share: row.total > 0 ? row.valid / row.total : 0,
       workers: row.workers,
       first_seen: unix(row.first_seen),

@@ -11,11 +11,12 @@ import {
   poolStatsSchema,
   topMinersSchema,
 } from '@openpool/domain/api';
-import { fromUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
+import { fromUnits } from '@openpool/domain/pool-config';
 import type { RewardScheme } from '@openpool/domain/address';
 import { COINS } from '@openpool/domain/coins';
 import { dailyRewardUnits, revenueScheme } from '@openpool/domain/profitability';
-import type { ApiContext } from './context.ts';
+import type { ApiContext } from '../context.ts';
+import { latestNetworkSample } from '../stats/network-sample.ts';
 import { createMemo } from '../http/caching.ts';
 import { checkCoin, coinParam, plainNumberQuery, rangeQuery } from '../http/params.ts';
 import { blocksPage, networkChart, poolChart, poolStats, topMiners } from './queries.ts';
@@ -146,14 +147,8 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
     },
     async (request) => {
       const coin = checkCoin(ctx, request.params.coin.toLowerCase());
-      const config = ctx.pool.coins.get(coin) as CoinPoolConfig;
-      const net = await memo(`net-latest:${coin}`, async () => {
-        const result = await ctx.db.query<{ difficulty: number; reward: string }>(
-          'select difficulty, reward::text as reward from network_samples where coin = $1 order by at desc limit 1',
-          [coin],
-        );
-        return result.rows[0] ?? null;
-      });
+      const config = ctx.pool.coins.get(coin);
+      const net = await memo(`net-latest:${coin}`, () => latestNetworkSample(ctx.db, coin));
       const hashrate = request.query.hashrate;
       // The one formula (packages/domain/profitability), quoted at the scheme the site quotes too.
       const scheme = revenueScheme(config.schemes) as RewardScheme;

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@openpool/domain/api';
 import { REFERRAL_COOKIE, normaliseReferral } from '@openpool/domain/referral';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { createReferralAttribution } from './attribution.ts';

@@ -14,7 +14,7 @@ import { fromUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
 import { checkSettingsChange, decimalToUnits } from '@openpool/domain/settings-change';
 import { renderRuleMessage } from '@openpool/domain/validation';
 import { isLocaleCode } from '@openpool/domain/locales';
-import type { ApiContext } from '../pool/context.ts';
+import type { ApiContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { createSettingsLimiter } from './rate-limit.ts';
@@ -72,7 +72,7 @@ export function registerSettingsRoutes(
     async (request) => {
       const coin = checkCoin(ctx, request.params.coin);
       const address = checkAddress(request.params.address);
-      return read(coin, address, ctx.pool.coins.get(coin) as CoinPoolConfig);
+      return read(coin, address, ctx.pool.coins.get(coin));
     },
   );
 
@@ -91,7 +91,7 @@ export function registerSettingsRoutes(
     async (request) => {
       const coin = checkCoin(ctx, request.params.coin);
       const address = checkAddress(request.params.address);
-      const config = ctx.pool.coins.get(coin) as CoinPoolConfig;
+      const config = ctx.pool.coins.get(coin);
       const body = request.body;
 
       // The same check as the settings form's (packages/domain), in the same words.

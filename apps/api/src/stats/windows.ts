@@ -1,15 +1,41 @@
 /**
- * Time windows shared by pool and miner statistics. Hashrate is computed over complete
- * 10-minute buckets only, so the current, half-filled bucket never drags a figure down.
+ * Time windows shared by pool and miner statistics (issue 11: stats window math, not HTTP).
+ * Hashrate is computed over complete 10-minute buckets only, so the current, half-filled
+ * bucket never drags a figure down.
  */
 import type { ChartRange } from '@openpool/domain/api';
+import { hashrateFromShares } from '@openpool/domain/mining';
 
 /** Unix seconds to a Date for query parameters, and a timestamp column back to unix seconds. */
 export const ts = (seconds: number) => new Date(seconds * 1000);
 export const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** The one bucket size: shares are summed per 10 minutes (engine/aggregates.ts) and read so here. */
 export const BUCKET_S = 600;
 export const HOUR_S = 3600;
+
+/**
+ * The hashrate windows of the stats, by name: a window's length is both where its SQL filter
+ * starts (the complete buckets of its last `seconds`) and what its shares are divided by.
+ */
+export const HASHRATE_WINDOWS = {
+  '10m': BUCKET_S,
+  '30m': 3 * BUCKET_S,
+  '3h': 3 * HOUR_S,
+  '6h': 6 * HOUR_S,
+  '24h': 24 * HOUR_S,
+} as const;
+export type HashrateWindow = keyof typeof HASHRATE_WINDOWS;
+
+/** The first bucket of a window ending at `end` (unix seconds), as a query parameter. */
+export function windowStart(window: HashrateWindow, end: number): Date {
+  return ts(end - HASHRATE_WINDOWS[window]);
+}
+
+/** H/s of a window from the difficulty of its shares. */
+export function windowHashrate(window: HashrateWindow, difficultySum: number, hashesPerDifficulty: number): number {
+  return hashrateFromShares(difficultySum, hashesPerDifficulty, HASHRATE_WINDOWS[window]);
+}
 /** A worker that sent no share for this long is offline (miners see it within two buckets). */
 export const OFFLINE_AFTER_S = 20 * 60;
 
