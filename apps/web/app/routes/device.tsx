@@ -1,16 +1,42 @@
+import { splitLocalePath } from '@openpool/domain/locales';
 import { parseDeviceRoute } from '@openpool/domain/routes';
 import { appContext } from '~/context';
-import { DeviceList } from '~/features/hardware/device-list';
+import { DeviceList, TYPE_TITLE } from '~/features/hardware/device-list';
 import { DevicePage } from '~/features/hardware/device-page';
-import { loadHardwarePage } from '~/features/hardware/hardware-loader.server';
+import { formatHashrate, formatPower } from '~/features/hardware/figures';
+import { loadHardwarePage, type HardwarePage } from '~/features/hardware/hardware-loader.server';
 import { VendorPage } from '~/features/hardware/vendor-page';
+import { loadCatalogue } from '~/features/i18n/catalogues';
+import type { MessageId, MessageValues } from '~/features/i18n/use-t';
 import { pageNotFound } from '~/shared/http-errors';
+import type { PageSeo } from '~/shared/page-seo';
 import type { Route } from './+types/device';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const segments = [params.first, params.second, params.third].filter((part): part is string => part !== undefined);
   const route = parseDeviceRoute(segments) ?? pageNotFound();
-  return loadHardwarePage(route, new URL(request.url), context.get(appContext));
+  const url = new URL(request.url);
+  const page = await loadHardwarePage(route, url, context.get(appContext));
+  const t = await loadCatalogue(splitLocalePath(url.pathname).locale, ['site']);
+  return { ...page, seo: seoOf(page, (id, values) => t._(id, values)) };
+}
+
+/** Title and description for search engines: the page's own words, the device's own figures. */
+function seoOf(page: HardwarePage, t: (id: MessageId, values?: MessageValues) => string): PageSeo {
+  if (page.kind === 'type') return { title: t(TYPE_TITLE[page.type]), description: t(`hw.lead.${page.type}`) };
+  if (page.kind === 'vendor') {
+    return {
+      title: t('page.device.vendor', { vendor: page.vendor.name }),
+      description: page.devices
+        .slice(0, 12)
+        .map((device) => device.name)
+        .join(', '),
+    };
+  }
+  const figures = page.device.algorithms
+    .map((entry) => `${entry.algorithm} ${formatHashrate(entry.hashrate)} ${formatPower(entry.power)}`)
+    .join(' · ');
+  return { title: `${page.vendor.name} ${page.device.name}`, description: `${figures}. ${t(`hw.lead.${page.device.type}`)}` };
 }
 
 export default function Device({ loaderData }: Route.ComponentProps) {
