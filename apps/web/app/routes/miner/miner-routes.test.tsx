@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * Route tests (issue 11, item 6; style.md: the Epic Stack's way): the miner stats and worker
- * routes' real loaders and components, under `createRoutesStub` with a stubbed API client in the
+ * Route tests (issue 11, item 6; style.md: the Epic Stack's way): the miner stats, worker and
+ * settings routes' real loaders and components, under `createRoutesStub` with a stubbed API client in the
  * router context, for the three answers of `lookup()`: found, not found (404) and unavailable
  * (503). The status comes from the loader itself, as the server would send it.
  */
@@ -19,6 +19,7 @@ import { I18nProvider } from '~/features/i18n/use-t';
 import { poolDefaults } from '~/features/pool/pool-stats';
 import { ApiError, ApiUnreachableError, type ApiClient } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
+import * as settingsRoute from './settings';
 import * as statsRoute from './stats';
 import * as workerRoute from './worker';
 
@@ -255,6 +256,48 @@ describe('worker route', () => {
     expect(page.querySelector('[data-testid="worker-back"]')?.getAttribute('href')).toBe(`/${COIN}/miner/stats/${ADDRESS}`);
     expect(page.querySelector('[data-testid="worker-figures"]')).toBeNull();
     expect(await statusOf(workerRoute.loader, url, params, downApi)).toBe(503);
+    warn.mockRestore();
+  });
+});
+
+describe('settings route', () => {
+  const url = `/${COIN}/miner/settings/${ADDRESS}`;
+  const params = { coin: COIN, address: ADDRESS };
+  const pattern = 'miner/settings/:address?';
+  const createSettings = (active: boolean) => ({
+    payout_threshold: '0.1',
+    min_payout: '0.01',
+    email: null,
+    notify_offline: false,
+    notify_payouts: false,
+    email_confirmed: false,
+    offline_after_min: 10,
+    hashrate_drop_pct: null,
+    active,
+  });
+  const settingsApi = (active: boolean) => stubApi({ [apiPaths.minerSettings(COIN, ADDRESS)]: createSettings(active) });
+
+  it('asks the settings endpoint alone whether the form is on', async () => {
+    const api = settingsApi(true);
+    const page = await render(settingsRoute, pattern, url, api, 'settings-form');
+    expect(page.querySelector('[data-testid="settings-inactive"]')).toBeNull();
+    expect(page.querySelector('[data-testid="settings-form"] fieldset')?.hasAttribute('disabled')).toBe(false);
+    expect(api.paths).toEqual([apiPaths.minerSettings(COIN, ADDRESS)]);
+    expect(await statusOf(settingsRoute.loader, url, params, settingsApi(true))).toBe(200);
+  });
+
+  it('an address that never sent a share gets the form, disabled, with the reason', async () => {
+    const page = await render(settingsRoute, pattern, url, settingsApi(false), 'settings-inactive');
+    expect(page.querySelector('[data-testid="settings-form"] fieldset')?.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('a malformed address is Nothing found (404); the API down says so (503)', async () => {
+    const malformed = stubApi({
+      [apiPaths.minerSettings(COIN, ADDRESS)]: new ApiError(400, { error: 'bad_request' }, 'http://api.test/x'),
+    });
+    expect(await statusOf(settingsRoute.loader, url, params, malformed)).toBe(404);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await statusOf(settingsRoute.loader, url, params, downApi)).toBe(503);
     warn.mockRestore();
   });
 });

@@ -1,4 +1,3 @@
-import { truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
@@ -6,9 +5,9 @@ import { fetchBalance, fetchPayouts } from '~/features/miner/miner-api.server';
 import { PayoutAmount, PayoutsTable } from '~/features/miner/payouts-table';
 import { sumAmounts } from '~/features/miner/payouts-totals';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
+import { MinerAddressBar } from '~/features/miner/miner-address-bar';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { useCoin, useCoinInfo } from '~/features/pool/coin-context';
-import { CopyButton } from '~/shared/copy-button';
 import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
 import type { Route } from './+types/payouts';
 
@@ -54,18 +53,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">
       <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{t('page.miner.payouts')}</h1>
-      <div className="mt-1 mb-4 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-        <span className="min-w-0 font-mono break-all text-ink-muted" title={address} dir="ltr">
-          {truncateMiddle(address, 12, 12)}
-        </span>
-        <CopyButton value={address} label={address} />
-        <LocaleLink to={`/${coin.ticker}/miner/stats/${encodeURIComponent(address)}`} className="text-accent hover:underline">
-          {t('page.miner.stats')}
-        </LocaleLink>
-        <LocaleLink to={`/${coin.ticker}/miner/settings/${encodeURIComponent(address)}`} className="text-accent hover:underline">
-          {t('page.miner.settings')}
-        </LocaleLink>
-      </div>
+      <MinerAddressBar coin={coin.ticker} address={address} current="payouts" />
       {loaderData.kind === 'not-found' ? (
         <p className="text-ink-muted" data-testid="payouts-empty">
           {t('common.nothingFound')}
