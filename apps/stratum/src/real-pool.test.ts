@@ -8,7 +8,7 @@
  * 10-minute bucket and an hour boundary take seconds. Ports 18500-18503 (nodes), 18510 (API).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { toUnits } from '@openpool/domain/pool-config';
 import { afterFee } from '@openpool/domain/rewards';
 import { BANS, sessionOptions } from './defaults.ts';
 import { startMiner } from './miner/miner.ts';
-import { openOutbox, type Outbox } from './outbox.ts';
+import { openOutbox, type OutgoingEvent, type Outbox } from './outbox.ts';
 import { startPool } from './pool.ts';
 import { scaledClock } from './testing/clock.ts';
 import { startRegtest, type Regtest } from './testing/regtest.ts';
@@ -42,6 +42,7 @@ let chain: Regtest;
 let api: ChildProcess;
 let apiLog = '';
 let outbox: Outbox;
+const sent: OutgoingEvent[] = [];
 let pool: Awaited<ReturnType<typeof startPool>>;
 let port: number;
 let minerAddress: string;
@@ -84,40 +85,73 @@ const creditsOf = async (blocks: { hash: string }[]) => {
   return sum;
 };
 
+/**
+ * The killed API's PostgreSQL still runs. The API stops such an orphan itself on start-up, but
+ * its waits are timed with Date.now, which runs 60x fast here: the test stops it the same way.
+ */
+async function stopOrphanPostgres(): Promise<void> {
+  const pidFile = join(dir, 'api', 'postgres', 'data', 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(pid, 'SIGINT');
+  await until('the orphaned PostgreSQL to stop', () => !alive(), 20_000);
+}
+
+/** The API as `npm start` runs it, on the fast clock; again after a kill -9, on the same data. */
+async function startApi(): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', join(import.meta.dirname, 'testing', 'api-clock.ts'), 'apps/api/src/server.ts'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        // The API's own environment parser reads these; the child needs PATH and the like too.
+        // eslint-disable-next-line no-restricted-properties
+        ...process.env,
+        OPENPOOL_TEST_CLOCK: clock.env,
+        API_HOST: '127.0.0.1',
+        API_PORT: String(API_PORT),
+        DATA_DIR: join(dir, 'api'),
+        SIMULATOR: 'off',
+        INGEST_TOKEN: TOKEN,
+        LTC_RPC_URL: chain.walletUrl,
+        LTC_PAYOUT_FEE: 'pool',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  api = child;
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
+  await until(
+    'the API to be ready',
+    () => {
+      if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${apiLog}`);
+      return fetch(`${API}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    90_000,
+  );
+}
+
 beforeAll(async () => {
   chain = await startRegtest(18500);
   minerAddress = await chain.wallet<string>('getnewaddress', ['miner', 'bech32']);
   poolAddress = await chain.wallet<string>('getnewaddress', ['pool', 'bech32']);
   await chain.rpc('generatetoaddress', [1, poolAddress]);
-  api = spawn(process.execPath, ['--import', join(import.meta.dirname, 'testing', 'api-clock.ts'), 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      // The API's own environment parser reads these; the child needs PATH and the like too.
-      // eslint-disable-next-line no-restricted-properties
-      ...process.env,
-      OPENPOOL_TEST_CLOCK: clock.env,
-      API_HOST: '127.0.0.1',
-      API_PORT: String(API_PORT),
-      DATA_DIR: join(dir, 'api'),
-      SIMULATOR: 'off',
-      INGEST_TOKEN: TOKEN,
-      LTC_RPC_URL: chain.walletUrl,
-      LTC_PAYOUT_FEE: 'pool',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  for (const stream of [api.stdout!, api.stderr!]) stream.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
-  await until(
-    'the API to be ready',
-    () =>
-      fetch(`${API}/ready`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    90_000,
-  );
-  outbox = openOutbox({
+  await startApi();
+  const disk = openOutbox({
     dir: join(dir, 'stratum'),
     apiUrl: API,
     token: TOKEN,
@@ -125,6 +159,8 @@ beforeAll(async () => {
     log: () => undefined,
     flushMs: 20,
   });
+  // Every event the stratum server sends, to hold the API to it after a crash.
+  outbox = { ...disk, push: (event) => (sent.push(event), disk.push(event)) };
   pool = await startPool({
     rpc: chain.rpc,
     outbox,
@@ -244,4 +280,40 @@ describe('a real pool on litecoind -regtest, through the real API', () => {
     });
     expect((await balance()).immature).toBe(extraCredits - (await creditOf(tip.hash)));
   }, 300_000);
+
+  it('loses nothing when the API is killed (kill -9) while the stratum server sends', async () => {
+    const address = await chain.wallet<string>('getnewaddress', ['crash', 'bech32']);
+    const blocksBefore = sent.filter((event) => event.type === 'block').length;
+    const miner = startMiner({ host: '127.0.0.1', port, login: `${address}.crash`, password: 's=prop', hashesPerSecond: 12 });
+    await miner.ready;
+    await until('shares delivered', () => miner.stats.accepted >= 5 && outbox.pending() === 0);
+    const validBeforeKill = sent.filter(
+      (event) => event.type === 'share' && event.address === address && event.status === 'valid',
+    ).length;
+    api.kill('SIGKILL');
+    await new Promise((resolve) => api.once('exit', resolve));
+    // Mining goes on while the API is gone: the events wait in the stratum server's outbox.
+    await until('events kept while the API is down', () => outbox.pending() >= 10);
+    miner.stop();
+    await sleep(500);
+    const shares = sent.filter((event) => event.type === 'share' && event.address === address);
+    const valid = shares.filter((event) => event.type === 'share' && event.status === 'valid').length;
+    const blocks = sent.filter((event) => event.type === 'block').length;
+    expect(blocks).toBeGreaterThan(blocksBefore);
+    await stopOrphanPostgres();
+    await startApi();
+    await until('the outbox delivered', () => outbox.pending() === 0);
+    // Shares count in complete 10-minute buckets: wait until the last one closes.
+    const last = Math.max(...shares.map((event) => event.at));
+    await sleep(clock.realMsUntil(Math.ceil((last + 1) / (10 * MIN)) * 10 * MIN) + 500);
+    const stats = await until('every share in the API', async () => {
+      const s = await get<{ shares_24h: { valid: number } }>(`/ltc/api/v1/miner/stats/${address}`);
+      lastSeen = JSON.stringify(s.shares_24h);
+      return s.shares_24h.valid === valid && s;
+    });
+    // Including shares found while the API was down.
+    expect(stats.shares_24h.valid).toBeGreaterThan(validBeforeKill);
+    const page = await get<{ total: number }>('/ltc/api/v1/blocks');
+    expect(page.total).toBe(blocks);
+  }, 180_000);
 });

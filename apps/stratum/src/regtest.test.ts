@@ -177,7 +177,9 @@ describe('stratum on litecoind -regtest', () => {
     expect(error(10)).toBe(21);
     // With d=100000 capped at the network's difficulty, a random nonce is either a block or low.
     expect([23, undefined]).toContain(error(11));
-    expect(error(12)).toBe(22);
+    // After a block the job may already be gone when the copy arrives (a busy machine): stale then.
+    if (error(11) === undefined) expect([21, 22]).toContain(error(12));
+    else expect(error(12)).toBe(22);
     client.socket.destroy();
   });
 });
