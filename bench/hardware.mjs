@@ -60,15 +60,19 @@ const filterTimes = [];
 const costTimes = [];
 for (let i = 0; i < 5; i += 1) {
   const algorithm = i % 2 === 0 ? 'kawpow' : 'etchash';
-  await page.getByTestId('device-filters').getByLabel('Algorithm').selectOption(algorithm);
-  const started = await page.evaluate(() => performance.now());
-  await page.getByTestId('device-filters').getByRole('button', { name: 'Apply' }).click();
-  await page.waitForURL(new RegExp(`algorithm=${algorithm}`));
-  await page.waitForFunction(
-    (name) => document.querySelector('[data-testid="device-row"]')?.textContent?.includes(name),
-    algorithm,
+  // Measured inside the page, from the form's submit to the frame that shows the new list.
+  filterTimes.push(
+    await page.evaluate(async (name) => {
+      const form = document.querySelector('[data-testid="device-filters"]');
+      form.querySelector('select[name="algorithm"]').value = name;
+      const start = performance.now();
+      form.requestSubmit();
+      const shows = () => document.querySelector('[data-testid="device-row"]')?.textContent?.includes(name);
+      while (!shows() && performance.now() - start < 5000) await new Promise((r) => requestAnimationFrame(r));
+      return performance.now() - start;
+    }, algorithm),
   );
-  filterTimes.push((await page.evaluate(() => performance.now())) - started);
+  await page.waitForURL(new RegExp(`algorithm=${algorithm}`));
   // The power cost: the list's figures recomputed in the browser, measured inside the page.
   costTimes.push(
     await page.evaluate(
@@ -90,7 +94,7 @@ for (let i = 0; i < 5; i += 1) {
 }
 console.log(`in the browser, CPU slowed 4x (median of 5 / worst)`);
 console.log(
-  `  apply a filter (client navigation, server loader): ${ms(quantile(filterTimes, 0.5))} / ${ms(Math.max(...filterTimes))}`,
+  `  apply a filter (submit to the frame showing the new list; no server round trip): ${ms(quantile(filterTimes, 0.5))} / ${ms(Math.max(...filterTimes))}`,
 );
 console.log(
   `  change the power cost (list recomputed, to the next frame): ${ms(quantile(costTimes, 0.5))} / ${ms(Math.max(...costTimes))}`,

@@ -18,6 +18,11 @@ test('filters change the list and the URL, a shared URL restores them, and nothi
   await filters.getByLabel('Algorithm').selectOption('scrypt');
   await filters.getByLabel('Search').fill('antminer');
   await filters.getByLabel('Sort by').selectOption('hashrate');
+  // Applying a filter re-renders from the URL: no loader round trip (routes/device.tsx).
+  const dataRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('.data')) dataRequests.push(request.url());
+  });
   await filters.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/algorithm=scrypt/);
   await expect(page).toHaveURL(/q=antminer/);
@@ -27,6 +32,7 @@ test('filters change the list and the URL, a shared URL restores them, and nothi
   expect(filtered).toBeGreaterThan(1);
   expect(filtered).toBeLessThan(all);
   for (const text of await rows.allTextContents()) expect(text).toMatch(/Antminer.*scrypt/);
+  expect(dataRequests).toEqual([]);
 
   // The shared URL, opened anew without JavaScript state, shows the same list and the same form.
   const shared = page.url();

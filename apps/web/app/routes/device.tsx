@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { parseDeviceRoute } from '@openpool/domain/routes';
 import { appContext } from '~/context';
@@ -16,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const segments = [params.first, params.second, params.third].filter((part): part is string => part !== undefined);
   const route = parseDeviceRoute(segments) ?? pageNotFound();
   const url = new URL(request.url);
-  const page = await loadHardwarePage(route, url, context.get(appContext));
+  const page = await loadHardwarePage(route, context.get(appContext));
   const t = await loadCatalogue(splitLocalePath(url.pathname).locale, ['site']);
   return { ...page, seo: seoOf(page, (id, values) => t._(id, values)) };
 }
@@ -37,6 +38,15 @@ function seoOf(page: HardwarePage, t: (id: MessageId, values?: MessageValues) =>
     .map((entry) => `${entry.algorithm} ${formatHashrate(entry.hashrate)} ${formatPower(entry.power)}`)
     .join(' · ');
   return { title: `${page.vendor.name} ${page.device.name}`, description: `${figures}. ${t(`hw.lead.${page.device.type}`)}` };
+}
+
+/**
+ * The query of these pages (filters, power cost) is read by the page itself, never by the
+ * loader: a new query on the same path re-renders without a round trip, which keeps applying a
+ * filter within a frame on a slow phone (bench/hardware.mjs).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
 export default function Device({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,15 @@
 import type { Device } from '@openpool/domain/hardware';
 import type { DeviceType } from '@openpool/domain/routes';
-import { Form } from 'react-router';
+import { Form, useSearchParams } from 'react-router';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { filterAlgorithm, SORT_KEYS, sortDevices, type DeviceFilters, type RankedDevice } from './catalogue';
+import { filterAlgorithm, matchesFilters, parseFilters, SORT_KEYS, sortDevices, type RankedDevice } from './catalogue';
 import { formatEfficiency, formatHashrate, formatPower } from './figures';
 import { PowerCostInput } from './power-cost-input';
 import { bestCoin, deviceProfits, type Market } from './profit';
 import { useMoney } from './use-money';
-import { usePowerCost } from './use-power-cost';
+import { parsePowerCost, usePowerCost } from './use-power-cost';
 
 export interface DeviceListData {
   type: DeviceType;
@@ -20,8 +20,6 @@ export interface DeviceListData {
   algorithms: string[];
   coins: { ticker: string; name: string }[];
   market: Market;
-  filters: DeviceFilters;
-  powerCostQuery: number | null;
 }
 
 const SORT_LABEL: Record<(typeof SORT_KEYS)[number], MessageId> = {
@@ -62,25 +60,29 @@ function coinsCacheFor(market: Market): Map<string, number | null> {
 export function DeviceList({ data }: { data: DeviceListData }) {
   const t = useT();
   const money = useMoney(data.market);
-  const [powerCost, setPowerCost] = usePowerCost(data.powerCostQuery);
-  const { filters } = data;
+  // Filters and a shared power cost come from the URL, on the server and in the browser alike.
+  const [searchParams] = useSearchParams();
+  const filters = parseFilters(searchParams);
+  const [powerCost, setPowerCost] = usePowerCost(parsePowerCost(searchParams.get('power_cost')));
   const coinsCache = coinsCacheFor(data.market);
   const algorithm = filterAlgorithm(filters);
   const vendorName = new Map(data.vendors.map((vendor) => [vendor.slug, vendor.name]));
-  const ranked: RankedDevice[] = data.devices.map((device) => {
-    const priceUsd = data.prices[`${device.type}/${device.vendor}/${device.slug}`] ?? null;
-    const market = algorithm
-      ? {
-          coins: data.market.coins.filter(
-            (coin) => coin.algorithm === algorithm && (!filters.coin || coin.ticker === filters.coin),
-          ),
-        }
-      : data.market;
-    const best = bestCoin(deviceProfits(device, market, powerCost, money.perUsd, priceUsd, coinsCache));
-    const figure =
-      device.algorithms.find((entry) => entry.algorithm === (algorithm ?? best?.coin.algorithm)) ?? device.algorithms[0]!;
-    return { device, best, figure, priceUsd };
-  });
+  const ranked: RankedDevice[] = data.devices
+    .filter((device) => matchesFilters(device, filters, vendorName.get(device.vendor) ?? ''))
+    .map((device) => {
+      const priceUsd = data.prices[`${device.type}/${device.vendor}/${device.slug}`] ?? null;
+      const market = algorithm
+        ? {
+            coins: data.market.coins.filter(
+              (coin) => coin.algorithm === algorithm && (!filters.coin || coin.ticker === filters.coin),
+            ),
+          }
+        : data.market;
+      const best = bestCoin(deviceProfits(device, market, powerCost, money.perUsd, priceUsd, coinsCache));
+      const figure =
+        device.algorithms.find((entry) => entry.algorithm === (algorithm ?? best?.coin.algorithm)) ?? device.algorithms[0]!;
+      return { device, best, figure, priceUsd };
+    });
   sortDevices(ranked, filters.sort);
   const filtered = filters.algorithm || filters.coin || filters.vendor || filters.noise !== null || filters.q !== '';
 

@@ -1,6 +1,7 @@
 import { formatDifficulty, formatFee } from '@openpool/domain/format';
 import type { Device, Manufacturer, Offer } from '@openpool/domain/hardware';
 import { dateTimeFormat, numberFormat } from '@openpool/domain/intl';
+import { useSearchParams } from 'react-router';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT, type MessageId } from '~/features/i18n/use-t';
@@ -11,7 +12,7 @@ import { formatCoins, formatEfficiency, formatHashrate, formatPower } from './fi
 import { PowerCostInput } from './power-cost-input';
 import { bestCoin, deviceProfits, type CoinProfit, type Market } from './profit';
 import { useMoney } from './use-money';
-import { usePowerCost } from './use-power-cost';
+import { parsePowerCost, usePowerCost } from './use-power-cost';
 
 export interface DevicePageData {
   device: Device;
@@ -20,7 +21,6 @@ export interface DevicePageData {
   /** Cheapest offer in stock, else the launch price (USD). */
   priceUsd: number | null;
   market: Market;
-  powerCostQuery: number | null;
 }
 
 const STOCK: Record<Offer['stock'], MessageId> = {
@@ -44,7 +44,8 @@ export function DevicePage({ data }: { data: DevicePageData }) {
   const t = useT();
   const locale = useLocale();
   const money = useMoney(data.market);
-  const [powerCost, setPowerCost] = usePowerCost(data.powerCostQuery);
+  const [searchParams] = useSearchParams();
+  const [powerCost, setPowerCost] = usePowerCost(parsePowerCost(searchParams.get('power_cost')));
   const { device, vendor } = data;
   const profits = deviceProfits(device, data.market, powerCost, money.perUsd, data.priceUsd);
   const best = bestCoin(profits);

@@ -8,11 +8,10 @@ import { REGISTRY_ALGORITHMS, deviceKey, type Device, type HardwareCatalogue } f
 import type { DeviceRoute } from '@openpool/domain/routes';
 import type { AppContext } from '~/context';
 import { pageNotFound } from '~/shared/http-errors';
-import { effectivePriceUsd, matchesFilters, parseFilters } from './catalogue';
+import { effectivePriceUsd } from './catalogue';
 import type { DeviceListData } from './device-list';
 import type { DevicePageData } from './device-page';
 import { coinsFor, fetchMarket } from './hardware-api.server';
-import { parsePowerCost } from './use-power-cost';
 import type { VendorPageData } from './vendor-page';
 
 export type HardwarePage =
@@ -27,21 +26,20 @@ function findVendor(catalogue: HardwareCatalogue, slug: string) {
   return catalogue.manufacturers.find((maker) => maker.slug === slug) ?? null;
 }
 
-export async function loadHardwarePage(route: DeviceRoute, url: URL, context: AppContext): Promise<HardwarePage> {
+export async function loadHardwarePage(route: DeviceRoute, context: AppContext): Promise<HardwarePage> {
   const { hardware, config } = context;
   const { api } = context;
-  const powerCostQuery = parsePowerCost(url.searchParams.get('power_cost'));
 
   if (route.kind === 'type') {
     const ofType = hardware.devices.filter((device) => device.type === route.type);
-    const filters = parseFilters(url.searchParams);
     const vendors = hardware.manufacturers
       .filter((maker) => ofType.some((device) => device.vendor === maker.slug))
       .map(({ slug, name }) => ({ slug, name }));
-    const names = new Map(vendors.map((vendor) => [vendor.slug, vendor.name]));
     const algorithms = algorithmsOf(ofType);
     const coins = coinsFor(config.enabled, new Set(algorithms));
-    const devices = ofType.filter((device) => matchesFilters(device, filters, names.get(device.vendor) ?? ''));
+    // The whole type: the page filters in the browser from the URL (and on the server, the same
+    // way), so applying a filter is a re-render, not a round trip (see routes/device.tsx).
+    const devices = ofType;
     const market = await fetchMarket(api, coins);
     const prices = Object.fromEntries(
       devices.map((device) => [deviceKey(device), effectivePriceUsd(device, hardware.offers.get(deviceKey(device)))]),
@@ -55,8 +53,6 @@ export async function loadHardwarePage(route: DeviceRoute, url: URL, context: Ap
       algorithms,
       coins: coins.map((ticker) => ({ ticker, name: COINS[ticker].name })),
       market,
-      filters,
-      powerCostQuery,
     };
   }
 
@@ -93,6 +89,5 @@ export async function loadHardwarePage(route: DeviceRoute, url: URL, context: Ap
     offers,
     priceUsd: effectivePriceUsd(device, offers),
     market,
-    powerCostQuery,
   };
 }
