@@ -141,7 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   r.get('/ready', { schema: { hide: true }, config: { cache: 'none' } }, async (_request, reply) => {
     const state = (options.status?.().simulator as { state?: string } | undefined)?.state;
     const database = await databaseAnswers(options.ctx.db);
-    const ready = database && (state === undefined || state === 'live' || state === 'off');
+    // A standby replica (another one simulates, decision 014) serves what is in the database.
+    const ready = database && (state === undefined || state === 'live' || state === 'off' || state === 'standby');
     return reply.code(ready ? 200 : 503).send({ ready, simulator: state ?? 'off', database: database ? 'ok' : 'unavailable' });
   });
   r.get('/openapi.json', { schema: { hide: true }, config: { cache: 'docs' } }, async () => app.swagger());

@@ -14,7 +14,8 @@ import { parseSiteConfig } from '@openpool/domain/site-config';
 import { parseCoinContent, type CoinContent } from '@openpool/domain/coin-content';
 import { buildApp } from './app.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { createEngine, type Engine } from './engine/engine.ts';
+import { createEngine, LOCK_SPACE, type Engine } from './engine/engine.ts';
+import { startSingleton, type Singleton } from './db/singleton.ts';
 import { createSimulatedSender, type PayoutSender } from './engine/sender.ts';
 import { createWalletSender, routeSenders } from './engine/wallet-sender.ts';
 import type { ApiEnv } from './env.ts';
@@ -22,7 +23,8 @@ import { createCachedRates } from './rates/cached.ts';
 import { createCoinGeckoRates } from './rates/coingecko.ts';
 import { PRICED_TICKERS } from './rates/provider.ts';
 import { createSimulatedRates } from './rates/simulated.ts';
-import { startSimulatorDriver, type SimulatorDriver } from './simulator/driver.ts';
+import { startSimulatorDriver } from './simulator/driver.ts';
+import { dropHistory, historyFilling, openHistoryShadow } from './simulator/history.ts';
 import { createNotifier } from './notify/notifier.ts';
 
 export interface Runtime {
@@ -122,31 +124,58 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   );
 
   let backfilled: Promise<void> = Promise.resolve();
-  let simulator: SimulatorDriver | undefined;
+  let simulator: Singleton | undefined;
+  if (!env.simulator.enabled) await dropAbandonedHistory(db, log);
   if (env.simulator.enabled) {
-    simulator = await startSimulatorDriver({
-      // A coin with a real node gets its events from its stratum server only.
-      settings: {
-        ...env.simulator,
-        coins: site.enabled.filter((coin) => !walletSenders.has(coin)),
-        minersPerCoin: env.simulator.miners,
-      },
-      pool,
-      engine,
+    let markBackfilled!: () => void;
+    backfilled = new Promise((resolve) => (markBackfilled = resolve));
+    // One replica simulates (issue 16, decision 014); the others serve and stand by, and one
+    // of them takes over, resuming from the committed offsets, if that replica dies.
+    simulator = startSingleton({
+      pool: db.pool,
+      lock: [LOCK_SPACE.simulator, 0],
       log,
-      post: async (source, ndjson) => {
-        const response = await app.inject({
-          method: 'POST',
-          url: `/internal/v1/events?source=${encodeURIComponent(source)}`,
-          headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/x-ndjson' },
-          payload: ndjson,
+      onStandby: () => {
+        log('simulator: another API replica runs the simulator; this one stands by');
+        simulatorStatus = { state: 'standby', failing: [] };
+        markBackfilled();
+      },
+      start: async () => {
+        const driver = await startSimulatorDriver({
+          // A coin with a real node gets its events from its stratum server only.
+          settings: {
+            ...env.simulator,
+            coins: site.enabled.filter((coin) => !walletSenders.has(coin)),
+            minersPerCoin: env.simulator.miners,
+          },
+          pool,
+          engine,
+          log,
+          // Only while the simulator is the only writer: the swap replaces every engine table, so
+          // events of real coins or of outside stratum servers ingested meanwhile would be lost.
+          history:
+            walletSenders.size === 0 && !env.ingestToken
+              ? {
+                  filling: () => historyFilling(db.pool),
+                  open: () => openHistoryShadow({ db: db.pool, connection: db.connection, config: pool, log }),
+                }
+              : undefined,
+          post: async (source, ndjson) => {
+            const response = await app.inject({
+              method: 'POST',
+              url: `/internal/v1/events?source=${encodeURIComponent(source)}`,
+              headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/x-ndjson' },
+              payload: ndjson,
+            });
+            if (response.statusCode !== 200)
+              throw new Error(`ingest answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+          },
         });
-        if (response.statusCode !== 200)
-          throw new Error(`ingest answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+        simulatorStatus = driver.status;
+        void driver.backfilled.then(markBackfilled);
+        return driver;
       },
     });
-    simulatorStatus = simulator.status;
-    backfilled = simulator.backfilled;
   }
 
   return {
@@ -163,4 +192,26 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       await db.close();
     },
   };
+}
+
+/**
+ * A first start's history left half-filled (simulator/history.ts) by a process that died,
+ * when the simulator is now off and nothing will finish it: dropped, so the API stops saying
+ * history is filling. Only when no replica runs the simulator (its lock is free).
+ */
+async function dropAbandonedHistory(db: Database, log: (line: string) => void): Promise<void> {
+  if (!(await historyFilling(db.pool))) return;
+  const client = await db.pool.connect();
+  try {
+    const free = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, 0) as ok', [LOCK_SPACE.simulator]);
+    if (!free.rows[0]?.ok) return;
+    try {
+      await dropHistory(db.pool);
+      log('simulator: off; dropped the unfinished first-start history');
+    } finally {
+      await client.query('select pg_advisory_unlock($1, 0)', [LOCK_SPACE.simulator]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -75,6 +75,10 @@ export const poolStatsSchema = z.object({
   payout: z.object({ schedule: z.enum(['hourly', 'daily']), min: amount, default_threshold: amount }),
   servers: z.object({ urls: z.array(z.string()), ssl_urls: z.array(z.string()) }),
   updated_at: unixSeconds,
+  history_filling: z
+    .boolean()
+    .default(false)
+    .describe('true while the pool history is still being filled in after a first start: figures are live, charts short'),
 });
 export type PoolStats = z.infer<typeof poolStatsSchema>;
 

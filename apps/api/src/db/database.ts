@@ -12,6 +12,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export interface Database {
   pool: pg.Pool;
+  /** How the pool connects (a second pool on the same database copies it). */
+  connection: pg.PoolConfig;
   embedded?: EmbeddedPostgres;
   close(): Promise<void>;
 }
@@ -55,6 +57,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     embedded = await startEmbeddedPostgres(embeddedOptions());
     config = { ...embedded.connection };
+    // The first API process owns the embedded server; more replicas on this machine join it
+    // through its socket (decision 014).
+    const { host, user, database } = embedded.connection;
+    options.log?.(
+      `database: embedded PostgreSQL; more API replicas: DATABASE_URL=postgresql://${user}@/${database}?host=${host}`,
+    );
   }
   const pool = new pg.Pool({
     ...config,
@@ -78,6 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   return {
     pool,
+    connection: config,
     get embedded() {
       return embedded;
     },

@@ -15,6 +15,29 @@ import { markPayoutsPaid } from '../notify/payouts.ts';
 
 export { EngineInputError } from './batch.ts';
 
+/**
+ * Advisory lock spaces (the two-key form: space, hashtext(name)) shared by every API replica
+ * on one database (issue 16, decision 014). Other spaces in use: 727001 migrations,
+ * 727014-727016 notifications.
+ */
+export const LOCK_SPACE = {
+  source: 727_020,
+  family: 727_021,
+  payouts: 727_022,
+  simulator: 727_023,
+  /** The first start's history, built beside the live tables (simulator/history.ts). */
+  historySource: 727_024,
+  historyFamily: 727_025,
+} as const;
+
+/** Another replica is applying a batch of this source right now (the route answers 409). */
+export class SourceBusyError extends Error {
+  constructor(source: string) {
+    super(`a batch of source ${source} is being applied`);
+    this.name = 'SourceBusyError';
+  }
+}
+
 export interface IngestResult {
   accepted: number;
   skipped: number;
@@ -37,13 +60,17 @@ export interface EngineOptions {
   log?: (line: string) => void;
   /** How far back a late share can still be paid by PPS. */
   ppsLateWindowMs?: number;
+  /** Advisory lock spaces of sources and families: another engine on other tables of the same database takes its own. */
+  lockSpaces?: { source: number; family: number };
 }
 
 /**
  * Writers of one coin family (a coin with its merge-mined children: ltc with doge, pep and
  * bells; btc with fb) run one at a time; different families run in parallel, each in its own
  * transaction on its own connection. Locks are taken in name order, so two batches can
- * never wait on each other in a cycle.
+ * never wait on each other in a cycle. These in-process locks only queue this process's
+ * batches without holding a connection each; the same names are then locked in PostgreSQL
+ * (transaction advisory locks, below), which is what keeps replicas apart.
  */
 function createFamilyLocks() {
   const tails = new Map<string, Promise<unknown>>();
@@ -72,6 +99,7 @@ function createFamilyLocks() {
 
 export function createEngine(options: EngineOptions): Engine {
   const { pool, config, sender } = options;
+  const spaces = options.lockSpaces ?? LOCK_SPACE;
   const locked = createFamilyLocks();
   const familyOf = new Map<string, string>();
   for (const [child, merged] of config.merged) familyOf.set(child, merged.parents[0] ?? child);
@@ -92,6 +120,21 @@ export function createEngine(options: EngineOptions): Engine {
       const client = await pool.connect();
       try {
         await client.query('begin');
+        // Replica-wide (issue 16, decision 014). A source's batches must be applied in the order
+        // sent, so a second one arriving at another replica meanwhile is refused, not queued
+        // (it could overtake the first). A family waits: the coin's clock and the hour jobs it
+        // triggers are read and written only under it, so each hour job runs once, in whichever
+        // replica's batch crosses the hour first. Transaction locks: a replica that dies
+        // mid-batch (kill -9) loses its connection, PostgreSQL rolls the batch back and frees
+        // them, and the sender's retry at another replica applies the batch from its offset.
+        const sourceLock = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as ok', [
+          spaces.source,
+          source,
+        ]);
+        if (!sourceLock.rows[0]?.ok) throw new SourceBusyError(source);
+        for (const family of [...families(events)].sort()) {
+          await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [spaces.family, family]);
+        }
         const offset = await client.query<{ last_seq: number }>(
           'select last_seq from ingest_offsets where source = $1 for update',
           [source],
@@ -128,7 +171,7 @@ export function createEngine(options: EngineOptions): Engine {
   let sending: Promise<number> | undefined;
   async function sendPayouts(): Promise<number> {
     // One sender run at a time; it only touches Unpaid payouts, which the engine never changes.
-    sending ??= (async () => {
+    sending ??= acrossReplicas(async () => {
       const unpaid = await pool.query<{ id: number; coin: string; address: string; amount: string; created_at: Date }>(
         `select id, coin, address, amount, created_at from payouts where status = 'unpaid' order by id limit 5000`,
       );
@@ -163,8 +206,32 @@ export function createEngine(options: EngineOptions): Engine {
         }
       }
       return paid;
-    })().finally(() => (sending = undefined));
+    }).finally(() => (sending = undefined));
     return sending;
+  }
+
+  /**
+   * One sender across replicas too: a session lock on a connection of its own, held for the
+   * run and given up at once by a replica that finds it taken (the holder pays those rows).
+   * A replica that dies mid-run drops its connection and with it the lock.
+   */
+  async function acrossReplicas(run: () => Promise<number>): Promise<number> {
+    const lockClient = await pool.connect();
+    let unlocked = true;
+    try {
+      const held = await lockClient.query<{ ok: boolean }>('select pg_try_advisory_lock($1, 0) as ok', [LOCK_SPACE.payouts]);
+      if (!held.rows[0]?.ok) return 0;
+      unlocked = false;
+      try {
+        return await run();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1, 0)', [LOCK_SPACE.payouts]);
+        unlocked = true;
+      }
+    } finally {
+      // A connection that may still hold the lock is closed, never handed back to the pool.
+      lockClient.release(unlocked ? undefined : true);
+    }
   }
 
   async function applyRetention(nowMs: number): Promise<number> {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorSchema } from '@openpool/domain/api';
 import { SOURCE_PATTERN } from '@openpool/domain/events';
 import type { Engine } from '../engine/engine.ts';
-import { EngineInputError } from '../engine/engine.ts';
+import { EngineInputError, SourceBusyError } from '../engine/engine.ts';
 import { HttpError } from '../http/errors.ts';
 import { NdjsonError, parseEvents } from './ndjson.ts';
 
@@ -69,21 +69,23 @@ export function registerIngestRoutes(app: FastifyInstance, options: { engine: En
         throw error;
       }
       const source = request.query.source;
-      if (busy.has(source)) {
-        throw new HttpError(
+      const sourceBusy = () =>
+        new HttpError(
           409,
           'source_busy',
           'A batch of this source is being applied; send the next one after its answer.',
           {},
           { 'retry-after': '1' },
         );
-      }
+      // In this process here; in another replica, the engine's lock in PostgreSQL says so.
+      if (busy.has(source)) throw sourceBusy();
       busy.add(source);
       try {
         const result = await options.engine.ingest(source, events);
         return { accepted: result.accepted, skipped: result.skipped, last_seq: result.lastSeq };
       } catch (error) {
         if (error instanceof EngineInputError) throw new HttpError(400, 'bad_event', error.message);
+        if (error instanceof SourceBusyError) throw sourceBusy();
         throw error;
       } finally {
         busy.delete(source);

@@ -10,6 +10,7 @@ import { effort } from '@openpool/domain/rewards';
 import type { ApiContext } from '../context.ts';
 import { latestNetworkSample } from '../stats/network-sample.ts';
 import { OFFLINE_AFTER_S, rangePlan, ts, unix, windowHashrate, windowStart, windows } from '../stats/windows.ts';
+import { historyFilling } from '../simulator/history.ts';
 
 export interface BlockRow {
   coin: string;
@@ -46,7 +47,7 @@ export function blockSummary(ctx: ApiContext, row: BlockRow) {
 export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<PoolStats> {
   const config = ctx.pool.coins.get(coin);
   const { end } = windows(ctx.now());
-  const [rates, online, network, blocks, blocks24h, rounds] = await Promise.all([
+  const [rates, online, network, blocks, blocks24h, rounds, filling] = await Promise.all([
     ctx.db.query<{ scheme: string; v10: number; v6h: number; v24h: number }>(
       `select scheme,
          coalesce(sum(valid) filter (where bucket = $2), 0) as v10,
@@ -73,6 +74,7 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
       `select round, sum(difficulty) as difficulty from round_shares where coin = $1 group by round`,
       [coin],
     ),
+    historyFilling(ctx.db),
   ]);
   const hpd = config.hashesPerDifficulty;
   const byScheme: Record<string, number> = {};
@@ -119,6 +121,7 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
     },
     servers: { urls: config.stratumUrls, ssl_urls: config.sslStratumUrls },
     updated_at: Math.floor(ctx.now() / 1000),
+    history_filling: filling,
   };
 }
 

@@ -9,9 +9,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CoinTicker } from '@openpool/domain/coins';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import type { Engine } from '../engine/engine.ts';
+import { parseEvents } from '../ingest/ndjson.ts';
+import type { HistoryShadow } from './history.ts';
 
 const LIVE_TICK_MS = 5000;
 const STEP_MS = 10 * 60 * 1000;
+/** What a first start ingests before going live: an hour fills the last complete 10-minute bucket and then some. */
+const RECENT_MS = 60 * 60 * 1000;
 
 export interface SimulatorSettings {
   seed: number;
@@ -25,14 +29,23 @@ export interface SimulatorStatus {
   state: 'starting' | 'backfilling' | 'live' | 'failed';
   from?: number;
   backfill_seconds?: number;
+  /**
+   * The first start's history behind live figures (history.ts): 'filling' from the moment the
+   * simulator is live on its last hour until the whole history has replaced it.
+   */
+  history?: 'filling' | 'complete' | 'failed';
+  /** Seconds from start to the full history in place. */
+  history_seconds?: number;
   /** Sources whose last batch failed and is being retried. */
   failing: { source: string; attempts: number; message: string }[];
 }
 
 export interface SimulatorDriver {
   status: SimulatorStatus;
-  /** Resolves when the backfill is done. */
+  /** Resolves when the simulator is live (with a first start's history possibly still filling). */
   backfilled: Promise<void>;
+  /** Resolves when the whole history is in place. */
+  historyDone: Promise<void>;
   /** Stops generating and retrying; resolves when nothing is in flight any more. */
   stop(): Promise<void>;
 }
@@ -44,6 +57,11 @@ export interface DriverOptions {
   /** Posts one NDJSON batch to ingest; throws on any answer but success. */
   post: (source: string, ndjson: string) => Promise<void>;
   log: (line: string) => void;
+  /**
+   * Fill the first start's history behind live figures (history.ts). Without it, or with
+   * `live` off (fixed data for tests), the history is ingested first, in time order, as before.
+   */
+  history?: { filling(): Promise<boolean>; open(): Promise<HistoryShadow> };
   /** First pause after a failure; it doubles up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -75,6 +93,13 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
 
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
+  /** Set while the history's tables replace the live ones: no live batch may run meanwhile. */
+  let paused = false;
+  let cursor = 0;
+  let markHistoryDone!: () => void;
+  const historyDone = new Promise<void>((resolve) => (markHistoryDone = resolve));
+  let filling: Promise<void> | undefined;
+  const started = Date.now();
   const backfilled = (async () => {
     const now = Date.now();
     const horizon = now - settings.backfillDays * 86_400_000;
@@ -82,15 +107,23 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
     const until = now - (now % STEP_MS);
     const offsets = new Map<string, number>();
     for (const source of simulator.sources()) offsets.set(source, await engine.lastSeq(source));
-    const started = Date.now();
     status.state = 'backfilling';
     status.from = Math.floor(from / 1000);
     const seqs = [...offsets.values()];
-    // A first start backfills the horizon. A restart resumes every source from its own
-    // committed offset (regenerating exactly what was sent); a coin enabled since then
-    // gets its history from a full run, whose events the others skip by offset.
-    if (seqs.every((seq) => seq === 0)) {
-      if (until > from) await simulator.run(from, until, 'backfill');
+    const firstStart = seqs.every((seq) => seq === 0);
+    // Behind live figures only when live: `SIMULATOR_LIVE=off` wants the fixed history at once.
+    const behind =
+      options.history !== undefined &&
+      settings.live &&
+      until - from > RECENT_MS &&
+      (firstStart || (await options.history.filling()));
+    // A first start backfills the horizon (or, filling behind, its last hour). A restart
+    // resumes every source from its own committed offset (regenerating exactly what was
+    // sent); a coin enabled since then gets its history from a full run, whose events the
+    // others skip by offset.
+    if (firstStart) {
+      const start = behind ? until - RECENT_MS : from;
+      if (until > start) await simulator.run(start, until, 'backfill');
     } else {
       await simulator.resume(offsets, until);
       if (seqs.some((seq) => seq === 0) && until > from) await simulator.run(from, until, 'backfill');
@@ -100,13 +133,20 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
     status.state = 'live';
     status.backfill_seconds = (Date.now() - started) / 1000;
     log(
-      `simulator: history up to ${new Date(until).toISOString()} ingested in ${status.backfill_seconds.toFixed(1)} s; running live`,
+      `simulator: ${behind ? 'last hour' : 'history'} up to ${new Date(until).toISOString()} ingested in ${status.backfill_seconds.toFixed(1)} s; running live`,
     );
+    cursor = until;
+    if (behind && options.history) {
+      status.history = 'filling';
+      filling = fillHistory(options.history, from, until);
+    } else {
+      status.history = 'complete';
+      markHistoryDone();
+    }
     if (!settings.live) return;
-    let cursor = until;
     const tick = async () => {
       const target = Date.now();
-      if (stopping.signal.aborted || target <= cursor) return;
+      if (stopping.signal.aborted || paused || target <= cursor) return;
       await simulator.run(cursor, target, 'live');
       await pipeline.drain();
       cursor = target;
@@ -125,13 +165,75 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
     log(`simulator: backfill failed: ${error.message}`);
   });
 
+  /**
+   * The whole history, in time order, into the history schema by a second simulator of the
+   * same seed (the same events), then the live ticks since, with ticks paused for the last
+   * stretch and the swap; the live simulator then goes on from its cursor.
+   */
+  async function fillHistory(history: NonNullable<DriverOptions['history']>, from: number, until: number): Promise<void> {
+    let shadow: HistoryShadow | undefined;
+    try {
+      shadow = await history.open();
+      const target = shadow.engine;
+      const shadowPipeline = createSendPipeline(
+        createRetryingPost(
+          {
+            ...options,
+            post: async (source, ndjson) => {
+              await target.ingest(source, parseEvents(ndjson, Date.now()));
+            },
+          },
+          stopping.signal,
+          () => undefined,
+        ),
+      );
+      const behind = createSimulator({
+        seed: settings.seed,
+        coins: settings.coins,
+        pool: options.pool,
+        minersPerCoin: settings.minersPerCoin,
+        send: (source, ndjson) => shadowPipeline.send(source, ndjson),
+      });
+      await behind.run(from, until, 'backfill');
+      await shadowPipeline.drain();
+      // Catch up with the live cursor while live goes on, then once more with it paused.
+      let caughtUp = until;
+      while (cursor - caughtUp > 2 * LIVE_TICK_MS) {
+        const to = cursor;
+        await behind.run(caughtUp, to, 'live');
+        await shadowPipeline.drain();
+        caughtUp = to;
+      }
+      paused = true;
+      while (ticking) await ticking;
+      if (cursor > caughtUp) {
+        await behind.run(caughtUp, cursor, 'live');
+        await shadowPipeline.drain();
+      }
+      await target.sendPayouts();
+      await shadow.swap();
+      status.history = 'complete';
+      status.history_seconds = (Date.now() - started) / 1000;
+      log(`simulator: full history in place ${status.history_seconds.toFixed(1)} s after start`);
+      markHistoryDone();
+    } catch (error) {
+      await shadow?.close();
+      if (stopping.signal.aborted) return;
+      status.history = 'failed';
+      log(`simulator: history failed (the next start fills it again): ${(error as Error).message}`);
+    } finally {
+      paused = false;
+    }
+  }
+
   return {
     status,
     backfilled,
+    historyDone,
     async stop() {
       stopping.abort();
       if (timer) clearInterval(timer);
-      await Promise.allSettled([backfilled, ticking]);
+      await Promise.allSettled([backfilled, ticking, filling]);
     },
   };
 }

@@ -4,6 +4,7 @@ import { findReferenceDevice } from '~/features/hardware/reference.server';
 import { redirectRootToDetectedLocale } from '~/features/i18n/detect-locale.server';
 import { useT } from '~/features/i18n/use-t';
 import { DailyEstimate } from '~/features/pool/daily-estimate';
+import { HistoryFillingNotice } from '~/features/pool/history-notice';
 import { PoolCard } from '~/features/pool/pool-card';
 import { fetchPoolSummary } from '~/features/pool/pool-api.server';
 import { cardSummary } from '~/features/pool/pool-stats';
@@ -15,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, api } = context.get(appContext);
   // One pool-stats call per enabled coin (spec section 7), in parallel; a failing coin
   // falls back to its defaults and is reported, and the page still renders.
-  const pools = await Promise.all(config.enabled.map((ticker) => fetchPoolSummary(api, ticker).then(cardSummary)));
+  const summaries = await Promise.all(config.enabled.map((ticker) => fetchPoolSummary(api, ticker)));
+  const pools = summaries.map(cardSummary);
+  const historyFilling = summaries.some((summary) => summary.stats?.history_filling === true);
   const { coinContent } = context.get(appContext);
   const references = Object.fromEntries(config.enabled.map((ticker) => [ticker, coinContent.coins[ticker]?.reference ?? null]));
   // The reference device's page, where the catalogue has it (issue 12, item 6).
@@ -29,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ];
     }),
   );
-  return { pools, labels: config.coin_labels, references, deviceHrefs };
+  return { pools, labels: config.coin_labels, references, deviceHrefs, historyFilling };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -44,7 +47,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('page.home.title')}</h1>
       <p className="mt-2 text-ink-muted">{t('page.home.lead')}</p>
-      <ul className="mt-6 grid grid-cols-1 gap-3 min-[560px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="coin-list">
+      <div className="mt-4">
+        <HistoryFillingNotice filling={loaderData.historyFilling} />
+      </div>
+      <ul className="mt-2 grid grid-cols-1 gap-3 min-[560px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="coin-list">
         {loaderData.pools.map((pool) => (
           <PoolCard
             key={pool.ticker}

@@ -5,6 +5,7 @@ import { localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { Outlet, redirect } from 'react-router';
 import { appContext } from '~/context';
 import { CoinTabs } from '~/features/pool/coin-tabs';
+import { HistoryFillingNotice } from '~/features/pool/history-notice';
 import { PoolHeader } from '~/features/pool/pool-header';
 import { fetchPoolSummary } from '~/features/pool/pool-api.server';
 import type { PoolSummary } from '~/features/pool/pool-stats';
@@ -46,6 +47,7 @@ export default function CoinLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PoolHeader coin={loaderData.coin} pool={loaderData.pool} />
+      <HistoryFillingNotice filling={loaderData.pool.stats?.history_filling === true} />
       <CoinTabs coin={loaderData.coin} />
       <Outlet context={context} />
     </>
