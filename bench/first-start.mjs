@@ -2,7 +2,7 @@
 // until the API answers, until every enabled coin's pool stats show a non-zero hashrate and
 // miners, until the home page shows them (no card with 0 H/s), and until the week of history
 // is in place. Usage: npm run bench:first-start (BENCH_PORT for the site, its API on
-// BENCH_PORT + 5000; needs `npm run build` first, or the measured time includes the build).
+// BENCH_API_PORT, default BENCH_PORT + 5000; needs `npm run build` first, or the measured time includes the build).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3100);
-const apiPort = port + 5000;
+const apiPort = Number(process.env.BENCH_API_PORT ?? port + 5000);
 const dataDir = mkdtempSync(join(tmpdir(), 'op-first-start-'));
 const enabled = JSON.parse(readFileSync(join(root, 'content/site.json'), 'utf8')).enabled;
 const started = Date.now();

@@ -14,8 +14,11 @@ import type { HistoryShadow } from './history.ts';
 
 const LIVE_TICK_MS = 5000;
 const STEP_MS = 10 * 60 * 1000;
-/** What a first start ingests before going live: an hour fills the last complete 10-minute bucket and then some. */
-const RECENT_MS = 60 * 60 * 1000;
+/**
+ * What a first start ingests before going live: the pool figures read the last complete
+ * 10-minute bucket, so two steps are enough and cost next to nothing.
+ */
+const RECENT_MS = 2 * STEP_MS;
 
 export interface SimulatorSettings {
   seed: number;
@@ -117,7 +120,11 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
       settings.live &&
       until - from > RECENT_MS &&
       (firstStart || (await options.history.filling()));
-    // A first start backfills the horizon (or, filling behind, its last hour). A restart
+    // Opened at once, beside the recent ingest: from the moment its schema exists, the pool
+    // payload says history is filling, so no page shows the first seconds' zeros unexplained.
+    const opening = behind ? options.history?.open() : undefined;
+    opening?.catch(() => undefined);
+    // A first start backfills the horizon (or, filling behind, its last minutes). A restart
     // resumes every source from its own committed offset (regenerating exactly what was
     // sent); a coin enabled since then gets its history from a full run, whose events the
     // others skip by offset.
@@ -133,12 +140,12 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
     status.state = 'live';
     status.backfill_seconds = (Date.now() - started) / 1000;
     log(
-      `simulator: ${behind ? 'last hour' : 'history'} up to ${new Date(until).toISOString()} ingested in ${status.backfill_seconds.toFixed(1)} s; running live`,
+      `simulator: ${behind ? 'last minutes' : 'history'} up to ${new Date(until).toISOString()} ingested in ${status.backfill_seconds.toFixed(1)} s; running live`,
     );
     cursor = until;
-    if (behind && options.history) {
+    if (opening) {
       status.history = 'filling';
-      filling = fillHistory(options.history, from, until);
+      filling = fillHistory(opening, from, until);
     } else {
       status.history = 'complete';
       markHistoryDone();
@@ -170,10 +177,10 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
    * same seed (the same events), then the live ticks since, with ticks paused for the last
    * stretch and the swap; the live simulator then goes on from its cursor.
    */
-  async function fillHistory(history: NonNullable<DriverOptions['history']>, from: number, until: number): Promise<void> {
+  async function fillHistory(opening: Promise<HistoryShadow>, from: number, until: number): Promise<void> {
     let shadow: HistoryShadow | undefined;
     try {
-      shadow = await history.open();
+      shadow = await opening;
       const target = shadow.engine;
       const shadowPipeline = createSendPipeline(
         createRetryingPost(

@@ -1,4 +1,5 @@
 import { COINS } from '@openpool/domain/coins';
+import { data } from 'react-router';
 import { appContext } from '~/context';
 import { findReferenceDevice } from '~/features/hardware/reference.server';
 import { redirectRootToDetectedLocale } from '~/features/i18n/detect-locale.server';
@@ -33,11 +34,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   );
   return { pools, labels: config.coin_labels, references, deviceHrefs, historyFilling };
+  // While a first start's history fills in, figures change by the second: not kept by the page cache.
+  return data(
+    { pools, labels: config.coin_labels, references, historyFilling },
+    historyFilling ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   // The unprefixed home answers by cookie and Accept-Language; caches must key on them.
-  return loaderHeaders.get('Vary') ? loaderHeaders : { Vary: 'Cookie, Accept-Language' };
+  if (loaderHeaders.get('Vary')) return loaderHeaders;
+  const control = loaderHeaders.get('Cache-Control');
+  return { Vary: 'Cookie, Accept-Language', ...(control ? { 'Cache-Control': control } : {}) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

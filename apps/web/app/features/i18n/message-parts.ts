@@ -14,9 +14,11 @@ export const MESSAGE_PARTS = ['site', 'coin', 'miner'] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
-// card, label and scheme words, so those stay in the site part.
+// card, label and scheme words, so those stay in the site part, as does the notice that the
+// first start's history is still filling (home and coin pages).
 const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['pool.card.', 'site'],
+  ['pool.historyFilling', 'site'],
   ['pool.label.', 'site'],
   ['pool.scheme.', 'site'],
   ['pool.', 'coin'],

@@ -2,7 +2,7 @@ import type { CoinInfo } from '@openpool/domain/coin-content';
 import { COINS, type Coin, type CoinTicker } from '@openpool/domain/coins';
 import { normaliseSearchAddress } from '@openpool/domain/address';
 import { localizePath, splitLocalePath } from '@openpool/domain/locales';
-import { Outlet, redirect } from 'react-router';
+import { data, Outlet, redirect } from 'react-router';
 import { appContext } from '~/context';
 import { CoinTabs } from '~/features/pool/coin-tabs';
 import { HistoryFillingNotice } from '~/features/pool/history-notice';
@@ -38,7 +38,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { api, coinContent } = context.get(appContext);
   const pool = await fetchPoolSummary(api, coin.ticker);
-  return { coin, pool, info: coinContent.coins[coin.ticker] ?? null };
+  // While a first start's history fills in, figures change by the second: not kept by the page cache.
+  return data(
+    { coin, pool, info: coinContent.coins[coin.ticker] ?? null },
+    pool.stats?.history_filling ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
+  );
+}
+
+/** The layout's Cache-Control reaches every coin and miner page that sets none of its own. */
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const control = loaderHeaders.get('Cache-Control');
+  if (control) headers.set('Cache-Control', control);
+  return headers;
 }
 
 export default function CoinLayout({ loaderData }: Route.ComponentProps) {
