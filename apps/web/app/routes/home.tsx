@@ -33,10 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ];
     }),
   );
-  return { pools, labels: config.coin_labels, references, deviceHrefs, historyFilling };
   // While a first start's history fills in, figures change by the second: not kept by the page cache.
   return data(
-    { pools, labels: config.coin_labels, references, historyFilling },
+    { pools, labels: config.coin_labels, references, deviceHrefs, historyFilling },
     historyFilling ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
   );
 }
