@@ -134,6 +134,13 @@ async function swapTables(db: pg.Pool): Promise<void> {
            and (o.payout_threshold is not null or o.email is not null or o.notify_offline or o.notify_payouts)`,
       );
     }
+    // The watcher's state names workers by id, and the swapped-in workers have other ids: it
+    // starts over (a worker watched since the first minutes is simply seen afresh).
+    if (tables.includes('workers')) {
+      await client.query(
+        `do $$ begin if to_regclass('public.notify_worker_state') is not null then delete from public.notify_worker_state; end if; end $$`,
+      );
+    }
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
