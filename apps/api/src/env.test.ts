@@ -42,4 +42,16 @@ describe('parseApiEnv', () => {
       /TELEGRAM_BOT_TOKEN: set TELEGRAM_BOT_TOKEN too/,
     );
   });
+
+  it('pays ltc from a node when LTC_RPC_URL is set, and refuses one without credentials or a bad fee mode', () => {
+    expect(parseApiEnv({}, '/srv').nodes).toEqual([]);
+    expect(parseApiEnv({ LTC_RPC_URL: 'http://u:p@127.0.0.1:9332/wallet/pool' }, '/srv').nodes).toEqual([
+      { coin: 'ltc', rpcUrl: 'http://u:p@127.0.0.1:9332/wallet/pool', payoutFee: 'pool' },
+    ]);
+    expect(parseApiEnv({ LTC_RPC_URL: 'http://u:p@127.0.0.1:9332', LTC_PAYOUT_FEE: 'miners' }, '/srv').nodes[0]?.payoutFee).toBe(
+      'miners',
+    );
+    expect(() => parseApiEnv({ LTC_RPC_URL: 'http://127.0.0.1:9332' }, '/srv')).toThrow(/LTC_RPC_URL: http:\/\/user:pass/);
+    expect(() => parseApiEnv({ LTC_RPC_URL: 'http://u:p@h:1', LTC_PAYOUT_FEE: 'nobody' }, '/srv')).toThrow(/LTC_PAYOUT_FEE: /);
+  });
 });

@@ -73,6 +73,13 @@ const balance = () =>
       return { mature: toUnits(b.balance, 8), immature: toUnits(b.unconfirmed_balance, 8), paid: toUnits(b.total_paid, 8) };
     },
   );
+/** A share the server already had may still be with the node as a block: let it settle. */
+const settled = () =>
+  until('no block pending at the node', async () => {
+    const count = accepted().length;
+    await sleep(500);
+    return accepted().length === count;
+  });
 const accepted = () => pool.found.filter((block) => block.answer === null);
 /** What PROP credits for a block: its coinbase (from the node; regtest halves every 150) less 1 %. */
 const creditOf = async (hash: string) => {
@@ -200,6 +207,7 @@ describe('a real pool on litecoind -regtest, through the real API', () => {
     await sleep(clock.realMsUntil(H - 10 * MIN));
     const atEnd = { hashes: miner.stats.hashes, work: miner.stats.acceptedDifficulty };
     miner.stop();
+    await settled();
     const found = accepted();
     expect(found.length).toBeGreaterThanOrEqual(10);
     expect(await chain.rpc<number>('getblockcount')).toBe(height0 + found.length);
@@ -253,8 +261,10 @@ describe('a real pool on litecoind -regtest, through the real API', () => {
       120_000,
     );
     expect(toUnits(payout.amount, 8)).toBe(total);
-    const tx = await chain.wallet<{ txid: string; confirmations: number }>('gettransaction', [payout.txid]);
+    const tx = await chain.wallet<{ txid: string; comment?: string }>('gettransaction', [payout.txid]);
     expect(tx.txid).toBe(payout.txid);
+    // The comment a retry looks for so that a lost answer never pays twice.
+    expect(tx.comment).toMatch(/^openpool ltc payouts \d+(,\d+)*$/);
     await chain.rpc('generatetoaddress', [1, await chain.wallet<string>('getnewaddress')]);
     expect((await chain.wallet<{ confirmations: number }>('gettransaction', [payout.txid])).confirmations).toBe(1);
     // The miner's address received exactly the payout (the pool's wallet paid the fee).
@@ -267,7 +277,7 @@ describe('a real pool on litecoind -regtest, through the real API', () => {
     await again.ready;
     await until('one more block', () => accepted().length > before);
     again.stop();
-    await sleep(300);
+    await settled();
     const extra = accepted().slice(before);
     const extraCredits = await creditsOf(extra);
     await until('its credits', async () => (await balance()).immature === extraCredits);
