@@ -1,5 +1,7 @@
 import type { Device } from '@openpool/domain/hardware';
 import type { DeviceType } from '@openpool/domain/routes';
+import { formatMoney } from '@openpool/domain/format';
+import { memo } from 'react';
 import { Form, useSearchParams } from 'react-router';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT, type MessageId } from '~/features/i18n/use-t';
@@ -57,6 +59,17 @@ function coinsCacheFor(market: Market): Map<string, number | null> {
   return cache;
 }
 
+const rowCaches = new WeakMap<Market, Map<string, RankedDevice>>();
+function rowCacheFor(market: Market): Map<string, RankedDevice> {
+  let cache = rowCaches.get(market);
+  // Bounded: every power cost typed adds a row per device.
+  if (!cache || cache.size > 5000) {
+    cache = new Map();
+    rowCaches.set(market, cache);
+  }
+  return cache;
+}
+
 export function DeviceList({ data }: { data: DeviceListData }) {
   const t = useT();
   const money = useMoney(data.market);
@@ -65,11 +78,16 @@ export function DeviceList({ data }: { data: DeviceListData }) {
   const filters = parseFilters(searchParams);
   const [powerCost, setPowerCost] = usePowerCost(parsePowerCost(searchParams.get('power_cost')));
   const coinsCache = coinsCacheFor(data.market);
+  const rowCache = rowCacheFor(data.market);
   const algorithm = filterAlgorithm(filters);
   const vendorName = new Map(data.vendors.map((vendor) => [vendor.slug, vendor.name]));
   const ranked: RankedDevice[] = data.devices
     .filter((device) => matchesFilters(device, filters, vendorName.get(device.vendor) ?? ''))
     .map((device) => {
+      // The same device at the same figures keeps its row object, so its row is not rendered again.
+      const rowKey = `${device.type}/${device.vendor}/${device.slug}|${powerCost}|${money.perUsd}|${algorithm}|${filters.coin}`;
+      const known = rowCache.get(rowKey);
+      if (known) return known;
       const priceUsd = data.prices[`${device.type}/${device.vendor}/${device.slug}`] ?? null;
       const market = algorithm
         ? {
@@ -81,7 +99,9 @@ export function DeviceList({ data }: { data: DeviceListData }) {
       const best = bestCoin(deviceProfits(device, market, powerCost, money.perUsd, priceUsd, coinsCache));
       const figure =
         device.algorithms.find((entry) => entry.algorithm === (algorithm ?? best?.coin.algorithm)) ?? device.algorithms[0]!;
-      return { device, best, figure, priceUsd };
+      const row = { device, best, figure, priceUsd };
+      rowCache.set(rowKey, row);
+      return row;
     });
   sortDevices(ranked, filters.sort);
   const filtered = filters.algorithm || filters.coin || filters.vendor || filters.noise !== null || filters.q !== '';
@@ -199,8 +219,8 @@ export function DeviceList({ data }: { data: DeviceListData }) {
         </p>
       ) : (
         <>
-          <DeviceTable rows={ranked} vendorName={vendorName} format={money.format} perUsd={money.perUsd} />
-          <DeviceCards rows={ranked} vendorName={vendorName} format={money.format} perUsd={money.perUsd} />
+          <DeviceTable rows={ranked} vendorName={vendorName} currency={money.code} perUsd={money.perUsd} />
+          <DeviceCards rows={ranked} vendorName={vendorName} currency={money.code} />
         </>
       )}
     </section>
@@ -210,7 +230,7 @@ export function DeviceList({ data }: { data: DeviceListData }) {
 interface RowsProps {
   rows: RankedDevice[];
   vendorName: ReadonlyMap<string, string>;
-  format: (amount: number) => string;
+  currency: string;
   perUsd: number;
 }
 
@@ -230,7 +250,7 @@ function Payback({ days, priced }: { days: number | null | undefined; priced: bo
   return <>{t('hw.paybackDays', { n: Math.ceil(days) })}</>;
 }
 
-function DeviceTable({ rows, vendorName, format, perUsd }: RowsProps) {
+function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   const t = useT();
   const th = 'py-2 pe-3 font-medium';
   return (
@@ -268,39 +288,14 @@ function DeviceTable({ rows, vendorName, format, perUsd }: RowsProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ device, best, figure, priceUsd }) => (
-            <tr key={device.slug + device.vendor} className="border-t border-line" data-testid="device-row">
-              <td className="py-2 ps-4 pe-3">
-                <LocaleLink to={deviceHref(device)} className="font-medium text-accent hover:underline">
-                  {device.name}
-                </LocaleLink>
-                <div className="text-xs text-ink-muted">
-                  {vendorName.get(device.vendor) ?? device.vendor} · {figure.algorithm}
-                </div>
-              </td>
-              <td className="py-2 pe-3 text-end">
-                <Ltr>{formatHashrate(figure.hashrate)}</Ltr>
-              </td>
-              <td className="py-2 pe-3 text-end">
-                <Ltr>{formatPower(figure.power)}</Ltr>
-              </td>
-              <td className="hidden py-2 pe-3 text-end lg:table-cell">
-                <Ltr>{formatEfficiency(figure.power, figure.hashrate)}</Ltr>
-              </td>
-              <td className="py-2 pe-3">{best ? best.coin.ticker.toUpperCase() : '–'}</td>
-              <td className="hidden py-2 pe-3 text-end xl:table-cell">
-                <Profit value={best?.revenue} format={format} />
-              </td>
-              <td className="py-2 pe-3 text-end font-semibold" data-testid="device-profit">
-                <Profit value={best?.profit} format={format} />
-              </td>
-              <td className="hidden py-2 pe-3 text-end lg:table-cell">
-                {priceUsd === null ? '–' : <Ltr>{format(priceUsd * perUsd)}</Ltr>}
-              </td>
-              <td className="py-2 pe-4 text-end">
-                <Payback days={best?.paybackDays} priced={priceUsd !== null && best?.revenue != null} />
-              </td>
-            </tr>
+          {rows.map((row) => (
+            <TableRow
+              key={row.device.slug + row.device.vendor}
+              row={row}
+              vendor={vendorName.get(row.device.vendor) ?? row.device.vendor}
+              currency={currency}
+              perUsd={perUsd}
+            />
           ))}
         </tbody>
       </table>
@@ -308,40 +303,100 @@ function DeviceTable({ rows, vendorName, format, perUsd }: RowsProps) {
   );
 }
 
-function DeviceCards({ rows, vendorName, format }: RowsProps) {
-  const t = useT();
+function DeviceCards({ rows, vendorName, currency }: Omit<RowsProps, 'perUsd'>) {
   return (
     <ul className="mt-3 grid gap-3 md:hidden" data-testid="device-cards">
-      {rows.map(({ device, best, figure, priceUsd }) => (
-        <li key={device.slug + device.vendor} className="rounded-xl border border-line bg-surface-raised p-4">
-          <LocaleLink to={deviceHref(device)} className="font-semibold text-accent hover:underline">
-            {device.name}
-          </LocaleLink>
-          <div className="text-xs text-ink-muted">
-            {vendorName.get(device.vendor) ?? device.vendor} · {figure.algorithm}
-          </div>
-          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
-            <dt className="text-ink-muted">{t('hw.col.hashrate')}</dt>
-            <dd className="text-end">
-              <Ltr>{formatHashrate(figure.hashrate)}</Ltr>
-            </dd>
-            <dt className="text-ink-muted">{t('hw.col.power')}</dt>
-            <dd className="text-end">
-              <Ltr>{formatPower(figure.power)}</Ltr>
-            </dd>
-            <dt className="text-ink-muted">{t('hw.col.bestCoin')}</dt>
-            <dd className="text-end">{best ? best.coin.ticker.toUpperCase() : '–'}</dd>
-            <dt className="text-ink-muted">{t('hw.col.profit')}</dt>
-            <dd className="text-end font-semibold">
-              <Profit value={best?.profit} format={format} />
-            </dd>
-            <dt className="text-ink-muted">{t('hw.col.payback')}</dt>
-            <dd className="text-end">
-              <Payback days={best?.paybackDays} priced={priceUsd !== null && best?.revenue != null} />
-            </dd>
-          </dl>
-        </li>
+      {rows.map((row) => (
+        <CardRow
+          key={row.device.slug + row.device.vendor}
+          row={row}
+          vendor={vendorName.get(row.device.vendor) ?? row.device.vendor}
+          currency={currency}
+        />
       ))}
     </ul>
   );
 }
+
+interface RowProps {
+  row: RankedDevice;
+  vendor: string;
+  currency: string;
+  perUsd: number;
+}
+
+/** Memoised: a filter that keeps a device keeps its row object (the list's row cache), so React skips it. */
+const TableRow = memo(function TableRow({ row, vendor, currency, perUsd }: RowProps) {
+  const { device, best, figure, priceUsd } = row;
+  const format = (amount: number) => formatMoney(amount, currency);
+  return (
+    <tr className="border-t border-line" data-testid="device-row">
+      <td className="py-2 ps-4 pe-3">
+        <LocaleLink to={deviceHref(device)} className="font-medium text-accent hover:underline">
+          {device.name}
+        </LocaleLink>
+        <div className="text-xs text-ink-muted">
+          {vendor} · {figure.algorithm}
+        </div>
+      </td>
+      <td className="py-2 pe-3 text-end">
+        <Ltr>{formatHashrate(figure.hashrate)}</Ltr>
+      </td>
+      <td className="py-2 pe-3 text-end">
+        <Ltr>{formatPower(figure.power)}</Ltr>
+      </td>
+      <td className="hidden py-2 pe-3 text-end lg:table-cell">
+        <Ltr>{formatEfficiency(figure.power, figure.hashrate)}</Ltr>
+      </td>
+      <td className="py-2 pe-3">{best ? best.coin.ticker.toUpperCase() : '–'}</td>
+      <td className="hidden py-2 pe-3 text-end xl:table-cell">
+        <Profit value={best?.revenue} format={format} />
+      </td>
+      <td className="py-2 pe-3 text-end font-semibold" data-testid="device-profit">
+        <Profit value={best?.profit} format={format} />
+      </td>
+      <td className="hidden py-2 pe-3 text-end lg:table-cell">
+        {priceUsd === null ? '–' : <Ltr>{format(priceUsd * perUsd)}</Ltr>}
+      </td>
+      <td className="py-2 pe-4 text-end">
+        <Payback days={best?.paybackDays} priced={priceUsd !== null && best?.revenue != null} />
+      </td>
+    </tr>
+  );
+});
+
+const CardRow = memo(function CardRow({ row, vendor, currency }: Omit<RowProps, 'perUsd'>) {
+  const t = useT();
+  const { device, best, figure, priceUsd } = row;
+  const format = (amount: number) => formatMoney(amount, currency);
+  return (
+    <li className="rounded-xl border border-line bg-surface-raised p-4">
+      <LocaleLink to={deviceHref(device)} className="font-semibold text-accent hover:underline">
+        {device.name}
+      </LocaleLink>
+      <div className="text-xs text-ink-muted">
+        {vendor} · {figure.algorithm}
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
+        <dt className="text-ink-muted">{t('hw.col.hashrate')}</dt>
+        <dd className="text-end">
+          <Ltr>{formatHashrate(figure.hashrate)}</Ltr>
+        </dd>
+        <dt className="text-ink-muted">{t('hw.col.power')}</dt>
+        <dd className="text-end">
+          <Ltr>{formatPower(figure.power)}</Ltr>
+        </dd>
+        <dt className="text-ink-muted">{t('hw.col.bestCoin')}</dt>
+        <dd className="text-end">{best ? best.coin.ticker.toUpperCase() : '–'}</dd>
+        <dt className="text-ink-muted">{t('hw.col.profit')}</dt>
+        <dd className="text-end font-semibold">
+          <Profit value={best?.profit} format={format} />
+        </dd>
+        <dt className="text-ink-muted">{t('hw.col.payback')}</dt>
+        <dd className="text-end">
+          <Payback days={best?.paybackDays} priced={priceUsd !== null && best?.revenue != null} />
+        </dd>
+      </dl>
+    </li>
+  );
+});
