@@ -5,7 +5,7 @@ import { ChartPage, parseRange } from '~/features/charts/chart-page';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { useCoin, usePool } from '~/features/pool/coin-context';
 import type { PoolStats } from '@openpool/domain/api';
-import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/shared/api-lookup.server';
 import type { Route } from './+types/chart';
 
 /** What each of the three chart pages shows; the page is the last segment of its path. */
@@ -46,7 +46,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const points = await lookup(`chart ${params.coin} ${chart}`, () => fetchChart(api, params.coin, chart, range), {
     missing: 'unavailable',
   });
-  return pageData({ kind: points.kind, chart, range, points: valueOr(points, null) });
+  // A part of the coin's pages, like the pool header above it: without its series the page still
+  // stands (200) and says the chart is unavailable (decision 007).
+  return { chart, range, points: valueOr(points, null) };
 }
 
 /** `/{coin}/difficulty`, `/{coin}/hashrate` and `/{coin}/pool-hashrate`: one module, three routes. */

@@ -6,7 +6,7 @@ import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { useCoin } from '~/features/pool/coin-context';
 import { fetchTopMiners } from '~/features/pool/pool-api.server';
-import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/shared/api-lookup.server';
 import { Ltr } from '~/shared/ltr';
 import { named } from '~/shared/route-middleware';
 import type { Route } from './+types/top-miners';
@@ -18,7 +18,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const miners = await lookup(`top miners ${params.coin}`, () => fetchTopMiners(api, params.coin), {
     missing: 'unavailable',
   });
-  return pageData({ kind: miners.kind, miners: valueOr(miners, null) });
+  // Like the charts: the page stands (200) and says the list is unavailable (decision 007).
+  return { miners: valueOr(miners, null) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
