@@ -8,7 +8,7 @@ import { BANS, sessionOptions } from './defaults.ts';
 import { parseStratumEnv, type StratumEnv } from './env.ts';
 import { openOutbox } from './outbox.ts';
 import { startPool } from './pool.ts';
-import { createRpc, type Rpc } from './rpc.ts';
+import { createRpc, RpcError, type Rpc } from './rpc.ts';
 
 let env: StratumEnv;
 try {
@@ -30,19 +30,38 @@ async function poolAddress(rpc: Rpc): Promise<string> {
   return address;
 }
 
+/** Not answering yet, warming up (-28), in initial block download (-10) or without peers (-9). */
+function nodeNotReady(error: unknown): boolean {
+  if (error instanceof RpcError) return [-28, -10, -9].includes(error.code);
+  return error instanceof TypeError; // fetch failed: nothing listens there yet
+}
+
 const rpc = createRpc(env.rpcUrl);
 const outbox = openOutbox({ dir: env.dataDir, apiUrl: env.apiUrl, token: env.ingestToken, source: env.source, log });
 try {
-  const address = await poolAddress(rpc);
-  const pool = await startPool({
-    rpc,
-    outbox,
-    dataDir: env.dataDir,
-    poolAddress: address,
-    session: sessionOptions(env.initialDifficulty, env.scheme),
-    bans: BANS,
-    log,
-  });
+  let address: string;
+  let pool: Awaited<ReturnType<typeof startPool>>;
+  // A node that is still starting is waited for, so `npm start` with a fresh node does not stop
+  // the whole product; a wrong setting (an address of another chain, bad credentials) stops here.
+  for (;;) {
+    try {
+      address = await poolAddress(rpc);
+      pool = await startPool({
+        rpc,
+        outbox,
+        dataDir: env.dataDir,
+        poolAddress: address,
+        session: sessionOptions(env.initialDifficulty, env.scheme),
+        bans: BANS,
+        log,
+      });
+      break;
+    } catch (error) {
+      if (!nodeNotReady(error)) throw error;
+      log(`waiting for the node (${(error as Error).message}); retrying in 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+    }
+  }
   const port = await pool.server.listen(env.port, env.host);
   log(`listening on stratum+tcp://${env.host}:${port} for ltc, paying ${address}, events to ${env.apiUrl} as ${env.source}`);
   let stopping = false;
