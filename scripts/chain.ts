@@ -56,7 +56,14 @@ process.on('SIGTERM', () => void stop(0));
 const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...env, SIMULATOR: 'off', LTC_RPC_URL: chain.walletUrl, STRATUM_LTC_PORT: String(stratumPort) },
+  env: {
+    ...env,
+    SIMULATOR: 'off',
+    LTC_RPC_URL: chain.walletUrl,
+    STRATUM_LTC_PORT: String(stratumPort),
+    // The site's servers list and connection guide show this server.
+    STRATUM_LTC_URL: env.STRATUM_LTC_URL ?? `127.0.0.1:${stratumPort}`,
+  },
 });
 running.product = product;
 product.on('exit', (code) => {

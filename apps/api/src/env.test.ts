@@ -51,6 +51,10 @@ describe('parseApiEnv', () => {
     expect(parseApiEnv({ LTC_RPC_URL: 'http://u:p@127.0.0.1:9332', LTC_PAYOUT_FEE: 'miners' }, '/srv').nodes[0]?.payoutFee).toBe(
       'miners',
     );
+    expect(parseApiEnv({ STRATUM_LTC_URL: '127.0.0.1:3333' }, '/srv').stratumUrls).toEqual([
+      { coin: 'ltc', url: '127.0.0.1:3333' },
+    ]);
+    expect(() => parseApiEnv({ STRATUM_LTC_URL: 'stratum+tcp://x' }, '/srv')).toThrow(/STRATUM_LTC_URL: host:port/);
     expect(() => parseApiEnv({ LTC_RPC_URL: 'http://127.0.0.1:9332' }, '/srv')).toThrow(/LTC_RPC_URL: http:\/\/user:pass/);
     expect(() => parseApiEnv({ LTC_RPC_URL: 'http://u:p@h:1', LTC_PAYOUT_FEE: 'nobody' }, '/srv')).toThrow(/LTC_PAYOUT_FEE: /);
   });

@@ -61,6 +61,11 @@ const schema = z
       .optional(),
     /** Who pays a payout's network fee: the pool's wallet, or the miners (deducted from their amounts). */
     LTC_PAYOUT_FEE: z.enum(['pool', 'miners']).default('pool'),
+    /** Where miners reach the ltc stratum server (`host:port`): the site's servers list and guides. */
+    STRATUM_LTC_URL: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'host:port, e.g. 127.0.0.1:3333')
+      .optional(),
   })
   .refine(
     (env) =>
@@ -86,6 +91,8 @@ export interface ApiEnv {
   notify: NotifyEnv;
   /** Coins with a node: their payouts go through its wallet (and the simulator leaves them alone). */
   nodes: { coin: 'ltc'; rpcUrl: string; payoutFee: 'pool' | 'miners' }[];
+  /** Stratum addresses shown instead of content/pools.json's, by coin (no TLS: no SSL address). */
+  stratumUrls: { coin: 'ltc'; url: string }[];
 }
 
 export interface NotifyEnv {
@@ -145,5 +152,6 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
         : undefined,
     },
     nodes: env.LTC_RPC_URL ? [{ coin: 'ltc', rpcUrl: env.LTC_RPC_URL, payoutFee: env.LTC_PAYOUT_FEE }] : [],
+    stratumUrls: env.STRATUM_LTC_URL ? [{ coin: 'ltc', url: env.STRATUM_LTC_URL }] : [],
   };
 }

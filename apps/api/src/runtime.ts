@@ -52,6 +52,11 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   const hardware = await loadHardwareCatalogue(env.contentDir);
   if (!hardware) log(`api: no ${join(env.contentDir, 'hardware')}: the hardware routes are off`);
   const pool = parsePoolConfig(JSON.parse(poolText));
+  // Our own stratum server (issue 15) where the operator says it is, instead of the file's regions.
+  for (const { coin, url } of env.stratumUrls) {
+    const config = pool.coins.get(coin);
+    if (config) Object.assign(config, { stratumUrls: [url], sslStratumUrls: [] });
+  }
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, log });
   // Coins with a node pay from its wallet; the others (the demo's) keep the simulated sender.
   const walletSenders = new Map<string, PayoutSender>(
