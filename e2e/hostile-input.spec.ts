@@ -116,9 +116,7 @@ test('every web route under every prefix, with hostile values', async ({}, info)
   // The prefixed pages are one `:lang` tree (routes.ts): each locale code is a prefix of its own,
   // and the `:lang` template itself keeps its hostile turn at the prefix (a 404, never a page).
   const templates = routeTemplates(routes).flatMap((template) =>
-    template.startsWith('/:lang/')
-      ? [template, ...LOCALE_CODES.map((code) => template.replace(':lang', code))]
-      : [template],
+    template.startsWith('/:lang/') ? [template, ...LOCALE_CODES.map((code) => template.replace(':lang', code))] : [template],
   );
   const requests: { label: string; send: () => Promise<Answer> }[] = [];
   let turn = 0;

@@ -56,7 +56,11 @@ export function CoinCalculator({
       {reference ? (
         <p className="mt-2 text-sm text-ink-muted">
           {t('calc.reference')}{' '}
-          <LocaleLink to={reference.href} className="text-accent underline underline-offset-2 hover:decoration-2" data-testid="reference-device">
+          <LocaleLink
+            to={reference.href}
+            className="text-accent underline underline-offset-2 hover:decoration-2"
+            data-testid="reference-device"
+          >
             {reference.name}
           </LocaleLink>
         </p>
