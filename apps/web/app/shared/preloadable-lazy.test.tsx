@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { chunkErrorsAreQuiet } from './chunk-reload';
-import { preloadableLazy } from './preloadable-lazy';
+import { failedChunkUrl, preloadableLazy } from './preloadable-lazy';
 
 const Hello = ({ name }: { name: string }) => <p>hello {name}</p>;
 const render = (Component: React.ComponentType<{ name: string }>) =>
@@ -42,6 +42,35 @@ describe('preloadableLazy', () => {
     expect(unhandled).not.toHaveBeenCalled();
     await expect(preload()).resolves.toEqual({ default: Hello });
     expect(calls).toBe(2);
+  });
+
+  it('asks for a chunk whose import failed under a new URL each time (the browser keeps the failure)', async () => {
+    const chunk = 'http://localhost:3000/assets/currency-list-DNIkEXrg.js';
+    const load = vi.fn(() => Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${chunk}`)));
+    const retried: string[] = [];
+    const retry = vi.fn((url: string) => {
+      retried.push(url);
+      return retried.length === 1
+        ? Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${url}`))
+        : Promise.resolve({ default: Hello });
+    });
+    const { preload } = preloadableLazy(load, retry);
+    await expect(preload()).rejects.toThrow(chunk);
+    await expect(preload()).rejects.toThrow('retry=1');
+    await expect(preload()).resolves.toEqual({ default: Hello });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(retried).toEqual([`${chunk}?retry=1`, `${chunk}?retry=2`]);
+  });
+
+  it('reads the chunk from Chromium and Firefox messages, and nothing from Safari', () => {
+    expect(failedChunkUrl(new TypeError('Failed to fetch dynamically imported module: https://pool.example/assets/a-1.js'))).toBe(
+      'https://pool.example/assets/a-1.js',
+    );
+    expect(failedChunkUrl(new TypeError('error loading dynamically imported module: http://h/assets/b.js?retry=2'))).toBe(
+      'http://h/assets/b.js',
+    );
+    expect(failedChunkUrl(new TypeError('Importing a module script failed.'))).toBeNull();
+    expect(failedChunkUrl('not an error')).toBeNull();
   });
 
   it('takes a silenced failure (Vite resolves the import to nothing) as a failure, and tries again', async () => {

@@ -10,12 +10,27 @@ import { quietly } from './chunk-reload';
 
 type Module<P> = { default: ComponentType<P> };
 
-export function preloadableLazy<P extends object>(load: () => Promise<Module<P>>) {
+/** The chunk a failed dynamic import names (Chromium and Firefox say it; Safari does not). */
+export function failedChunkUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : '';
+  return /\b(https?:\/\/\S+?\.js)(?:\?\S*)?\s*$/.exec(message)?.[1] ?? null;
+}
+
+const importUrl = <M>(url: string): Promise<M> => import(/* @vite-ignore */ url) as Promise<M>;
+
+/**
+ * `load` is the `() => import('./x')` Vite rewrites; `retry` imports a URL (a test passes its own).
+ * A browser keeps the failure of a dynamic import in its module map for the page's life
+ * (Chromium 150 does: back online, the same import fails again without a request), so a
+ * try after a failure asks for the same chunk under a URL of its own (`?retry=N`).
+ */
+export function preloadableLazy<P extends object>(load: () => Promise<Module<P>>, retry = importUrl<Module<P>>) {
   let loaded: Module<P> | null = null;
   let failures = 0;
+  let retryUrl: string | null = null;
   let pending: Promise<Module<P>> | null = null;
   const preload = (): Promise<Module<P>> => {
-    pending ??= load()
+    pending ??= (retryUrl ? retry(retryUrl) : load())
       .then((module) => {
         // Vite's import wrapper resolves to nothing when a listener silenced its failure.
         if (!module?.default) throw new TypeError('Failed to fetch dynamically imported module');
@@ -25,6 +40,8 @@ export function preloadableLazy<P extends object>(load: () => Promise<Module<P>>
         // A failed download may be tried again by the next preload or render.
         pending = null;
         failures += 1;
+        const url = failedChunkUrl(error);
+        if (url) retryUrl = `${url}?retry=${failures}`;
         throw error;
       });
     return pending;
