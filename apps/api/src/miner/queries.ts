@@ -1,6 +1,8 @@
 /**
  * Miner-level reads: stats, chart, workers, one worker, payouts, balance, daily rewards.
  * Worker IPs are never returned: they are the proof for settings changes.
+ * Over 300 lines: each read is one query with its mapping; they share the windows and row types,
+ * and splitting them by endpoint would only spread those.
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, MinerStats } from '@openpool/domain/api';

@@ -4,6 +4,8 @@
  * route. A batch that fails is retried with a growing pause, per source, instead of stopping
  * the simulator (issue 17): the engine's offsets make a resend always safe, and other sources
  * keep going meanwhile. Failing sources are listed in the status /health shows.
+ * Over 300 lines: backfill, live ticks, retries and the send pipeline share one state (offsets
+ * per source, the stop signal); the pipeline and the retry are exported and tested on their own.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CoinTicker } from '@openpool/domain/coins';

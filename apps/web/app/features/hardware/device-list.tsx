@@ -1,3 +1,9 @@
+/**
+ * A device list (`/device/asic`, `/gpu`, `/cpu`, a manufacturer's page): the filter form, the
+ * table on a desktop and the cards on a phone, rows memoised per device. Over 300 lines on
+ * purpose: the form, both layouts and the row caches share the filters, the market and the
+ * power cost of one render; split apart they would pass the same six values through props.
+ */
 import type { Device } from '@openpool/domain/hardware';
 import type { DeviceType } from '@openpool/domain/routes';
 import { formatMoney } from '@openpool/domain/format';

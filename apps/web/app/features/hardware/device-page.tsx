@@ -1,3 +1,8 @@
+/**
+ * One device's page: specifications, sellers, profitability per coin and the calculator. Over
+ * 300 lines because its sections read one device and one market each; the pieces shared with
+ * the lists (figures, profit, power cost) already live in their own modules.
+ */
 import { formatDifficulty, formatFee } from '@openpool/domain/format';
 import type { Device, Manufacturer, Offer } from '@openpool/domain/hardware';
 import { dateTimeFormat, numberFormat } from '@openpool/domain/intl';
