@@ -1,9 +1,7 @@
-import { lastSearchStorageKey, normaliseSearchAddress } from '@openpool/domain/address';
-import { localizePath } from '@openpool/domain/locales';
+import { lastSearchStorageKey } from '@openpool/domain/address';
 import { useId } from 'react';
-import { useNavigate } from 'react-router';
-import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
+import { useOpenMinerPage } from '~/shared/use-open-miner-page';
 import { useStoredValue } from '~/shared/use-stored-value';
 
 /** The query parameter the form sends before hydration; the route's loader redirects on it. */
@@ -16,8 +14,7 @@ export const LOOKUP_PARAM = 'lookup';
  */
 export function SettingsPayoutsSearch({ coin, page, intro }: { coin: string; page: 'payouts' | 'settings'; intro: string }) {
   const t = useT();
-  const locale = useLocale();
-  const navigate = useNavigate();
+  const openMinerPage = useOpenMinerPage(coin);
   const lastSearch = useStoredValue(lastSearchStorageKey(coin));
   const id = useId();
 
@@ -32,14 +29,7 @@ export function SettingsPayoutsSearch({ coin, page, intro }: { coin: string; pag
       onSubmit={(event) => {
         event.preventDefault();
         const input = new FormData(event.currentTarget).get(LOOKUP_PARAM);
-        const address = normaliseSearchAddress(typeof input === 'string' ? input : '');
-        if (!address) return;
-        try {
-          localStorage.setItem(lastSearchStorageKey(coin), address);
-        } catch {
-          // Not remembered; the page still opens.
-        }
-        void navigate(localizePath(`/${coin}/miner/${page}/${encodeURIComponent(address)}`, locale.code));
+        openMinerPage(typeof input === 'string' ? input : '', page);
       }}
     >
       <label htmlFor={id} className="text-ink-muted">

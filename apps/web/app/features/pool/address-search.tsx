@@ -1,9 +1,8 @@
-import { lastSearchStorageKey, normaliseSearchAddress } from '@openpool/domain/address';
-import { localizePath } from '@openpool/domain/locales';
+import { lastSearchStorageKey } from '@openpool/domain/address';
 import { useEffect, useId, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { useLocale } from '~/features/i18n/use-locale';
+import { useLocation } from 'react-router';
 import { useT } from '~/features/i18n/use-t';
+import { useOpenMinerPage } from '~/shared/use-open-miner-page';
 
 /**
  * The pool header's address search (spec section 5): an empty address does nothing;
@@ -12,8 +11,7 @@ import { useT } from '~/features/i18n/use-t';
  */
 export function AddressSearch({ coin }: { coin: string }) {
   const t = useT();
-  const locale = useLocale();
-  const navigate = useNavigate();
+  const openMinerPage = useOpenMinerPage(coin);
   const location = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -34,14 +32,7 @@ export function AddressSearch({ coin }: { coin: string }) {
       className="flex w-full min-w-0 items-stretch gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        const address = normaliseSearchAddress(input.current?.value ?? '');
-        if (!address) return;
-        try {
-          localStorage.setItem(lastSearchStorageKey(coin), address);
-        } catch {
-          // Not remembered; the search still goes ahead.
-        }
-        void navigate(`${localizePath(`/${coin}/miner/stats/${encodeURIComponent(address)}`, locale.code)}?source=search`);
+        openMinerPage(input.current?.value ?? '', 'stats', '?source=search');
       }}
     >
       <label htmlFor={id} className="sr-only">
