@@ -48,14 +48,26 @@ async function start(
 
 const ctx = (db: pg.Pool) => ({ db, pool: POOL_CONFIG, site: SITE_CONFIG, now: Date.now, memoMs: 0 });
 
+/**
+ * A block's status is decided by confirmations that arrive hours after it was found: for a block
+ * found shortly before the cut, by events after it, which the live run (still running) and the
+ * reference (started later, stopped at its own start) each have up to a different moment. Its
+ * status is compared only once it was found longer ago than ltc's 100 confirmations take.
+ */
+const SETTLED_MS = 6 * HOUR;
+
 /** What the history decides, up to the hour before the live part began. */
 async function history(db: pg.Pool, before: number) {
   const at = new Date(before);
-  const rows = async (sql: string) => (await db.query(sql, [at])).rows;
+  const rows = async (sql: string, extra: unknown[] = []) => (await db.query(sql, [at, ...extra])).rows;
   return {
     buckets: await rows('select bucket, scheme, valid from pool_buckets where bucket < $1 order by 1, 2'),
     hourly: await rows('select address, hour, scheme, valid, credited from miner_hourly where hour < $1 order by 1, 2, 3'),
-    blocks: await rows('select height, hash, status, reward::text from blocks where found_at < $1 order by 1'),
+    blocks: await rows(
+      `select height, hash, case when found_at < $2 then status else 'settling' end as status, reward::text
+       from blocks where found_at < $1 order by 1`,
+      [new Date(before - SETTLED_MS)],
+    ),
     ledger: await rows(
       'select address, kind, sum(mature)::text as mature, count(*)::int as n from ledger where at < $1 group by 1, 2 order by 1, 2',
     ),
