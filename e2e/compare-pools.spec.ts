@@ -60,8 +60,8 @@ test('/compare-mining-pools filters by coin through the URL', async ({ page }) =
   const ours = page.getByTestId('compare-row').filter({ hasText: 'this pool' });
   await expect(ours).toContainText('DOGE');
   // A shared link opens the same view; a coin nobody else is documented for says so.
-  await page.goto('/compare-mining-pools?coin=rvn');
-  await expect(page.getByTestId('compare-no-others')).toContainText('no documented figures of other pools for Ravencoin');
+  await page.goto('/compare-mining-pools?coin=rxd');
+  await expect(page.getByTestId('compare-no-others')).toContainText('no documented figures of other pools for Radiant');
   await expect(page.getByTestId('compare-row')).toHaveCount(1);
   // Nonsense in the URL is no error: the default coin and order.
   const odd = await page.goto('/compare-mining-pools?coin=%3Cscript%3E&sort=-%25%25');

@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ComparePoolsError, parseComparePools } from './compare-pools.ts';
 
 const FILE = readFileSync(new URL('../../../content/compare/pools.json', import.meta.url), 'utf8');
+const POOLS = readFileSync(new URL('../../../content/pools.json', import.meta.url), 'utf8');
+
+/**
+ * Coins whose comparison is filled to at least six other pools (decision 011). The other coins
+ * list only the pools whose terms could be checked; see the decision for why they have fewer.
+ */
+const FILLED_TO_SIX = ['btc', 'ltc', 'kas', 'etc', 'rvn', 'erg', 'xmr'] as const;
 
 type Json = Record<string, unknown>;
 
@@ -36,8 +43,21 @@ describe('content/compare/pools.json', () => {
     for (const row of file.pools) expect(row.sources[0]).toMatch(/^https:\/\//);
   });
 
-  it('compares at least six other pools for Bitcoin', () => {
-    expect(file.pools.filter((row) => row.coin === 'btc').length).toBeGreaterThanOrEqual(6);
+  it('compares at least six other pools for every coin filled to six', () => {
+    for (const coin of FILLED_TO_SIX)
+      expect(file.pools.filter((row) => row.coin === coin).length, coin).toBeGreaterThanOrEqual(6);
+  });
+
+  it('lists no pool twice for one coin, by name or by address', () => {
+    const byName = file.pools.map((row) => `${row.coin}/${row.pool.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
+    const byUrl = file.pools.map((row) => `${row.coin}/${new URL(row.url).href}`);
+    expect(byName.filter((key, index) => byName.indexOf(key) !== index)).toEqual([]);
+    expect(byUrl.filter((key, index) => byUrl.indexOf(key) !== index)).toEqual([]);
+  });
+
+  it('compares only coins we offer', () => {
+    const offered = Object.keys((JSON.parse(POOLS) as { coins: Record<string, unknown> }).coins);
+    expect(file.pools.filter((row) => !offered.includes(row.coin)).map((row) => `${row.coin}/${row.pool}`)).toEqual([]);
   });
 });
 
