@@ -46,7 +46,7 @@ test('/compare-mining-pools sorts by a column both ways, unpublished figures las
   expect(names[0]).toBe('SpiderPool');
   // Pools that publish no minimum stay at the bottom in both directions.
   const lastRow = page.getByTestId('compare-row').last();
-  await expect(lastRow.locator('td').nth(1)).toContainText('Not published');
+  await expect(lastRow.locator('td').nth(1)).toContainText('Not confirmed');
 });
 
 test('/compare-mining-pools filters by coin through the URL', async ({ page }) => {

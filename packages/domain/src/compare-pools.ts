@@ -1,7 +1,8 @@
 /**
  * Other pools' published terms for `/compare-mining-pools` (issue 13): `content/compare/pools.json`,
- * a dated file with the pages each row was read from. Only what a pool's own pages say goes in;
- * a figure they do not publish is `null` and the page shows it as not published, never a guess.
+ * a dated file naming each row's sources. A figure not confirmed on the pool's own pages is
+ * `null` and the page shows it as not confirmed, never a guess (decision 011 lists the schemes
+ * that still rest on general knowledge).
  * Parsed at start-up: a bad file stops the web server listing every bad field.
  */
 import { z } from 'zod';
@@ -39,7 +40,7 @@ const comparedPoolSchema = z
         z
           .object({
             name: z.enum(COMPARED_SCHEMES, { message: `must be one of ${COMPARED_SCHEMES.join(', ')}` }),
-            /** A fraction (0.025 = 2.5 %); null when the pool's pages do not publish it. */
+            /** A fraction (0.025 = 2.5 %); null when not confirmed on the pool's pages. */
             fee: z.number().min(0, 'must be 0 or more').max(0.2, 'must be a fraction (0.04 = 4 %), at most 0.2').nullable(),
           })
           .strict(),
@@ -51,9 +52,9 @@ const comparedPoolSchema = z
       .regex(/^\d+(\.\d+)?$/, 'must be a decimal number written as a string, e.g. "0.005"')
       .nullable(),
     payout: z.enum(PAYOUT_FREQUENCIES, { message: `must be one of ${PAYOUT_FREQUENCIES.join(', ')} or null` }).nullable(),
-    /** Region codes of the stratum servers (eu, us, asia…); null when not published. */
+    /** Region codes of the stratum servers (eu, us, asia…); null when not confirmed. */
     regions: z.array(z.string().regex(/^[a-z]{2,8}$/, 'must be a short lowercase region code like "eu"')).nullable(),
-    /** Tickers of the merge-mined coins paid out; [] for none, null when not published. */
+    /** Tickers of the merge-mined coins paid out; [] for none, null when not confirmed. */
     merged: z.array(z.string().regex(/^[a-z0-9]{2,10}$/, 'must be a lowercase ticker like "doge"')).nullable(),
   })
   .strict();

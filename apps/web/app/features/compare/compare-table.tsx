@@ -31,7 +31,7 @@ const PAYOUT: Record<NonNullable<CompareRow['payout']>, MessageId> = {
 export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]; sort: Sort; coin: string; caption: string }) {
   const t = useT();
   const unit = coin.toUpperCase();
-  const notPublished = <NotPublished label={t('comparePools.notPublished')} />;
+  const unconfirmed = <Unconfirmed label={t('comparePools.unconfirmed')} />;
   return (
     <div className="relative mt-4 overflow-x-auto rounded-lg border border-line" data-testid="compare-scroll">
       <table className="w-full min-w-[52rem] text-sm" data-testid="compare-table">
@@ -95,22 +95,22 @@ export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]
                     <li key={scheme.name} className="whitespace-nowrap">
                       <Ltr>
                         <span className="font-medium">{scheme.name}</span>{' '}
-                        <span className="tabular-nums">{scheme.fee === null ? notPublished : formatFee(scheme.fee)}</span>
+                        <span className="tabular-nums">{scheme.fee === null ? unconfirmed : formatFee(scheme.fee)}</span>
                       </Ltr>
                     </li>
                   ))}
                 </ul>
               </td>
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                {row.minPayout === null ? notPublished : <Ltr>{`${row.minPayout} ${unit}`}</Ltr>}
+                {row.minPayout === null ? unconfirmed : <Ltr>{`${row.minPayout} ${unit}`}</Ltr>}
               </td>
-              <td className="px-3 py-2">{row.payout === null ? notPublished : t(PAYOUT[row.payout])}</td>
+              <td className="px-3 py-2">{row.payout === null ? unconfirmed : t(PAYOUT[row.payout])}</td>
               <td className="px-3 py-2">
-                {row.regions === null ? notPublished : row.regions.map((region) => region.toUpperCase()).join(', ')}
+                {row.regions === null ? unconfirmed : row.regions.map((region) => region.toUpperCase()).join(', ')}
               </td>
               <td className="px-3 py-2">
                 {row.merged === null
-                  ? notPublished
+                  ? unconfirmed
                   : row.merged.length === 0
                     ? t('comparePools.none')
                     : row.merged.map((ticker) => ticker.toUpperCase()).join(', ')}
@@ -139,7 +139,7 @@ export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]
 }
 
 /** A dash a screen reader reads as 'not published'. */
-function NotPublished({ label }: { label: string }) {
+function Unconfirmed({ label }: { label: string }) {
   return (
     <span title={label} className="text-ink-muted">
       <span aria-hidden="true">—</span>
