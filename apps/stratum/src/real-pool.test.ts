@@ -249,24 +249,26 @@ describe('a real pool on litecoind -regtest, through the real API', () => {
     });
 
     // 4. The hour boundary H passes on the fast clock; the hour job makes the payout and the
-    // sender pays it with sendmany from the pool's wallet.
-    const payout = await until(
-      'a paid payout',
-      async () => {
-        const page = await get<{ results: { amount: string; status: string; txid: string | null }[] }>(
-          `/ltc/api/v1/miner/payouts/${minerAddress}`,
-        );
-        return page.results.find((p) => p.status === 'Paid');
-      },
-      120_000,
-    );
-    expect(toUnits(payout.amount, 8)).toBe(total);
-    const tx = await chain.wallet<{ txid: string; comment?: string }>('gettransaction', [payout.txid]);
-    expect(tx.txid).toBe(payout.txid);
+    // sender pays it with sendmany from the pool's wallet. In the mempool it is Unpaid with its tx id.
+    type PayoutRow = { amount: string; received: string; status: string; txid: string | null; confirmations: number | null };
+    const payoutNow = async () =>
+      (await get<{ results: PayoutRow[] }>(`/ltc/api/v1/miner/payouts/${minerAddress}`)).results.find((p) => p.txid !== null);
+    const sent = await until('a sent payout', payoutNow, 120_000);
+    expect(sent).toMatchObject({ status: 'Unpaid', confirmations: 0 });
+    expect(toUnits(sent.amount, 8)).toBe(total);
+    const tx = await chain.wallet<{ txid: string; comment?: string }>('gettransaction', [sent.txid]);
+    expect(tx.txid).toBe(sent.txid);
     // The comment a retry looks for so that a lost answer never pays twice.
     expect(tx.comment).toMatch(/^openpool ltc payouts \d+(,\d+)*$/);
+    // A block takes it in: Paid, with the confirmations and the amount received that the chain has.
     await chain.rpc('generatetoaddress', [1, await chain.wallet<string>('getnewaddress')]);
-    expect((await chain.wallet<{ confirmations: number }>('gettransaction', [payout.txid])).confirmations).toBe(1);
+    const payout = await until('a paid payout', async () => {
+      const p = await payoutNow();
+      return p?.status === 'Paid' && p;
+    });
+    expect(payout).toMatchObject({ txid: sent.txid, confirmations: 1 });
+    expect(toUnits(payout.received, 8)).toBe(total);
+    expect((await chain.wallet<{ confirmations: number }>('gettransaction', [payout.txid!])).confirmations).toBe(1);
     // The miner's address received exactly the payout (the pool's wallet paid the fee).
     expect(toUnits(String(await chain.wallet<number>('getreceivedbyaddress', [minerAddress, 1])), 8)).toBe(total);
     expect((await balance()).paid).toBe(total);

@@ -197,6 +197,8 @@ export const payoutsSchema = z.object({
       received: amount,
       status: z.enum(['Paid', 'Unpaid']),
       txid: z.string().nullable(),
+      /** Of its transaction, on a coin whose chain the pool follows (0: in the mempool); null elsewhere. */
+      confirmations: z.number().int().nullable(),
     }),
   ),
   next: z.string().nullable().describe('cursor for the next page, or null'),

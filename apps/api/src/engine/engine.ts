@@ -12,6 +12,7 @@ import { HOUR_MS } from './aggregates.ts';
 import { BatchContext } from './batch.ts';
 import type { PayoutSender } from './sender.ts';
 import { markPayoutsPaid } from '../notify/payouts.ts';
+import { followPayouts } from './payout-follow.ts';
 
 export { EngineInputError } from './batch.ts';
 
@@ -46,7 +47,7 @@ export interface IngestResult {
 
 export interface Engine {
   ingest(source: string, events: readonly IngestEvent[]): Promise<IngestResult>;
-  /** Sends Unpaid payouts through the sender; returns how many were paid. */
+  /** Sends Unpaid payouts through the sender, then follows sent ones on their chain; returns how many were paid. */
   sendPayouts(): Promise<number>;
   /** Deletes what retention no longer needs; returns rows removed. */
   applyRetention(nowMs: number): Promise<number>;
@@ -191,7 +192,7 @@ export function createEngine(options: EngineOptions): Engine {
           createdAt: row.created_at.getTime(),
         }));
         try {
-          const { txid, paidAt } = await sender.send(coin, requests);
+          const { txid, paidAt, confirmations } = await sender.send(coin, requests);
           // Marked Paid together with its notifications (issue 14): one statement, one commit.
           await markPayoutsPaid(pool, {
             coin,
@@ -199,11 +200,17 @@ export function createEngine(options: EngineOptions): Engine {
             ids: requests.map((request) => request.id),
             txid,
             paidAt,
+            confirmations,
           });
           paid += rows.length;
         } catch (error) {
           options.log?.(`payouts: ${coin}: sender failed, will retry: ${(error as Error).message}`);
         }
+      }
+      try {
+        await followPayouts(pool, sender, requiredConfirmations, options.log);
+      } catch (error) {
+        options.log?.(`payouts: following sent transactions failed, will retry: ${(error as Error).message}`);
       }
       return paid;
     }).finally(() => (sending = undefined));

@@ -13,10 +13,31 @@ export interface PayoutRequest {
   createdAt: number;
 }
 
+export interface SentPayouts {
+  txid: string;
+  paidAt: number;
+  /** The transaction's confirmations when sent (0: in the mempool); absent where no chain is followed. */
+  confirmations?: number;
+}
+
+/** A sent transaction as its chain has it. */
+export interface TransactionState {
+  /** Blocks on top of it and its own; 0 in the mempool; negative when a conflicting transaction is in the chain that deep. */
+  confirmations: number;
+  /** The operator gave it up (`abandontransaction`): its coins are the wallet's again, so it can pay nobody. */
+  abandoned: boolean;
+  /** What each address received, in smallest units (less than sent when the fee was deducted from the miners). */
+  received: ReadonlyMap<string, bigint>;
+}
+
 export interface PayoutSender {
   readonly name: string;
   /** Sends one coin's payouts in one transaction (like `sendmany`); resolves to its tx id. */
-  send(coin: string, payouts: readonly PayoutRequest[]): Promise<{ txid: string; paidAt: number }>;
+  send(coin: string, payouts: readonly PayoutRequest[]): Promise<SentPayouts>;
+  /** Coins whose sent transactions can be followed on their chain with `track`. */
+  readonly trackedCoins?: readonly string[];
+  /** The transaction's state on the chain, or undefined when the wallet does not know it. */
+  track?(coin: string, txid: string): Promise<TransactionState | undefined>;
 }
 
 /**

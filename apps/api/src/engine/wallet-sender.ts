@@ -6,10 +6,14 @@
  * A send whose answer was lost (the node crashed or the connection dropped after it signed and
  * broadcast) must not pay twice on the retry: every send carries a comment naming its payout
  * ids, and before sending, the wallet's recent transactions are searched for that comment; a
- * match is the earlier send, and its tx id is returned instead of paying again.
+ * match is the earlier send, and its tx id is returned instead of paying again (unless the chain
+ * has since taken it back: a conflicted or abandoned send paid nobody).
+ *
+ * After the send, `track` follows the transaction with `gettransaction`: its confirmations and
+ * what each address received are the chain's, not ours.
  */
-import { fromUnits } from '@openpool/domain/pool-config';
-import type { PayoutRequest, PayoutSender } from './sender.ts';
+import { fromUnits, toUnits } from '@openpool/domain/pool-config';
+import type { PayoutRequest, PayoutSender, TransactionState } from './sender.ts';
 
 /** Who pays the network fee: the pool's wallet, or the miners (split by the node between them). */
 export type PayoutFeeMode = 'pool' | 'miners';
@@ -26,6 +30,22 @@ export interface WalletSenderOptions {
 
 export class WalletRpcError extends Error {
   override name = 'WalletRpcError';
+  /** The node's error code (bitcoind's RPC_* codes), when it answered with one. */
+  readonly code: number | undefined;
+  constructor(message: string, code?: number) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** bitcoind's RPC_INVALID_ADDRESS_OR_KEY: `gettransaction` of a tx id the wallet does not have. */
+const UNKNOWN_TRANSACTION = -5;
+
+interface WalletTransaction {
+  txid: string;
+  confirmations: number;
+  abandoned?: boolean;
+  details: { address?: string; category: string; amount: number; abandoned?: boolean }[];
 }
 
 function walletRpc(url: string, fetchImpl: typeof globalThis.fetch) {
@@ -50,7 +70,7 @@ function walletRpc(url: string, fetchImpl: typeof globalThis.fetch) {
     } catch {
       throw new WalletRpcError(`${method}: HTTP ${response.status} ${text.slice(0, 200)}`);
     }
-    if (answer.error) throw new WalletRpcError(`${method}: ${answer.error.message} (${answer.error.code})`);
+    if (answer.error) throw new WalletRpcError(`${method}: ${answer.error.message} (${answer.error.code})`, answer.error.code);
     return answer.result as T;
   };
 }
@@ -61,14 +81,21 @@ export const payoutComment = (coin: string, payouts: readonly PayoutRequest[]) =
 export function createWalletSender(options: WalletSenderOptions): PayoutSender {
   const rpc = walletRpc(options.rpcUrl, options.fetch ?? globalThis.fetch);
   const now = options.now ?? Date.now;
+  // The wallet's amounts are JSON numbers of at most `unitDecimals` decimals: toFixed gives them back exactly.
+  const units = (amount: number) => toUnits(Math.abs(amount).toFixed(options.unitDecimals), options.unitDecimals);
   return {
     name: `wallet:${options.coin}`,
+    trackedCoins: [options.coin],
     async send(coin, payouts) {
       if (coin !== options.coin) throw new Error(`the ${options.coin} wallet cannot pay ${coin}`);
       const comment = payoutComment(coin, payouts);
-      const recent = await rpc<{ txid: string; comment?: string; category: string }[]>('listtransactions', ['*', 200, 0]);
-      const earlier = recent.find((tx) => tx.category === 'send' && tx.comment === comment);
-      if (earlier) return { txid: earlier.txid, paidAt: now() };
+      const recent = await rpc<
+        { txid: string; comment?: string; category: string; confirmations: number; abandoned?: boolean }[]
+      >('listtransactions', ['*', 200, 0]);
+      const earlier = recent.find(
+        (tx) => tx.category === 'send' && tx.comment === comment && tx.confirmations >= 0 && tx.abandoned !== true,
+      );
+      if (earlier) return { txid: earlier.txid, paidAt: now(), confirmations: earlier.confirmations };
       // Amounts as exact decimals in the JSON text (a float could round a satoshi away).
       const amounts = new Map<string, bigint>();
       for (const payout of payouts) amounts.set(payout.address, (amounts.get(payout.address) ?? 0n) + payout.amount);
@@ -78,15 +105,35 @@ export function createWalletSender(options: WalletSenderOptions): PayoutSender {
       const subtractFrom = options.fee === 'miners' ? [...amounts.keys()] : [];
       const body = `{"jsonrpc":"1.0","id":"payout","method":"sendmany","params":["",{${outputs.join(',')}},1,${JSON.stringify(comment)},${JSON.stringify(subtractFrom)}]}`;
       const txid = await rpc<string>('sendmany', [], body);
-      return { txid, paidAt: now() };
+      return { txid, paidAt: now(), confirmations: 0 };
+    },
+    async track(coin, txid): Promise<TransactionState | undefined> {
+      if (coin !== options.coin) throw new Error(`the ${options.coin} wallet cannot follow ${coin}`);
+      let tx: WalletTransaction;
+      try {
+        tx = await rpc<WalletTransaction>('gettransaction', [txid]);
+      } catch (error) {
+        if (error instanceof WalletRpcError && error.code === UNKNOWN_TRANSACTION) return undefined;
+        throw error;
+      }
+      const received = new Map<string, bigint>();
+      for (const detail of tx.details) {
+        if (detail.category !== 'send' || detail.address === undefined) continue;
+        received.set(detail.address, (received.get(detail.address) ?? 0n) + units(detail.amount));
+      }
+      const abandoned = tx.abandoned === true || tx.details.some((detail) => detail.abandoned === true);
+      return { confirmations: tx.confirmations, abandoned, received };
     },
   };
 }
 
 /** Sends each coin through its own sender (a node's wallet) and the rest through `fallback`. */
 export function routeSenders(byCoin: ReadonlyMap<string, PayoutSender>, fallback: PayoutSender): PayoutSender {
+  const senderOf = (coin: string) => byCoin.get(coin) ?? fallback;
   return {
     name: [...[...byCoin.values()].map((sender) => sender.name), fallback.name].join('+'),
-    send: (coin, payouts) => (byCoin.get(coin) ?? fallback).send(coin, payouts),
+    send: (coin, payouts) => senderOf(coin).send(coin, payouts),
+    trackedCoins: [...byCoin.values(), fallback].flatMap((sender) => sender.trackedCoins ?? []),
+    track: async (coin, txid) => senderOf(coin).track?.(coin, txid),
   };
 }

@@ -275,8 +275,16 @@ export async function workers(ctx: ApiContext, coin: CoinTicker, address: string
 
 export async function payouts(ctx: ApiContext, coin: string, address: string, before: number | null, limit: number) {
   const decimals = unitDecimalsOf(ctx.pool, coin as CoinTicker);
-  const rows = await ctx.db.query<{ id: number; created_at: Date; amount: string; status: string; txid: string | null }>(
-    `select id, created_at, amount::text as amount, status, txid from payouts
+  const rows = await ctx.db.query<{
+    id: number;
+    created_at: Date;
+    amount: string;
+    received: string | null;
+    status: string;
+    txid: string | null;
+    confirmations: number | null;
+  }>(
+    `select id, created_at, amount::text as amount, received::text as received, status, txid, confirmations from payouts
      where coin = $1 and address = $2 and ($3::int8 is null or id < $3) order by id desc limit $4`,
     [coin, address, before, limit + 1],
   );
@@ -286,9 +294,12 @@ export async function payouts(ctx: ApiContext, coin: string, address: string, be
     results: page.map((row) => ({
       date: unix(row.created_at),
       amount: fromUnits(BigInt(row.amount), decimals),
-      received: fromUnits(BigInt(row.amount), decimals),
-      status: row.status === 'paid' ? ('Paid' as const) : ('Unpaid' as const),
+      received: fromUnits(BigInt(row.received ?? row.amount), decimals),
+      // Paid once in a block where the chain is followed (payout-follow.ts); sent is Paid elsewhere.
+      status:
+        row.status === 'paid' && (row.confirmations === null || row.confirmations > 0) ? ('Paid' as const) : ('Unpaid' as const),
       txid: row.txid,
+      confirmations: row.confirmations,
     })),
     next: hasMore && page.length > 0 ? String(page[page.length - 1]!.id) : null,
   };

@@ -12,12 +12,14 @@ export interface PaidPayouts {
   ids: readonly number[];
   txid: string;
   paidAt: number;
+  /** The transaction's confirmations when sent, for a coin followed on its chain (payout-follow.ts). */
+  confirmations?: number;
 }
 
 export async function markPayoutsPaid(db: Pick<pg.Pool, 'query'>, paid: PaidPayouts): Promise<void> {
   await db.query(
     `with paid as (
-       update payouts set status = 'paid', txid = $1, paid_at = to_timestamp($2 / 1000.0)
+       update payouts set status = 'paid', txid = $1, paid_at = to_timestamp($2 / 1000.0), confirmations = $5
        where id = any($3::int8[]) and status = 'unpaid'
        returning id, coin, address, amount
      )
@@ -30,6 +32,6 @@ export async function markPayoutsPaid(db: Pick<pg.Pool, 'query'>, paid: PaidPayo
      join notify_subscriptions s on s.address = p.address and s.coin = any($4::text[])
        and s.on_payout and (s.channel = 'telegram' or s.confirmed_at is not null)
      left join balances b on b.coin = p.coin and b.address = p.address`,
-    [paid.txid, paid.paidAt, paid.ids, paid.minerCoins],
+    [paid.txid, paid.paidAt, paid.ids, paid.minerCoins, paid.confirmations ?? null],
   );
 }

@@ -1,0 +1,92 @@
+/**
+ * Sent payouts followed on their chain (issue 15, real payouts). A payout is Paid for the
+ * miner once its transaction is in a block; until then the API says Unpaid beside the tx id.
+ * Each sender run asks the coin's wallet how deep every not yet settled transaction is, and
+ * what each address received (the node's figure: less than the payout when the fee is
+ * deducted from the miners), until it has the coin's block confirmations.
+ *
+ * A transaction the chain took back goes back to Unpaid to be sent again: one the operator
+ * abandoned (its coins are the wallet's again), or one conflicted by a transaction as deep as
+ * a block must be to count (the same depth the engine trusts for rewards, so a reorg that
+ * could revive it is as unlikely as one that would orphan a matured block).
+ */
+import type pg from 'pg';
+import type { PayoutSender } from './sender.ts';
+
+export async function followPayouts(
+  db: Pick<pg.Pool, 'query'>,
+  sender: PayoutSender,
+  requiredConfirmations: (coin: string) => number,
+  log?: (line: string) => void,
+): Promise<number> {
+  if (!sender.track) return 0;
+  let updated = 0;
+  for (const coin of sender.trackedCoins ?? []) {
+    const required = requiredConfirmations(coin);
+    const open = await db.query<{ txid: string; ids: string[]; addresses: string[]; amounts: string[] }>(
+      `select txid, array_agg(id::text order by id) as ids, array_agg(address order by id) as addresses,
+              array_agg(amount::text order by id) as amounts
+       from payouts where coin = $1 and status = 'paid' and txid is not null and coalesce(confirmations, 0) < $2
+       group by txid order by min(id) limit 200`,
+      [coin, required],
+    );
+    for (const tx of open.rows) {
+      const state = await sender.track(coin, tx.txid);
+      if (!state) {
+        log?.(`payouts: ${coin}: the wallet does not know tx ${tx.txid} (payouts ${tx.ids.join(',')}); left as they are`);
+        continue;
+      }
+      if (state.abandoned || state.confirmations <= -required) {
+        const reset = await db.query(
+          `update payouts set status = 'unpaid', txid = null, paid_at = null, confirmations = null, received = null
+           where coin = $1 and txid = $2 and status = 'paid'`,
+          [coin, tx.txid],
+        );
+        log?.(
+          `payouts: ${coin}: tx ${tx.txid} ${state.abandoned ? 'was abandoned' : `lost to a conflict ${-state.confirmations} blocks deep`}; ` +
+            `${reset.rowCount ?? 0} payouts back to Unpaid, to be sent again`,
+        );
+        updated += reset.rowCount ?? 0;
+        continue;
+      }
+      const received = receivedPerPayout(tx.addresses, tx.amounts.map(BigInt), state.received);
+      const result = await db.query(
+        `update payouts p set confirmations = $2, received = r.received
+         from unnest($3::int8[], $4::numeric[]) as r(id, received)
+         where p.id = r.id and p.coin = $1 and p.status = 'paid' and p.txid = $5`,
+        [coin, state.confirmations, tx.ids, received.map(String), tx.txid],
+      );
+      updated += result.rowCount ?? 0;
+    }
+  }
+  return updated;
+}
+
+/**
+ * What each payout of one transaction received: an address's shortfall (the fee deducted from
+ * it) is shared among its payouts in proportion to their amounts, the last taking the rest.
+ * An address the chain does not show keeps its full amount.
+ */
+export function receivedPerPayout(
+  addresses: readonly string[],
+  amounts: readonly bigint[],
+  chain: ReadonlyMap<string, bigint>,
+): bigint[] {
+  const totals = new Map<string, bigint>();
+  addresses.forEach((address, i) => totals.set(address, (totals.get(address) ?? 0n) + amounts[i]!));
+  const shortfalls = new Map<string, bigint>();
+  for (const [address, total] of totals) {
+    const got = chain.get(address);
+    shortfalls.set(address, got === undefined || got > total ? 0n : total - got);
+  }
+  const unshared = new Map(shortfalls);
+  const unseen = new Map(totals);
+  return addresses.map((address, i) => {
+    const amount = amounts[i]!;
+    unseen.set(address, unseen.get(address)! - amount);
+    const share =
+      unseen.get(address) === 0n ? unshared.get(address)! : (shortfalls.get(address)! * amount) / totals.get(address)!;
+    unshared.set(address, unshared.get(address)! - share);
+    return amount - share;
+  });
+}
