@@ -7,7 +7,7 @@
 //    scrypt), next to the same rates of a method answered without hashing (the baseline:
 //    framing, JSON and the event loop alone);
 //  - idle miners held (subscribed and authorised), the server's RSS before and after.
-// Env: BENCH_PORT (3321), BENCH_STRATUM_IDLE (10000), BENCH_STRATUM_RATES (500,1000,2000),
+// Env: BENCH_PORT (3321), BENCH_STRATUM_IDLE (10000), BENCH_STRATUM_RATES (500,1000,2000,4000),
 // BENCH_STRATUM_SECONDS (5 per rate).
 import { spawn } from 'node:child_process';
 import net from 'node:net';
@@ -156,7 +156,7 @@ function child(args: string[]) {
 }
 
 async function main(): Promise<void> {
-  const rates = (process.env.BENCH_STRATUM_RATES ?? '500,1000,2000').split(',').map(Number);
+  const rates = (process.env.BENCH_STRATUM_RATES ?? '500,1000,2000,4000').split(',').map(Number);
   const seconds = Number(process.env.BENCH_STRATUM_SECONDS ?? 5);
   const idle = Number(process.env.BENCH_STRATUM_IDLE ?? 10_000);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reversed, sha256d, uint32le } from './bytes.ts';
-import { hashValue, scryptPow } from './scrypt.ts';
+import { hashValue, scryptPow, scryptPowAsync } from './scrypt.ts';
 import { bitsToTarget } from './target.ts';
 
 // Litecoin's mainnet genesis block (chainparams.cpp): its header, block hash and scrypt PoW hash.
@@ -26,5 +26,12 @@ describe('scrypt proof of work', () => {
     other.writeUInt32LE(2084524494, 76);
     expect(hashValue(scryptPow(other)) > bitsToTarget('1e0ffff0')).toBe(true);
     expect(() => scryptPow(Buffer.alloc(79))).toThrow(/80 bytes/);
+  });
+
+  it('hashes the same on the thread pool as on the event loop', async () => {
+    expect(reversed(await scryptPowAsync(GENESIS)).toString('hex')).toBe(
+      '0000050c34a64b415b6b15b37f2216634b5b1669cb9a2e38d76f7213b0671e00',
+    );
+    await expect(scryptPowAsync(Buffer.alloc(81))).rejects.toThrow(/80 bytes/);
   });
 });

@@ -8,7 +8,7 @@ import type { Bans } from './bans.ts';
 import { isHex } from './bytes.ts';
 import { EXTRANONCE2_SIZE, headerOf, coinbaseOf, type Job, type Solution } from './job.ts';
 import { notification, parsePassword, reply, splitLogin, stratumError, type Request, type StratumError } from './protocol.ts';
-import { hashValue, scryptPow } from './scrypt.ts';
+import { hashValue, scryptPowAsync } from './scrypt.ts';
 import { shareTarget, targetToStratumDifficulty } from './target.ts';
 import { Vardiff, type VardiffOptions } from './vardiff.ts';
 
@@ -118,7 +118,7 @@ export class Session {
       }
       case 'mining.submit':
         {
-          const [result, error] = this.submit(params);
+          const [result, error] = await this.submit(params);
           this.send(reply(id, result, error));
         }
         return;
@@ -228,7 +228,7 @@ export class Session {
     if (next !== undefined) this.setDifficulty(next, false);
   }
 
-  private submit(params: unknown[]): [boolean, StratumError | null] | [null, StratumError] {
+  private async submit(params: unknown[]): Promise<[boolean, StratumError | null] | [null, StratumError]> {
     if (!this.subscribed) return [null, stratumError('notSubscribed')];
     const [name, jobId, extranonce2, ntimeHex, nonceHex, versionHex] = params;
     const login = typeof name === 'string' ? this.logins.get(name) : undefined;
@@ -272,7 +272,9 @@ export class Session {
 
     const solution: Solution = { extranonce1: this.extranonce1, extranonce2, ntime, nonce: parseInt(nonceHex, 16), version };
     const header = headerOf(job, solution, coinbaseOf(job, solution));
-    const value = hashValue(scryptPow(header));
+    // Everything above is decided before the hash (a duplicate is marked seen already), so
+    // another submission of this key while it hashes is a duplicate, never a second share.
+    const value = hashValue(await scryptPowAsync(header));
     let difficulty = this.difficulty;
     if (value > shareTarget(difficulty)) {
       const grace = this.previous && this.previous.until > now ? this.previous.difficulty : undefined;
