@@ -37,6 +37,26 @@ describe('the articles in content/articles', () => {
     expect(compiled.filter((a) => a.locale === 'en' && !a.slug.startsWith('get-support-')).length).toBeGreaterThanOrEqual(30);
   });
 
+  it('has every connection guide in all 15 languages, each with the figures, commands and links of the English one', () => {
+    const guides = compiled.filter((a) => a.locale === 'en' && a.category === 'connection');
+    expect(guides.length).toBeGreaterThanOrEqual(12);
+    // What a translation must keep: every placeholder, every code block (the commands) and the related list.
+    const kept = (source: string) => ({
+      placeholders: [...source.matchAll(/\{\{[^}]+\}\}/g)].map((m) => m[0]).sort(),
+      codeBlocks: source.split('```').length,
+    });
+    for (const guide of guides) {
+      const english = files.find((f) => f.locale === 'en' && f.slug === guide.slug)!;
+      for (const code of LOCALE_CODES) {
+        const translated = compiled.find((a) => a.locale === code && a.slug === guide.slug);
+        expect(translated, `${code}/${guide.slug}`).toBeDefined();
+        expect(translated!.related, `${code}/${guide.slug}`).toEqual(guide.related);
+        const file = files.find((f) => f.locale === code && f.slug === guide.slug)!;
+        expect(kept(file.source), `${code}/${guide.slug}`).toEqual(kept(english.source));
+      }
+    }
+  });
+
   it('has every article in English, Russian and Ukrainian', () => {
     const slugs = (code: string) =>
       new Set(compiled.filter((a) => a.locale === code && !a.slug.startsWith('get-support-')).map((a) => a.slug));
