@@ -17,7 +17,8 @@ export function formatEfficiency(powerW: number, hashrate: number): string {
 }
 
 export function formatPower(powerW: number): string {
-  return `${Math.round(powerW).toLocaleString('en-US')} W`;
+  // The cached formatter: `toLocaleString` builds one per call (a list re-renders every row's power).
+  return `${numberFormat('en-US').format(Math.round(powerW))} W`;
 }
 
 export { formatHashrate };
