@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopTestServer } from '../testing/database.ts';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import { followPayouts, receivedPerPayout } from './payout-follow.ts';
 import type { PayoutSender, TransactionState } from './sender.ts';
@@ -48,7 +49,10 @@ describe('followPayouts on PostgreSQL', () => {
       [A, B, new Date(T0), new Date(T0 + 3_600_000)],
     );
   }, 60_000);
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await h.close();
+    await stopTestServer();
+  });
 
   it('says Unpaid with the tx id while the transaction waits in the mempool', async () => {
     expect(await payoutsOf(B)).toEqual([
