@@ -4,7 +4,8 @@ import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { deviceHref, TYPE_TITLE } from './device-list';
+import { TYPE_TITLE } from './device-list';
+import { deviceHref } from './device-rows';
 import { regionName } from './device-page';
 import { formatHashrate, formatPower } from './figures';
 
