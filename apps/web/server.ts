@@ -12,6 +12,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from 'rea
 import type { AppContext } from './app/context.ts';
 import { parseWebEnv } from './app/env.server.ts';
 import { resolveApiBaseUrl, type createApiClient } from './app/shared/api-client.ts';
+import { createApiReuse } from './app/shared/api-reuse.server.ts';
 import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
@@ -72,6 +73,9 @@ async function serve(): Promise<void> {
     return (build.entry.module as unknown as { createApiClient: typeof createApiClient }).createApiClient;
   }
 
+  // Pool-wide API answers shared by the renders of this process (issue 16; api-reuse.server.ts).
+  const apiReuse = createApiReuse({ maxSeconds: env.apiReuseSeconds });
+
   function loadContext(build: ServerBuild, req: express.Request, res: express.Response): RouterContextProvider {
     const apiConfig = { ruSiteHost: env.ruSiteHost, ruApiUrl: env.ruApiUrl };
     const host = req.hostname || null;
@@ -84,7 +88,7 @@ async function serve(): Promise<void> {
         apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
         siteUrl: env.siteUrl,
       },
-      api: apiClientFactoryOf(build)({ baseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }) }),
+      api: apiClientFactoryOf(build)({ baseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }), reuse: apiReuse }),
       cookieDomain: env.cookieDomain,
       // The HTML cache chose this response's nonce (a fresh one for every response).
       nonce: typeof res.locals.nonce === 'string' ? res.locals.nonce : newNonce(),

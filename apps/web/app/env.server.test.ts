@@ -27,6 +27,7 @@ describe('parseWebEnv', () => {
       contentDir: '/srv/openpool/content',
       trustProxy: [],
       pageCacheBytes: 64 * 1024 * 1024,
+      apiReuseSeconds: 5,
       workers: 1,
     });
   });

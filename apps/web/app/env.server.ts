@@ -37,6 +37,11 @@ const schema = z
     TRUST_PROXY: trustProxySchema,
     /** Memory the page cache may hold, in MB of rendered HTML; 0 turns it off (every page renders). */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /**
+     * Seconds the web server may reuse a pool-wide API answer the API marks public (never
+     * longer than its max-age); 0 fetches every answer for every render.
+     */
+    API_REUSE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     /** Web server processes on the port (renders are CPU work, one core each); 1 runs no supervisor. */
     WEB_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   })
@@ -58,6 +63,7 @@ export interface WebEnv {
   contentDir: string;
   trustProxy: string[];
   pageCacheBytes: number;
+  apiReuseSeconds: number;
   workers: number;
 }
 
@@ -83,6 +89,7 @@ export function parseWebEnv(source: Record<string, string | undefined>, repoRoot
     contentDir: resolve(repoRoot, env.CONTENT_DIR ?? 'content'),
     trustProxy: env.TRUST_PROXY,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    apiReuseSeconds: env.API_REUSE_SECONDS,
     workers: env.WEB_WORKERS,
   };
 }

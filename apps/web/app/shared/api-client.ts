@@ -63,10 +63,17 @@ async function parseBody(response: Response): Promise<unknown> {
   return text;
 }
 
-export function createApiClient(options: { baseUrl: string; fetch?: typeof fetch; timeoutMs?: number }): ApiClient {
+export function createApiClient(options: {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** The web server's reuse of pool-wide answers (api-reuse.server.ts); none in the browser. */
+  reuse?: ApiReuse | null;
+}): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+  const reuse = options.reuse ?? null;
   return {
     baseUrl,
     async request<T>(path: string, init: ApiRequest = {}): Promise<T> {
@@ -77,21 +84,51 @@ export function createApiClient(options: { baseUrl: string; fetch?: typeof fetch
       const { body, json } = encodeBody(init.body);
       const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
       if (json) headers['content-type'] = 'application/json';
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      let response: Response;
-      let parsed: unknown;
-      try {
-        response = await doFetch(url, { method: init.method ?? 'GET', headers, body, credentials: init.credentials, signal });
-        // The timeout covers the body too: a server that stalls mid-body is as unreachable.
-        parsed = await parseBody(response);
-      } catch (error) {
-        throw new ApiUnreachableError(`API unreachable at ${url.origin}: ${(error as Error).message}`, { cause: error });
+      const send = async (): Promise<Answer> => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+        try {
+          const response = await doFetch(url, {
+            method: init.method ?? 'GET',
+            headers,
+            body,
+            credentials: init.credentials,
+            signal,
+          });
+          return {
+            status: response.status,
+            cacheControl: response.headers.get('cache-control'),
+            retryAfter: response.headers.get('retry-after'),
+            // The timeout covers the body too: a server that stalls mid-body is as unreachable.
+            body: await parseBody(response),
+          };
+        } catch (error) {
+          throw new ApiUnreachableError(`API unreachable at ${url.origin}: ${(error as Error).message}`, { cause: error });
+        }
+      };
+      // Only a plain GET may share another request's answer (its own signal or headers may not).
+      const plain = (init.method ?? 'GET') === 'GET' && !init.signal && !init.headers && init.body === undefined;
+      const answer = reuse && plain ? await reuse.answer(url.href, path.startsWith('/') ? path : `/${path}`, send) : await send();
+      if (answer.status < 200 || answer.status > 299) {
+        throw new ApiError(answer.status, answer.body, url.toString(), answer.retryAfter ?? null);
       }
-      if (!response.ok) throw new ApiError(response.status, parsed, url.toString(), response.headers.get('retry-after'));
-      return parsed as T;
+      return answer.body as T;
     },
   };
+}
+
+/** An API answer as the client reads it, before it becomes a value or an error. */
+export interface Answer {
+  status: number;
+  cacheControl: string | null;
+  retryAfter?: string | null;
+  body: unknown;
+}
+
+/** Answers shared between requests (the web server's api-reuse.server.ts); none in the browser. */
+export interface ApiReuse {
+  /** The answer for `url` (app path `path`): a kept one, or `send()`'s (then kept where it may be). */
+  answer(url: string, path: string, send: () => Promise<Answer>): Promise<Answer>;
 }
 
 /**
