@@ -65,7 +65,7 @@ export function LanguageSwitch({ helpTranslateUrl }: { helpTranslateUrl?: string
                   // The switch stays mounted across the navigation: close it like a menu.
                   event.currentTarget.closest('details')?.removeAttribute('open');
                 }}
-                className="flex items-center justify-between gap-3 rounded-lg px-2.5 py-2 text-sm text-ink hover:bg-line/60 aria-[current]:bg-accent/10 aria-[current]:font-semibold aria-[current]:text-accent"
+                className="lang-option"
               >
                 <span>{locale.name}</span>
                 <span className="text-xs text-ink-muted">{locale.label}</span>

@@ -2,6 +2,7 @@
  * The strip of coin icons above the header and in the footer (spec section 2, Header; issue 3,
  * item 3): one link per coin of the configured group that is also enabled, in config order.
  */
+import type { CSSProperties } from 'react';
 import { COINS, isCoinTicker, type Coin } from '@openpool/domain/coins';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
@@ -14,18 +15,12 @@ export function stripCoins(settings: Pick<SiteSettings, 'iconStripCoins' | 'enab
     .map((ticker) => COINS[ticker as Coin['ticker']]);
 }
 
-/** The coin's mark: a disc in its colour with a lighter rim, so dark colours still read on dark. */
+/** The coin's mark (`.coin-dot` in app.css): a disc in its colour with a lighter ring. */
 export function CoinDot({ color, className = 'size-3' }: { color: string; className?: string }) {
-  return (
-    <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false" className={`shrink-0 ${className}`}>
-      <circle cx="6" cy="6" r="6" fill={color} />
-      <circle cx="6" cy="6" r="3.5" fill="none" stroke="#ffffff" strokeOpacity="0.45" strokeWidth="1.2" />
-    </svg>
-  );
+  return <span aria-hidden="true" className={`coin-dot ${className}`} style={{ '--coin': color } as CSSProperties} />;
 }
 
-const LINK =
-  'inline-flex h-7 items-center gap-1 rounded-full px-1.5 text-xs font-semibold text-ink-muted transition-colors hover:bg-surface hover:text-ink xl:px-1';
+const LINK = 'strip-link';
 
 export function CoinStrip({ placement }: { placement: 'top' | 'footer' }) {
   const t = useT();

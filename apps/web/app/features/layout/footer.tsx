@@ -13,8 +13,7 @@ import { ExternalLink } from './footer/external-link';
 import { FOOTER_MAIN_POOLS, footerColumns, type FooterColumn, type FooterLink } from './footer/footer-links';
 import { SocialLinks } from './footer/social-links';
 
-const LINK =
-  'inline-flex min-h-6 items-center text-ink-muted transition-colors hover:text-ink hover:underline underline-offset-4';
+const LINK = 'footer-link';
 const HEADING = 'text-xs font-semibold tracking-wider text-ink uppercase';
 
 function ColumnLink({ link }: { link: FooterLink }) {
