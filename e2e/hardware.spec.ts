@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dailyCoins, type NetworkFigures } from '@openpool/domain/profitability';
+import { readFileSync } from 'node:fs';
 import { API } from './ports.ts';
+
+const fa = JSON.parse(readFileSync(new URL('../apps/web/app/locales/fa.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
 
 /** Hardware (issue 12): filtered lists in the URL, device pages from live figures, the remembered power cost. */
 
@@ -94,10 +100,24 @@ test('a phone in Persian gets cards, a manufacturer page names its country, unkn
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/fa/device/gpu?vendor=nvidia');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByTestId('device-table')).toBeHidden();
-  const cards = page.getByTestId('device-cards').locator('li');
+  // One table, each row a card on a phone: the header row only for screen readers, every
+  // figure on a line of its own under its column's name.
+  const cards = page.getByTestId('device-table').getByTestId('device-row');
   expect(await cards.count()).toBeGreaterThan(20);
   await expect(cards.first()).toBeVisible();
+  expect(await cards.first().evaluate((row) => getComputedStyle(row).display)).toBe('grid');
+  expect(
+    await page
+      .getByTestId('device-table')
+      .locator('thead')
+      .evaluate((head) => getComputedStyle(head).position),
+  ).toBe('absolute');
+  const labels = await cards
+    .first()
+    .locator('td[data-label]')
+    .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+  const columns = ['hashrate', 'power', 'bestCoin', 'profit', 'payback'].map((key) => `"${fa[`hw.col.${key}`]}"`);
+  expect(labels).toEqual(columns);
   const box = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(box).toBeLessThanOrEqual(375);
   await page.goto('/device/iceriver');

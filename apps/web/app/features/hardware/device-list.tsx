@@ -9,7 +9,7 @@ import { Form, useSearchParams } from 'react-router';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { filterAlgorithm, matchesFilters, parseFilters, SORT_KEYS, sortDevices, type RankedDevice } from './catalogue';
-import { DeviceCards, DeviceTable } from './device-rows';
+import { DeviceTable } from './device-rows';
 import { PowerCostInput } from './power-cost-input';
 import { bestCoin, deviceProfits, type Market } from './profit';
 import { useMoney } from './use-money';
@@ -216,10 +216,7 @@ export function DeviceList({ data }: { data: DeviceListData }) {
           {t('hw.noDevices')}
         </p>
       ) : (
-        <>
-          <DeviceTable rows={ranked} vendorName={vendorName} currency={money.code} perUsd={money.perUsd} />
-          <DeviceCards rows={ranked} vendorName={vendorName} currency={money.code} />
-        </>
+        <DeviceTable rows={ranked} vendorName={vendorName} currency={money.code} perUsd={money.perUsd} />
       )}
     </section>
   );

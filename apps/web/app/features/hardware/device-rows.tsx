@@ -1,6 +1,8 @@
 /**
- * A device list's rows: a table on a desktop and cards on a phone (CSS shows one), both from
- * the same ranked rows. Each row is memoised: the list keeps a row object while its device
+ * A device list's rows: one table, shown as a table on a desktop and as a card per device on a
+ * phone (`.device-list` in app.css; each figure's cell carries its column's name for the card).
+ * One markup instead of a table and a list of cards: a list of 200 GPUs was 90 KB of HTML
+ * twice over (issue 16). Each row is memoised: the list keeps a row object while its device
  * and figures stay the same, so a filter re-renders only the rows whose figures changed.
  */
 import { formatMoney } from '@openpool/domain/format';
@@ -43,7 +45,7 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   const t = useT();
   const th = 'py-2 pe-3 font-medium';
   return (
-    <div className="mt-3 hidden overflow-x-auto rounded-xl border border-line bg-surface-raised md:block">
+    <div className="device-list mt-3 md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-surface-raised">
       <table className="w-full text-sm tabular-nums" data-testid="device-table">
         <thead>
           <tr className="text-xs text-ink-muted">
@@ -92,21 +94,6 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   );
 }
 
-export function DeviceCards({ rows, vendorName, currency }: Omit<RowsProps, 'perUsd'>) {
-  return (
-    <ul className="mt-3 grid gap-3 md:hidden" data-testid="device-cards">
-      {rows.map((row) => (
-        <CardRow
-          key={row.device.slug + row.device.vendor}
-          row={row}
-          vendor={vendorName.get(row.device.vendor) ?? row.device.vendor}
-          currency={currency}
-        />
-      ))}
-    </ul>
-  );
-}
-
 interface RowProps {
   row: RankedDevice;
   vendor: string;
@@ -116,6 +103,7 @@ interface RowProps {
 
 /** Memoised: a filter that keeps a device keeps its row object (the list's row cache), so React skips it. */
 const TableRow = memo(function TableRow({ row, vendor, currency, perUsd }: RowProps) {
+  const t = useT();
   const { device, best, figure, priceUsd } = row;
   const format = (amount: number) => formatMoney(amount, currency);
   return (
@@ -128,64 +116,32 @@ const TableRow = memo(function TableRow({ row, vendor, currency, perUsd }: RowPr
           {vendor} · {figure.algorithm}
         </div>
       </td>
-      <td className="py-2 pe-3 text-end">
+      <td className="py-2 pe-3 text-end" data-label={t('hw.col.hashrate')}>
         <Ltr>{formatHashrate(figure.hashrate)}</Ltr>
       </td>
-      <td className="py-2 pe-3 text-end">
+      <td className="py-2 pe-3 text-end" data-label={t('hw.col.power')}>
         <Ltr>{formatPower(figure.power)}</Ltr>
       </td>
       <td className="hidden py-2 pe-3 text-end lg:table-cell">
         <Ltr>{formatEfficiency(figure.power, figure.hashrate)}</Ltr>
       </td>
-      <td className="py-2 pe-3">{best ? best.coin.ticker.toUpperCase() : '–'}</td>
+      <td className="py-2 pe-3" data-label={t('hw.col.bestCoin')}>
+        <span>{best ? best.coin.ticker.toUpperCase() : '–'}</span>
+      </td>
       <td className="hidden py-2 pe-3 text-end xl:table-cell">
         <Profit value={best?.revenue} format={format} />
       </td>
-      <td className="py-2 pe-3 text-end font-semibold" data-testid="device-profit">
+      <td className="py-2 pe-3 text-end font-semibold" data-testid="device-profit" data-label={t('hw.col.profit')}>
         <Profit value={best?.profit} format={format} />
       </td>
       <td className="hidden py-2 pe-3 text-end lg:table-cell">
         {priceUsd === null ? '–' : <Ltr>{format(priceUsd * perUsd)}</Ltr>}
       </td>
-      <td className="py-2 pe-4 text-end">
-        <Payback days={best?.paybackDays} priced={priceUsd !== null && best?.revenue != null} />
+      <td className="py-2 pe-4 text-end" data-label={t('hw.col.payback')}>
+        <span>
+          <Payback days={best?.paybackDays} priced={priceUsd !== null && best?.revenue != null} />
+        </span>
       </td>
     </tr>
-  );
-});
-
-const CardRow = memo(function CardRow({ row, vendor, currency }: Omit<RowProps, 'perUsd'>) {
-  const t = useT();
-  const { device, best, figure, priceUsd } = row;
-  const format = (amount: number) => formatMoney(amount, currency);
-  return (
-    <li className="rounded-xl border border-line bg-surface-raised p-4">
-      <LocaleLink to={deviceHref(device)} className="font-semibold text-accent hover:underline">
-        {device.name}
-      </LocaleLink>
-      <div className="text-xs text-ink-muted">
-        {vendor} · {figure.algorithm}
-      </div>
-      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
-        <dt className="text-ink-muted">{t('hw.col.hashrate')}</dt>
-        <dd className="text-end">
-          <Ltr>{formatHashrate(figure.hashrate)}</Ltr>
-        </dd>
-        <dt className="text-ink-muted">{t('hw.col.power')}</dt>
-        <dd className="text-end">
-          <Ltr>{formatPower(figure.power)}</Ltr>
-        </dd>
-        <dt className="text-ink-muted">{t('hw.col.bestCoin')}</dt>
-        <dd className="text-end">{best ? best.coin.ticker.toUpperCase() : '–'}</dd>
-        <dt className="text-ink-muted">{t('hw.col.profit')}</dt>
-        <dd className="text-end font-semibold">
-          <Profit value={best?.profit} format={format} />
-        </dd>
-        <dt className="text-ink-muted">{t('hw.col.payback')}</dt>
-        <dd className="text-end">
-          <Payback days={best?.paybackDays} priced={priceUsd !== null && best?.revenue != null} />
-        </dd>
-      </dl>
-    </li>
   );
 });
