@@ -27,6 +27,7 @@ app.get(/.*/, async (req, res) => {
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`);
   res.write(`<html><script nonce="${nonce}">1</script>`);
+  if (req.path === '/fa') res.write(`<p>هش‌ریت ۲۴ ساعت — ₿</p><script nonce="${nonce}">2</script>`);
   res.end(`render ${rendered} ${req.originalUrl} ${'x'.repeat(Number(req.query.pad ?? 0))}</html>`);
 });
 const server = app.listen(0);
@@ -91,6 +92,16 @@ describe('HTML micro-cache: keys, memory, single flight', () => {
     expect(first.body).toContain('/xmr?range=7d ');
     expect(first.body).not.toContain('utm_source');
     expect((await get('/xmr?range=30d')).hit).toBe(false);
+  });
+
+  it('keeps the bytes of any script exactly and puts the fresh nonce everywhere the old one was', async () => {
+    const first = await get('/fa');
+    const second = await get('/fa');
+    expect(second.hit).toBe(true);
+    expect(second.body).toContain('<p>هش‌ریت ۲۴ ساعت — ₿</p>');
+    const nonce = nonceOf(second.body)!;
+    expect(second.body.split(nonce)).toHaveLength(3);
+    expect(second.body).toBe(first.body.replaceAll(nonceOf(first.body)!, nonce));
   });
 
   it("leaves React Router's own requests alone: their parameters reach it untouched", async () => {
