@@ -1,6 +1,8 @@
 // `npm run bench:web`: figures for the web server on loopback (pages render real data from an API
 // started for the run), each next to a static copy of the same HTML served by the same process in
-// the same run (these machines are shared and noisy: compare, don't trust absolutes).
+// the same run (these machines are shared and noisy: compare, don't trust absolutes). Requests
+// ask for what a browser asks for (Accept-Encoding with br), so the compression is the one
+// visitors get; uncached rows also print the CPU the web server spent per request.
 //   1. JavaScript and HTML of a first visit;
 //   2. CACHED: the same URL again and again (page-cache hits; what a popular page gets), at 16
 //      and 32 connections, with p99 (a stampede when an entry expires shows there);
@@ -36,7 +38,8 @@ for (const coin of ['btc', 'ltc', 'kas']) {
 }
 const MINER = miners.btc[0];
 if (!MINER) throw new Error('the simulated day has no btc miner');
-const headers = { 'accept-language': 'en' };
+// What a browser sends: Brotli is what visitors get, and it costs the server differently from gzip.
+const headers = { 'accept-language': 'en', 'accept-encoding': 'gzip, deflate, br' };
 
 async function firstVisit(base, path) {
   const html = await (await fetch(base + path, { headers })).text();
@@ -73,11 +76,20 @@ async function load(base, next, connections) {
   return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), count: latencies.length, errors };
 }
 
-async function row(label, base, next, connections) {
+/** CPU time (user + system, all threads) a process has used, in ms. */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** One row; with `pid`, also the CPU that web server spent per request (its server time). */
+async function row(label, base, next, connections, pid) {
   await load(base, next, connections); // warm-up: the first pass pays for JIT and caches, and is discarded
+  const before = pid ? cpuMs(pid) : 0;
   const r = await load(base, next, connections);
+  const cpu = pid ? `  web CPU ${((cpuMs(pid) - before) / r.count).toFixed(1)} ms/req` : '';
   console.log(
-    `  ${label.padEnd(44)} ${String(connections).padStart(2)} conn ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.count} req, ${r.errors} errors)`,
+    `  ${label.padEnd(44)} ${String(connections).padStart(2)} conn ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.count} req, ${r.errors} errors)${cpu}`,
   );
 }
 
@@ -111,11 +123,12 @@ await row('SSR /btc (cached; expires every 5 s)', site.base, fixed('/btc'), 32);
 await row(`SSR /ru/btc/miner/stats/{miner} (cached)`, site.base, fixed(`/ru/btc/miner/stats/${MINER}`), 32);
 
 console.log(`\n3. UNCACHED renders (a web server with PAGE_CACHE_MB=0: every request renders), ${SECONDS} s per row`);
-await row('static copy of /btc (baseline)', uncached.base, fixed('/__bench/btc.html'), 1);
-await row('SSR /btc, one at a time', uncached.base, fixed('/btc'), 1);
-await row('static copy of a miner page (baseline)', uncached.base, fixed('/__bench/miner.html'), 1);
-await row('SSR /btc/miner/stats/{miner}, one at a time', uncached.base, fixed(`/btc/miner/stats/${MINER}`), 1);
-await row('SSR /, one at a time', uncached.base, fixed('/'), 1);
+await row('static copy of /btc (baseline)', uncached.base, fixed('/__bench/btc.html'), 1, uncached.pid);
+await row('SSR /btc, one at a time', uncached.base, fixed('/btc'), 1, uncached.pid);
+await row('static copy of a miner page (baseline)', uncached.base, fixed('/__bench/miner.html'), 1, uncached.pid);
+await row('SSR /btc/miner/stats/{miner}, one at a time', uncached.base, fixed(`/btc/miner/stats/${MINER}`), 1, uncached.pid);
+await row('SSR /, one at a time', uncached.base, fixed('/'), 1, uncached.pid);
+await row('SSR /device/gpu, one at a time', uncached.base, fixed('/device/gpu'), 1, uncached.pid);
 const mix = [
   '/',
   '/btc',
@@ -126,7 +139,7 @@ const mix = [
   '/kas',
 ];
 await row('static copy of /btc (baseline)', uncached.base, fixed('/__bench/btc.html'), 16);
-await row(`SSR mix of ${mix.length} pages (home, coins, miners)`, uncached.base, (i) => mix[i % mix.length], 16);
+await row(`SSR mix of ${mix.length} pages (home, coins, miners)`, uncached.base, (i) => mix[i % mix.length], 16, uncached.pid);
 await row(`same mix, WEB_WORKERS=${cores} (one process per core)`, uncachedWorkers.base, (i) => mix[i % mix.length], 16);
 
 console.log(`\n4. MEMORY of the cached server: ${DISTINCT} requests on distinct URLs, 16 connections, twice`);

@@ -26,7 +26,7 @@ describe('parseWebEnv', () => {
       cookieDomain: undefined,
       contentDir: '/srv/openpool/content',
       trustProxy: [],
-      pageCacheBytes: 64 * 1024 * 1024,
+      pageCacheBytes: 32 * 1024 * 1024,
       apiReuseSeconds: 5,
       workers: 1,
     });

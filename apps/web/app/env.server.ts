@@ -36,7 +36,7 @@ const schema = z
     /** Proxies whose X-Forwarded-* headers are believed; none by default. */
     TRUST_PROXY: trustProxySchema,
     /** Memory the page cache may hold, in MB of rendered HTML; 0 turns it off (every page renders). */
-    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     /**
      * Seconds the web server may reuse a pool-wide API answer the API marks public (never
      * longer than its max-age); 0 fetches every answer for every render.
