@@ -15,6 +15,7 @@ import { parseWebEnv } from './app/env.server.ts';
 import { resolveApiBaseUrl, type createApiClient } from './app/shared/api-client.ts';
 import { createApiReuse } from './app/shared/api-reuse.server.ts';
 import { coalesceWrites } from './app/shared/coalesce-writes.server.ts';
+import { createServerTransport } from './app/shared/server-fetch.server.ts';
 import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
@@ -80,6 +81,8 @@ async function serve(): Promise<void> {
 
   // Pool-wide API answers shared by the renders of this process (issue 16; api-reuse.server.ts).
   const apiReuse = createApiReuse({ maxSeconds: env.apiReuseSeconds });
+  // Loaders reach the API over kept-alive node:http connections (server-fetch.server.ts).
+  const apiTransport = createServerTransport();
 
   function loadContext(build: ServerBuild, req: express.Request, res: express.Response): RouterContextProvider {
     const apiConfig = { ruSiteHost: env.ruSiteHost, ruApiUrl: env.ruApiUrl };
@@ -93,7 +96,11 @@ async function serve(): Promise<void> {
         apiBaseUrl: resolveApiBaseUrl(host, { apiUrl: env.publicApiUrl, ...apiConfig }),
         siteUrl: env.siteUrl,
       },
-      api: apiClientFactoryOf(build)({ baseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }), reuse: apiReuse }),
+      api: apiClientFactoryOf(build)({
+        baseUrl: resolveApiBaseUrl(host, { apiUrl: env.apiUrl, ...apiConfig }),
+        reuse: apiReuse,
+        fetch: apiTransport,
+      }),
       cookieDomain: env.cookieDomain,
       // The HTML cache chose this response's nonce (a fresh one for every response).
       nonce: typeof res.locals.nonce === 'string' ? res.locals.nonce : newNonce(),

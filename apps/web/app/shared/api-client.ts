@@ -50,7 +50,7 @@ function encodeBody(body: unknown): { body: BodyInit | undefined; json: boolean 
   return { body: body as BodyInit, json: false };
 }
 
-async function parseBody(response: Response): Promise<unknown> {
+async function parseBody(response: Awaited<ReturnType<ApiTransport>>): Promise<unknown> {
   const text = await response.text();
   if (text === '') return null;
   if ((response.headers.get('content-type') ?? '').includes('json')) {
@@ -63,9 +63,24 @@ async function parseBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * What the client needs of `fetch`: the global one in the browser, a lighter one over node:http
+ * on the web server (server-fetch.server.ts).
+ */
+export type ApiTransport = (
+  url: URL,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: BodyInit;
+    credentials?: RequestCredentials;
+    signal: AbortSignal;
+  },
+) => Promise<{ status: number; headers: { get(name: string): string | null }; text(): Promise<string> }>;
+
 export function createApiClient(options: {
   baseUrl: string;
-  fetch?: typeof fetch;
+  fetch?: ApiTransport;
   timeoutMs?: number;
   /** The web server's reuse of pool-wide answers (api-reuse.server.ts); none in the browser. */
   reuse?: ApiReuse | null;
