@@ -4,8 +4,8 @@
 // zlib and I/O buffers. What the web server then holds under load is V8 sizing its old space
 // for the allocation rate, not live data: figures and the trade-off in decision record 009.
 // `WEB_NODE_ARGS` (Node and V8 flags, space-separated) replaces the default flags, e.g.
-// `--max-semi-space-size=16 --heap-growing-percent=20` on a box short of memory (about 310 MB
-// instead of 470 MB after 8,000 distinct URLs at 16 connections, for 20-40 % more CPU a render).
+// `--max-semi-space-size=8 --heap-growing-percent=25` on a box short of memory (about 330 MB
+// instead of 420 MB after 8,000 distinct URLs at 16 connections, for about 45 % more CPU).
 const DEFAULT_NODE_ARGS = ['--max-semi-space-size=32'];
 
 export function webNodeArgs(value) {
