@@ -8,6 +8,9 @@
  *   is rendered as that canonical URL, so a `?utm_source=` link shares the page's copy.
  * - Bounded in bytes (an LRU of at most `maxBytes` of HTML), entries older than `ttlMs` are
  *   stale and dropped `staleMs` later: memory stays flat however many distinct URLs arrive.
+ * - A page is kept from its second visit within the cache's lifetime on, or at its first when
+ *   other visitors waited for that render: one-off URLs (a miner's page, `?range=r123`) render
+ *   without pushing popular pages out.
  * - One render per page at a time (single flight): while a stale page is being rendered again,
  *   other visitors get the stale copy; with no copy at all they wait for that one render.
  *
@@ -111,8 +114,17 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     ttlResolution: 0,
     perf: { now },
   });
+  /**
+   * Pages asked for recently, by key only. A page is kept from its second visit on (or when a
+   * visitor waited for its first render): a page seen once (a miner's page opened by its
+   * miner, a random `?range=` or `?q=` value) would only push popular pages out and churn
+   * memory that is freed by the next full garbage collection, not at once.
+   */
+  const seen = new LRUCache<string, true>({ max: 20_000, ttl: options.ttlMs + staleMs, ttlResolution: 0, perf: { now } });
   /** Pages being rendered now, each settling when its response has been sent. */
   const rendering = new Map<string, Promise<void>>();
+  /** Pages whose render someone waited for: kept even on their first visit. */
+  const awaited = new Set<string>();
   const counts = { hits: 0, stale: 0, misses: 0, waited: 0 };
 
   async function middleware(req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -129,6 +141,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     if (!entry && rendering.has(key)) {
       // The first visitor of a page nobody has cached is rendering it: wait for that render.
       counts.waited += 1;
+      awaited.add(key);
       await rendering.get(key);
       entry = entries.get(key);
     }
@@ -152,6 +165,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     );
     res.once('close', () => {
       rendering.delete(key);
+      awaited.delete(key);
       settle();
     });
     // Rendered as the canonical URL, so the copy kept is the one every variant shares.
@@ -198,8 +212,11 @@ export function createHtmlCache(options: HtmlCacheOptions) {
             continue;
           headers[name] = String(value).replaceAll(nonce, MARKER);
         }
-        const html = Buffer.concat(chunks);
-        entries.set(key, { at: now(), status: 200, headers, parts: cutAt(html, nonce), bytes: html.length });
+        if (seen.has(key) || awaited.has(key) || entries.has(key)) {
+          const html = Buffer.concat(chunks);
+          entries.set(key, { at: now(), status: 200, headers, parts: cutAt(html, nonce), bytes: html.length });
+        }
+        seen.set(key, true);
       }
       return end(chunk, ...rest);
     }) as Response['end'];
