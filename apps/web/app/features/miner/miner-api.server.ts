@@ -17,6 +17,12 @@ import {
 import type { ApiClient } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
 import type { MinerRange } from './miner-range';
+import { WORKER_ROW_FIELDS, type WorkerRow } from './miner-types';
+
+/** The fields of an API worker row the workers table shows (miner-types.ts). */
+function tableRow(row: WorkerRow): WorkerRow {
+  return Object.fromEntries(WORKER_ROW_FIELDS.map((field) => [field, row[field]])) as WorkerRow;
+}
 
 /**
  * Stats, chart, workers, 31 days of rewards and what is watched, in parallel. The stats call
@@ -26,7 +32,7 @@ export async function fetchMinerDashboard(api: ApiClient, coin: string, address:
   const [stats, chart, workers, rewards, alerts] = await Promise.all([
     api.request(apiPaths.minerStats(coin, address)).then((body) => minerStatsSchema.parse(body)),
     api.request(apiPaths.minerChart(coin, address), { query: { range } }).then((body) => minerChartSchema.parse(body)),
-    api.request(apiPaths.minerWorkers(coin, address)).then((body) => workersSchema.parse(body).results),
+    api.request(apiPaths.minerWorkers(coin, address)).then((body) => workersSchema.parse(body).results.map(tableRow)),
     api.request(apiPaths.minerRewards(coin, address), { query: { days: 31 } }).then((body) => rewardsSchema.parse(body).results),
     // What is watched (issue 14): a line on the page, never a reason for the page to fail.
     api.request(apiPaths.minerAlerts(coin, address)).then(
