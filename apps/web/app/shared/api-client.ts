@@ -92,7 +92,8 @@ export function createApiClient(options: {
   return {
     baseUrl,
     async request<T>(path: string, init: ApiRequest = {}): Promise<T> {
-      const url = new URL(baseUrl + (path.startsWith('/') ? path : `/${path}`));
+      const appPath = path.startsWith('/') ? path : `/${path}`;
+      const url = new URL(baseUrl + appPath);
       for (const [key, value] of Object.entries(init.query ?? {})) {
         if (value !== undefined) url.searchParams.set(key, String(value));
       }
@@ -123,7 +124,7 @@ export function createApiClient(options: {
       };
       // Only a plain GET may share another request's answer (its own signal or headers may not).
       const plain = (init.method ?? 'GET') === 'GET' && !init.signal && !init.headers && init.body === undefined;
-      const answer = reuse && plain ? await reuse.answer(url.href, path.startsWith('/') ? path : `/${path}`, send) : await send();
+      const answer = reuse && plain ? await reuse.answer(url.href, appPath, send) : await send();
       if (answer.status < 200 || answer.status > 299) {
         throw new ApiError(answer.status, answer.body, url.toString(), answer.retryAfter ?? null);
       }

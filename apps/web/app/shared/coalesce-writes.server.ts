@@ -15,6 +15,13 @@ import type { NextFunction, Request, Response } from 'express';
 
 type WriteCallback = (error?: Error | null) => void;
 
+/** A chunk given to `res.write`/`res.end` as bytes: Buffers as they are, typed arrays without a copy. */
+export function chunkBuffer(chunk: unknown, encoding?: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+}
+
 export function coalesceWrites(maxBytes = 64 * 1024) {
   return (_req: Request, res: Response, next: NextFunction): void => {
     const write = res.write.bind(res) as (chunk: Buffer) => boolean;
@@ -39,15 +46,9 @@ export function coalesceWrites(maxBytes = 64 * 1024) {
       return ok;
     };
 
-    const toBuffer = (chunk: unknown, encoding: unknown): Buffer => {
-      if (Buffer.isBuffer(chunk)) return chunk;
-      if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-    };
-
     res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
       const done = (typeof encoding === 'function' ? encoding : callback) as WriteCallback | undefined;
-      const buffer = toBuffer(chunk, encoding);
+      const buffer = chunkBuffer(chunk, encoding);
       pending.push(buffer);
       size += buffer.length;
       if (done) callbacks.push(done);
@@ -71,7 +72,7 @@ export function coalesceWrites(maxBytes = 64 * 1024) {
         done = encoding as () => void;
       }
       if (chunk !== undefined && chunk !== null) {
-        const buffer = toBuffer(chunk, encoding);
+        const buffer = chunkBuffer(chunk, encoding);
         pending.push(buffer);
         size += buffer.length;
       }

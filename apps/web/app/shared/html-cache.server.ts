@@ -26,6 +26,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 // Plain Node runs this file (server.ts): only relative `.ts` and package imports.
 import { DEFAULT_LOCALE } from '@openpool/domain/locales';
+import { chunkBuffer } from './coalesce-writes.server.ts';
 import { PAGE_QUERY_PARAMS, pageCacheKey } from './page-query.ts';
 
 export interface HtmlCacheOptions {
@@ -184,11 +185,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks.push(
-        Buffer.isBuffer(chunk)
-          ? chunk
-          : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
-      );
+      chunks.push(chunkBuffer(chunk, encoding));
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
