@@ -67,6 +67,11 @@ export interface DriverOptions {
    * `live` off (fixed data for tests), the history is ingested first, in time order, as before.
    */
   history?: { filling(): Promise<boolean>; open(): Promise<HistoryShadow> };
+  /**
+   * The simulated clock: where the history ends and live ticks go. Date.now, except in tests
+   * that compare two runs, which must cover the same 10-minute steps whenever each started.
+   */
+  now?: () => number;
   /** First pause after a failure; it doubles up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -104,9 +109,10 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
   let markHistoryDone!: () => void;
   const historyDone = new Promise<void>((resolve) => (markHistoryDone = resolve));
   let filling: Promise<void> | undefined;
+  const clock = options.now ?? Date.now;
   const started = Date.now();
   const backfilled = (async () => {
-    const now = Date.now();
+    const now = clock();
     const horizon = now - settings.backfillDays * 86_400_000;
     const from = horizon - (horizon % STEP_MS);
     const until = now - (now % STEP_MS);
@@ -154,7 +160,7 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
     }
     if (!settings.live) return;
     const tick = async () => {
-      const target = Date.now();
+      const target = clock();
       if (stopping.signal.aborted || paused || target <= cursor) return;
       await simulator.run(cursor, target, 'live');
       await pipeline.drain();

@@ -16,6 +16,7 @@ import { startSimulatorDriver, type SimulatorDriver } from './driver.ts';
 import { historyFilling, openHistoryShadow } from './history.ts';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const databases: TestDatabase[] = [];
 const drivers: SimulatorDriver[] = [];
 
@@ -28,6 +29,7 @@ afterAll(() => stopTestServer());
 async function start(
   live: boolean,
   history: (db: TestDatabase, engine: Engine) => Parameters<typeof startSimulatorDriver>[0]['history'],
+  now?: () => number,
 ) {
   const db = await createTestDatabase();
   databases.push(db);
@@ -38,6 +40,7 @@ async function start(
     engine,
     log: () => undefined,
     history: history(db, engine),
+    now,
     post: async (source, ndjson) => {
       await engine.ingest(source, parseEvents(ndjson, Date.now()));
     },
@@ -118,8 +121,15 @@ describe('the first start', () => {
         await new Promise((r) => setTimeout(r, 500));
       expect(await engine.lastSeq('sim-ltc')).toBeGreaterThan(seqAtSwap);
 
-      // The same history as a first start that ingested it all before going live.
-      const reference = await start(false, () => undefined);
+      // The same history as a first start that ingested it all before going live, over the
+      // same 10-minute steps: started minutes later on the wall clock, it would begin a step
+      // later and its balances and payouts would differ from then on.
+      const from = driver.status.from! * 1000;
+      const reference = await start(
+        false,
+        () => undefined,
+        () => from + DAY,
+      );
       await reference.driver.backfilled;
       expect(reference.driver.status.history).toBe('complete');
       const cut = startedAt - (startedAt % HOUR) - HOUR;
