@@ -44,6 +44,12 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve) => {
     let shellRendered = false;
+    // Aborts a render still streaming after `streamTimeout` (the deferred data's own timeout
+    // has rejected by then). Cleared as soon as the page is written: the timer holds `abort`,
+    // and through it the whole render (its tree, its loader data serialised), which otherwise
+    // stayed in memory for six seconds after each response, about a thousand renders' worth
+    // under load (issue 16, memory).
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <SiteSettingsContext.Provider value={siteSettingsFrom(app)}>
@@ -54,13 +60,19 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timer);
+              callback();
+            },
+          });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
           // Even the error page could not render: answer with plain HTML that cannot fail.
+          clearTimeout(timer);
           console.error(error);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(FALLBACK_HTML, { status: 500, headers: responseHeaders }));
@@ -71,6 +83,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
