@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -7,6 +6,7 @@ import { appContext } from './context';
 import { loadAllCatalogues } from './features/i18n/catalogues';
 import { NonceContext } from './shared/nonce';
 import { SiteSettingsContext, siteSettingsFrom } from './shared/site-settings';
+import { renderDeadline } from './shared/render-deadline.server';
 import { applyPageSecurityHeaders, originOf } from './shared/security-headers.server';
 
 // The server hands loaders their context under this key. It must be the bundle's own
@@ -44,12 +44,8 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve) => {
     let shellRendered = false;
-    // Aborts a render still streaming after `streamTimeout` (the deferred data's own timeout
-    // has rejected by then). Cleared as soon as the page is written: the timer holds `abort`,
-    // and through it the whole render (its tree, its loader data serialised), which otherwise
-    // stayed in memory for six seconds after each response, about a thousand renders' worth
-    // under load (issue 16, memory).
-    const timer = setTimeout(() => abort(), streamTimeout + 1000);
+    // A second after the deferred data's own timeout has rejected.
+    const deadline = renderDeadline(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <SiteSettingsContext.Provider value={siteSettingsFrom(app)}>
@@ -60,19 +56,14 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timer);
-              callback();
-            },
-          });
+          const body = deadline.body();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
           // Even the error page could not render: answer with plain HTML that cannot fail.
-          clearTimeout(timer);
+          deadline.cancel();
           console.error(error);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(FALLBACK_HTML, { status: 500, headers: responseHeaders }));
