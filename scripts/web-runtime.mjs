@@ -1,12 +1,10 @@
 // How the web server's Node runs, for `npm start` and the benches alike (issue 16, memory).
-// A 32 MB young generation lets short-lived render garbage die there instead of being promoted
-// (fewer scavenges too); MALLOC_ARENA_MAX=2 stops glibc's per-thread arenas from holding freed
-// zlib and I/O buffers. What the web server then holds under load is V8 sizing its old space
-// for the allocation rate, not live data: figures and the trade-off in decision record 009.
-// `WEB_NODE_ARGS` (Node and V8 flags, space-separated) replaces the default flags, e.g.
-// `--max-semi-space-size=8 --heap-growing-percent=25` on a box short of memory (about 330 MB
-// instead of 420 MB after 8,000 distinct URLs at 16 connections, for about 45 % more CPU).
-const DEFAULT_NODE_ARGS = ['--max-semi-space-size=32'];
+// A 16 MB young generation: most render garbage dies there; 8 MB promotes more of it (a
+// larger old space, more RSS) and 32 MB only holds more garbage (about 60 MB more RSS under
+// load for the same CPU per request; decision 015). MALLOC_ARENA_MAX=2 stops glibc's
+// per-thread arenas from holding freed zlib and I/O buffers.
+// `WEB_NODE_ARGS` (Node and V8 flags, space-separated) replaces the default flags.
+const DEFAULT_NODE_ARGS = ['--max-semi-space-size=16'];
 
 export function webNodeArgs(value) {
   const flags = (value ?? '').trim().split(/\s+/).filter(Boolean);
