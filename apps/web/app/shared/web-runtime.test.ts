@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { webNodeArgs } from '../../../../scripts/web-runtime.mjs';
 
 describe('WEB_NODE_ARGS', () => {
-  it('defaults to a 32 MB young generation when unset or blank', () => {
-    expect(webNodeArgs(undefined)).toEqual(['--max-semi-space-size=32']);
-    expect(webNodeArgs('  ')).toEqual(['--max-semi-space-size=32']);
+  it('defaults to a 16 MB young generation when unset or blank', () => {
+    expect(webNodeArgs(undefined)).toEqual(['--max-semi-space-size=16']);
+    expect(webNodeArgs('  ')).toEqual(['--max-semi-space-size=16']);
   });
 
   it('replaces the default with the flags given, space-separated', () => {
