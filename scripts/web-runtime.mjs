@@ -1,8 +1,9 @@
 // How the web server's Node runs, for `npm start` and the benches alike (issue 16, memory).
 // A 16 MB young generation: most render garbage dies there; 8 MB promotes more of it (a
 // larger old space, more RSS) and 32 MB only holds more garbage (about 60 MB more RSS under
-// load for the same CPU per request; decision 015). MALLOC_ARENA_MAX=2 stops glibc's
-// per-thread arenas from holding freed zlib and I/O buffers.
+// load for the same CPU per request; decision 015). MALLOC_ARENA_MAX=1: one glibc arena for
+// every thread (the zlib work on libuv's pool included); a second arena held 10-40 MB of freed
+// buffers it never returned, for no CPU we could measure on two cores.
 // `WEB_NODE_ARGS` (Node and V8 flags, space-separated) replaces the default flags.
 const DEFAULT_NODE_ARGS = ['--max-semi-space-size=16'];
 
@@ -15,4 +16,4 @@ export function webNodeArgs(value) {
 }
 
 export const WEB_NODE_ARGS = webNodeArgs(process.env.WEB_NODE_ARGS);
-export const WEB_ENV = { MALLOC_ARENA_MAX: '2' };
+export const WEB_ENV = { MALLOC_ARENA_MAX: '1' };
