@@ -1,7 +1,9 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHtmlCache } from './html-cache.server';
+import { createHtmlCache, deflateParts, gzipMember } from './html-cache.server';
 
 let base = '';
 let renders = 0;
@@ -146,5 +148,84 @@ describe('HTML micro-cache: keys, memory, single flight', () => {
     held.get('/held-a')!();
     expect((await rerender).state).toBeNull();
     expect(renders - before).toBe(2);
+  });
+});
+
+/** The raw response, undecoded, to see what went over the wire. */
+function raw(path: string, acceptEncoding?: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    request(base + path, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('HTML micro-cache: hits sent as one gzip member of parts deflated once', () => {
+  it('assembles a member any gzip reader decodes, whatever the parts', async () => {
+    const cases = [
+      ['<html><script nonce="', '">1</script><p>هش‌ریت ₿</p><script nonce="', '">2</script></html>'],
+      ['', 'starts and ends with the nonce', ''],
+      ['one part, no nonce at all'],
+      ['adjacent', '', 'nonces'],
+      ['x'.repeat(200_000), 'y'.repeat(70_000)],
+    ];
+    const page = Array.from(
+      { length: 400 },
+      (_, row) => `<tr><td>${((row * 2654435761) % 2 ** 32).toString(36)}</td><td>${(row * 7.31) % 97} TH/s</td></tr>`,
+    ).join('');
+    cases.push([page, page, page]);
+    for (const texts of cases) {
+      const parts = texts.map((text) => Buffer.from(text));
+      for (const nonce of ['bm9uY2Ugb25lIQ==', 'another+nonce/24chars==']) {
+        const deflated = await deflateParts(parts, nonce.length);
+        const member = gzipMember(deflated, parts, Buffer.from(nonce));
+        expect(gunzipSync(member).toString()).toBe(texts.join(nonce));
+      }
+    }
+    // Later parts reach back into the earlier ones, as one deflate of the whole page would.
+    const parts = [page, page, page].map((text) => Buffer.from(text));
+    const deflated = await deflateParts(parts, 24);
+    expect(deflated[2]!.length).toBeLessThan(deflated[0]!.length / 10);
+  });
+
+  it('deflates parts holding NUL bytes without history, so no match can reach into a nonce', async () => {
+    const parts = [Buffer.from('a\0\0\0\0b'), Buffer.from('\0\0\0\0')];
+    const deflated = await deflateParts(parts, 4);
+    expect(gunzipSync(gzipMember(deflated, parts, Buffer.from('NNNN'))).toString()).toBe('a\0\0\0\0bNNNN\0\0\0\0');
+  });
+
+  it('sends a kept page gzip-encoded with a fresh nonce to a client that accepts gzip, as rendered otherwise', async () => {
+    await get('/fa');
+    await get('/fa');
+    let hit = await raw('/fa', 'gzip, deflate, br');
+    for (let tries = 0; hit.headers['content-encoding'] !== 'gzip' && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      hit = await raw('/fa', 'gzip, deflate, br');
+    }
+    expect(hit.headers['x-html-cache']).toBe('hit');
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(hit.headers['vary']).toContain('Accept-Encoding');
+    expect(Number(hit.headers['content-length'])).toBe(hit.bytes.length);
+    const html = gunzipSync(hit.bytes).toString();
+    const nonce = nonceOf(html)!;
+    expect(html).toContain('<p>هش‌ریت ۲۴ ساعت — ₿</p>');
+    expect(html.split(nonce)).toHaveLength(3);
+    expect(hit.headers['content-security-policy']).toBe(`script-src 'nonce-${nonce}'`);
+
+    const again = gunzipSync((await raw('/fa', 'gzip')).bytes).toString();
+    expect(nonceOf(again)).not.toBe(nonce);
+    expect(again.replaceAll(nonceOf(again)!, '')).toBe(html.replaceAll(nonce, ''));
+
+    for (const refuses of [undefined, 'br', 'gzip;q=0, br']) {
+      const plain = await raw('/fa', refuses);
+      expect(plain.headers['x-html-cache']).toBe('hit');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.bytes.toString().replaceAll(nonceOf(plain.bytes.toString())!, '')).toBe(html.replaceAll(nonce, ''));
+    }
   });
 });

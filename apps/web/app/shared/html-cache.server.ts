@@ -16,18 +16,25 @@
  *
  * The CSP nonce must never repeat between responses: the page is stored with its nonce
  * replaced by a marker, and each response gets a fresh one, in the body and in the header.
+ * So that a hit is not compressed again for every visitor (on two cores, compressing each
+ * response was most of what a hit cost), each part between nonces is deflated once, off the
+ * main thread, and a hit for a client that accepts gzip is assembled as one gzip member: the
+ * deflated parts with each fresh nonce between them as a stored block (`gzipMember`).
  * Not cached: anything but GET/HEAD 200 HTML, responses that set cookies or say
  * `Cache-Control: private` / `no-store` (a page showing state that just changed), the unprefixed
  * home for a visitor whose language is not English (that is a redirect), and requests
  * carrying a referral (`ref`).
  */
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { constants as zlibConstants, crc32, deflateRaw } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 // Plain Node runs this file (server.ts): only relative `.ts` and package imports.
 import { DEFAULT_LOCALE } from '@openpool/domain/locales';
 import { chunkBuffer } from './coalesce-writes.server.ts';
 import { PAGE_QUERY_PARAMS, pageCacheKey } from './page-query.ts';
+import { acceptedEncodings } from './precompressed.server.ts';
 
 export interface HtmlCacheOptions {
   /** How long a page is sent again as it is. */
@@ -54,6 +61,10 @@ interface Entry {
    */
   parts: Buffer[];
   bytes: number;
+  /** Each part as raw deflate blocks ending byte-aligned (a sync flush), once they are ready. */
+  deflated?: Buffer[];
+  /** The length of the nonce the parts were deflated around (a fresh one must match it). */
+  nonceLength: number;
 }
 
 const MARKER = '__openpool_nonce__';
@@ -74,15 +85,94 @@ function cacheable(req: Request, rootLocale: HtmlCacheOptions['rootLocale']): bo
   return !req.path.endsWith('.data');
 }
 
+const deflatePart = promisify(deflateRaw);
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]); // deflate, no name, no mtime, OS unknown
+const FINAL_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/**
+ * A part as deflate blocks that end byte-aligned and not final, so more blocks may follow.
+ * `history` is what precedes the part in the page, its nonces as NUL bytes of the same length:
+ * matches may reach back into the parts before (as one deflate of the whole page would), never
+ * into a nonce, since HTML has no NUL bytes to match (`deflateParts` checks).
+ */
+export function deflateForMember(part: Buffer, history?: Buffer): Promise<Buffer> {
+  return deflatePart(part, {
+    finishFlush: zlibConstants.Z_SYNC_FLUSH,
+    level: zlibConstants.Z_BEST_COMPRESSION, // once per kept page, not per response
+    ...(history?.length ? { dictionary: history.subarray(-WINDOW) } : {}),
+  });
+}
+
+/** Deflate's window: how far back a match may reach. */
+const WINDOW = 32 * 1024;
+
+/** Every part of a page deflated for `gzipMember`, each with the page before it as its history. */
+export function deflateParts(parts: readonly Buffer[], nonceLength: number): Promise<Buffer[]> {
+  const gap = Buffer.alloc(nonceLength);
+  const noNul = parts.every((part) => !part.includes(0));
+  let history = Buffer.alloc(0);
+  return Promise.all(
+    parts.map((part, index) => {
+      const before =
+        noNul && index > 0 ? (history = Buffer.concat([history, parts[index - 1]!, gap]).subarray(-WINDOW)) : undefined;
+      return deflateForMember(part, before);
+    }),
+  );
+}
+
+/**
+ * One gzip member (RFC 1952) of `parts` joined by `between`, from the parts deflated ahead
+ * (`deflateForMember`): each `between` goes in as a stored block (RFC 1951, 3.2.4), the stream
+ * ends with an empty final block, and the trailer carries the CRC-32 and size of the whole.
+ */
+export function gzipMember(deflated: readonly Buffer[], parts: readonly Buffer[], between: Buffer): Buffer {
+  if (between.length > 0xffff) throw new RangeError('gzipMember: a stored block holds at most 65,535 bytes');
+  const stored = Buffer.alloc(5 + between.length);
+  stored.writeUInt16LE(between.length, 1);
+  stored.writeUInt16LE(~between.length & 0xffff, 3);
+  between.copy(stored, 5);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      pieces.push(stored);
+      crc = crc32(between, crc);
+      size += between.length;
+    }
+    pieces.push(deflated[index]!);
+    crc = crc32(part, crc);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
+  pieces.push(FINAL_EMPTY_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
+
 function send(req: Request, res: Response, entry: Entry, nonce: string, state: 'hit' | 'stale'): void {
   res.status(entry.status);
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value.replaceAll(MARKER, nonce));
   res.setHeader('x-html-cache', state);
+  res.vary('Accept-Encoding');
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
   const fresh = Buffer.from(nonce);
+  if (
+    entry.deflated &&
+    fresh.length === entry.nonceLength &&
+    acceptedEncodings(req.headers['accept-encoding']).includes('gzip')
+  ) {
+    // Already encoded: the compression middleware passes it through as it is.
+    const body = gzipMember(entry.deflated, entry.parts, fresh);
+    res.setHeader('content-encoding', 'gzip');
+    res.setHeader('content-length', body.length);
+    res.end(body);
+    return;
+  }
   entry.parts.forEach((part, index) => {
     if (index > 0) res.write(fresh);
     res.write(part);
@@ -109,7 +199,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   const entries = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
     // The page's bytes; the headers are small next to them.
-    sizeCalculation: (entry) => entry.bytes + 1024,
+    sizeCalculation: (entry) => entry.bytes + (entry.deflated?.reduce((sum, part) => sum + part.length, 0) ?? 0) + 1024,
     // The cache's own clock, so tests that move `now` also age entries out.
     ttl: options.ttlMs + staleMs,
     ttlResolution: 0,
@@ -211,12 +301,32 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         }
         if (seen.has(key) || awaited.has(key) || entries.has(key)) {
           const html = Buffer.concat(chunks);
-          entries.set(key, { at: now(), status: 200, headers, parts: cutAt(html, nonce), bytes: html.length });
+          const entry: Entry = {
+            at: now(),
+            status: 200,
+            headers,
+            parts: cutAt(html, nonce),
+            bytes: html.length,
+            nonceLength: Buffer.byteLength(nonce),
+          };
+          entries.set(key, entry);
+          deflateEntry(key, entry);
         }
         seen.set(key, true);
       }
       return end(chunk, ...rest);
     }) as Response['end'];
+  }
+
+  /** Deflates a kept page's parts on libuv's pool; until then its hits are compressed as sent. */
+  function deflateEntry(key: string, entry: Entry): void {
+    deflateParts(entry.parts, entry.nonceLength)
+      .then((deflated) => {
+        // Replaced or dropped meanwhile: nothing to attach to. A new object, so the cache
+        // counts the deflated bytes too (it sizes an entry when it is set).
+        if (entries.peek(key) === entry) entries.set(key, { ...entry, deflated }, { noUpdateTTL: true });
+      })
+      .catch(() => undefined);
   }
 
   return {
