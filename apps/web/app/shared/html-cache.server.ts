@@ -98,7 +98,8 @@ const FINAL_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
 export function deflateForMember(part: Buffer, history?: Buffer): Promise<Buffer> {
   return deflatePart(part, {
     finishFlush: zlibConstants.Z_SYNC_FLUSH,
-    level: zlibConstants.Z_BEST_COMPRESSION, // once per kept page, not per response
+    // Output buffers of at most the part's size: a small part's come from Node's shared pool.
+    chunkSize: Math.min(16 * 1024, Math.max(1024, part.length)),
     ...(history?.length ? { dictionary: history.subarray(-WINDOW) } : {}),
   });
 }
@@ -106,28 +107,38 @@ export function deflateForMember(part: Buffer, history?: Buffer): Promise<Buffer
 /** Deflate's window: how far back a match may reach. */
 const WINDOW = 32 * 1024;
 
-/** Every part of a page deflated for `gzipMember`, each with the page before it as its history. */
-export function deflateParts(parts: readonly Buffer[], nonceLength: number): Promise<Buffer[]> {
-  const gap = Buffer.alloc(nonceLength);
+/**
+ * Every part of a page deflated for `gzipMember`, each with the page before it as its history,
+ * one after the other: one compressor's state (about 300 KB) alive at a time, not one per part.
+ * The histories are views of one copy of the page with its nonces as NUL bytes.
+ */
+export async function deflateParts(parts: readonly Buffer[], nonceLength: number): Promise<Buffer[]> {
   const noNul = parts.every((part) => !part.includes(0));
-  let history = Buffer.alloc(0);
-  return Promise.all(
-    parts.map((part, index) => {
-      const before =
-        noNul && index > 0 ? (history = Buffer.concat([history, parts[index - 1]!, gap]).subarray(-WINDOW)) : undefined;
-      return deflateForMember(part, before);
-    }),
-  );
+  const page = noNul
+    ? Buffer.concat(parts.flatMap((part, index) => (index > 0 ? [Buffer.alloc(nonceLength), part] : [part])))
+    : undefined;
+  const deflated: Buffer[] = [];
+  let at = 0;
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) at += nonceLength;
+    deflated.push(await deflateForMember(part, page?.subarray(Math.max(0, at - WINDOW), at)));
+    at += part.length;
+  }
+  return deflated;
 }
 
 /**
  * One gzip member (RFC 1952) of `parts` joined by `between`, from the parts deflated ahead
  * (`deflateForMember`): each `between` goes in as a stored block (RFC 1951, 3.2.4), the stream
  * ends with an empty final block, and the trailer carries the CRC-32 and size of the whole.
+ * Returned as its pieces, to be written as they are: joining them would allocate a page-sized
+ * buffer per response, garbage that piled up between collections (60 MB more RSS under load).
  */
-export function gzipMember(deflated: readonly Buffer[], parts: readonly Buffer[], between: Buffer): Buffer {
+export function gzipMember(deflated: readonly Buffer[], parts: readonly Buffer[], between: Buffer): Buffer[] {
   if (between.length > 0xffff) throw new RangeError('gzipMember: a stored block holds at most 65,535 bytes');
-  const stored = Buffer.alloc(5 + between.length);
+  // Small enough for Node's shared pool: a hit allocates no buffer of its own but these.
+  const stored = Buffer.allocUnsafe(5 + between.length);
+  stored[0] = 0; // not final, stored
   stored.writeUInt16LE(between.length, 1);
   stored.writeUInt16LE(~between.length & 0xffff, 3);
   between.copy(stored, 5);
@@ -144,11 +155,11 @@ export function gzipMember(deflated: readonly Buffer[], parts: readonly Buffer[]
     crc = crc32(part, crc);
     size += part.length;
   });
-  const trailer = Buffer.alloc(8);
+  const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size % 2 ** 32, 4);
   pieces.push(FINAL_EMPTY_BLOCK, trailer);
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 function send(req: Request, res: Response, entry: Entry, nonce: string, state: 'hit' | 'stale'): void {
@@ -167,10 +178,15 @@ function send(req: Request, res: Response, entry: Entry, nonce: string, state: '
     acceptedEncodings(req.headers['accept-encoding']).includes('gzip')
   ) {
     // Already encoded: the compression middleware passes it through as it is.
-    const body = gzipMember(entry.deflated, entry.parts, fresh);
+    const pieces = gzipMember(entry.deflated, entry.parts, fresh);
     res.setHeader('content-encoding', 'gzip');
-    res.setHeader('content-length', body.length);
-    res.end(body);
+    res.setHeader(
+      'content-length',
+      pieces.reduce((sum, piece) => sum + piece.length, 0),
+    );
+    res.cork(); // one write to the socket; end() uncorks
+    for (const piece of pieces) res.write(piece);
+    res.end();
     return;
   }
   entry.parts.forEach((part, index) => {
@@ -318,15 +334,30 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     }) as Response['end'];
   }
 
-  /** Deflates a kept page's parts on libuv's pool; until then its hits are compressed as sent. */
+  /**
+   * Kept pages waiting to be deflated, one page at a time on libuv's pool: pages are kept again
+   * every few seconds each, and a deflate per part in parallel had RSS climb from 285 to 450 MB
+   * under the memory bench (compressor states churned through malloc). Past `MAX_WAITING` a
+   * page is not deflated: its hits are compressed as they are sent, as before.
+   */
+  let deflating = Promise.resolve();
+  let waiting = 0;
+  const MAX_WAITING = 16;
   function deflateEntry(key: string, entry: Entry): void {
-    deflateParts(entry.parts, entry.nonceLength)
-      .then((deflated) => {
-        // Replaced or dropped meanwhile: nothing to attach to. A new object, so the cache
-        // counts the deflated bytes too (it sizes an entry when it is set).
+    if (waiting >= MAX_WAITING) return;
+    waiting += 1;
+    deflating = deflating
+      .then(async () => {
+        // Replaced or dropped while waiting: no work for a copy nobody will send.
+        if (entries.peek(key) !== entry) return;
+        const deflated = await deflateParts(entry.parts, entry.nonceLength);
+        // A new object, so the cache counts the deflated bytes too (it sizes an entry when set).
         if (entries.peek(key) === entry) entries.set(key, { ...entry, deflated }, { noUpdateTTL: true });
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        waiting -= 1;
+      });
   }
 
   return {
