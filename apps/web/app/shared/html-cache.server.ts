@@ -132,7 +132,8 @@ export async function deflateParts(parts: readonly Buffer[], nonceLength: number
  * (`deflateForMember`): each `between` goes in as a stored block (RFC 1951, 3.2.4), the stream
  * ends with an empty final block, and the trailer carries the CRC-32 and size of the whole.
  * Returned as its pieces, to be written as they are: joining them would allocate a page-sized
- * buffer per response, garbage that piled up between collections (60 MB more RSS under load).
+ * buffer per response, garbage that piled up between collections (about 40 MB more RSS under
+ * load).
  */
 export function gzipMember(deflated: readonly Buffer[], parts: readonly Buffer[], between: Buffer): Buffer[] {
   if (between.length > 0xffff) throw new RangeError('gzipMember: a stored block holds at most 65,535 bytes');
