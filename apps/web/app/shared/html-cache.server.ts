@@ -95,7 +95,7 @@ const FINAL_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
  * matches may reach back into it (as one deflate of the whole page would), never into a nonce,
  * since HTML has no NUL bytes to match (`deflateParts` checks).
  */
-export function deflateForMember(part: Buffer, history?: Buffer): Promise<Buffer> {
+function deflateForMember(part: Buffer, history?: Buffer): Promise<Buffer> {
   return deflatePart(part, {
     finishFlush: zlibConstants.Z_SYNC_FLUSH,
     // Output buffers of at most the part's size: a small part's come from Node's shared pool.
@@ -134,7 +134,7 @@ export async function deflateParts(parts: readonly Buffer[], nonceLength: number
 
 /**
  * One gzip member (RFC 1952) of `parts` joined by `between`, from the parts deflated ahead
- * (`deflateForMember`): each `between` goes in as a stored block (RFC 1951, 3.2.4), the stream
+ * (`deflateParts`): each `between` goes in as a stored block (RFC 1951, 3.2.4), the stream
  * ends with an empty final block, and the trailer carries the CRC-32 and size of the whole.
  * Returned as its pieces, to be written as they are: joining them would allocate a page-sized
  * buffer per response, garbage that piled up between collections (about 40 MB more RSS under
