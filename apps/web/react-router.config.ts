@@ -4,4 +4,9 @@ export default {
   appDirectory: 'app',
   buildDirectory: 'build',
   ssr: true,
+  // The whole route manifest as one hashed, cached asset instead of a partial manifest written
+  // into every page: no route matching per path prefix per render (`getPartialManifest`, a
+  // seventh of a render's allocations, issue 16) and no `/__manifest` request before a
+  // client-side navigation. Decision 015.
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;
