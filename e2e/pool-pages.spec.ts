@@ -146,5 +146,24 @@ test.describe('coin pool page', () => {
     await page.getByRole('link', { name: '7 days' }).click();
     await expect(page).toHaveURL(/range=7d/);
     await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+    // Still the difficulty: the client-side request (`/ltc/difficulty.data`) names the same chart.
+    await expect(page.getByRole('heading', { name: 'Litecoin network difficulty' })).toBeVisible();
+    await expect(page.getByTestId('chart-current')).toHaveText(formatDifficulty(stats.net_difficulty));
+  });
+
+  test('each chart tab opened in the browser shows its own chart', async ({ page, request }) => {
+    const stats = await apiStats(request, 'ltc');
+    await page.goto('/ltc');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const tabs = page.getByRole('navigation', { name: 'Coin pages' });
+    for (const [tab, heading, current] of [
+      ['Pool hashrate', 'Litecoin pool hashrate', formatHashrate(stats.hashrate)],
+      ['Difficulty', 'Litecoin network difficulty', formatDifficulty(stats.net_difficulty)],
+      ['Network hashrate', 'Litecoin network hashrate', formatHashrate(stats.net_hashrate)],
+    ] as const) {
+      await tabs.getByRole('link', { name: tab, exact: true }).click();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByTestId('chart-current')).toHaveText(current);
+    }
   });
 });

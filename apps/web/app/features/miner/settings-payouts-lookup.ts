@@ -8,8 +8,7 @@ import { LOOKUP_PARAM } from './settings-payouts-search';
  * `?lookup=`: redirect to the same page for that address (a blank one back to the search).
  * Returns nothing when there is no lookup to answer.
  */
-export function lookupRedirect(request: Request, coin: string, page: 'payouts' | 'settings'): Response | null {
-  const url = new URL(request.url);
+export function lookupRedirect(url: URL, coin: string, page: 'payouts' | 'settings'): Response | null {
   if (!url.searchParams.has(LOOKUP_PARAM)) return null;
   const address = normaliseSearchAddress(url.searchParams.get(LOOKUP_PARAM) ?? '');
   const { locale } = splitLocalePath(url.pathname);

@@ -38,8 +38,9 @@ function chartOf(pathname: string): ChartKind {
   return last in CHARTS ? (last as ChartKind) : 'hashrate';
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+// `url`, not `request.url`: a client-side navigation asks for `/btc/difficulty.data`, whose last
+// segment named no chart, and every chart page then showed the network hashrate.
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const range = parseRange(url.searchParams.get('range'));
   const chart = chartOf(url.pathname);
   const { api } = context.get(appContext);

@@ -21,12 +21,12 @@ export interface CoinOutletContext {
   info: CoinInfo | null;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   // The coin middleware has already refused tickers outside enabled and private_enabled.
   const coin = COINS[params.coin as CoinTicker];
   // The search form submitted before the page's JavaScript ran (or without it) arrives as
-  // `?address=`: the same rules as in the browser, minus remembering the address.
-  const url = new URL(request.url);
+  // `?address=`: the same rules as in the browser, minus remembering the address. (`url` is the
+  // page's, without the `.data` of a client-side request, so the redirect goes to a page.)
   if (url.searchParams.has('address')) {
     const address = normaliseSearchAddress(url.searchParams.get('address') ?? '');
     const { locale } = splitLocalePath(url.pathname);

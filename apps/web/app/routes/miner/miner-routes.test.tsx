@@ -170,8 +170,10 @@ async function render(
 
 /** What the server would answer: the loader's own status (200 unless it says otherwise). */
 async function statusOf(loader: unknown, url: string, params: Record<string, string>, api: ApiClient): Promise<number> {
+  // As React Router calls a loader: the raw request, and `url`, the page's own URL.
   const result = await (loader as LoaderFunction)({
     request: new Request(`http://site.test${url}`),
+    url: new URL(`http://site.test${url}`),
     params,
     context: contextWith(api),
     unstable_pattern: '',

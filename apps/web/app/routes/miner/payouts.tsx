@@ -14,13 +14,13 @@ import type { Route } from './+types/payouts';
 /** Rows per page; the API's `next` cursor pages on from the last one. */
 const PAGE_SIZE = 20;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const search = lookupRedirect(request, params.coin, 'payouts');
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const search = lookupRedirect(url, params.coin, 'payouts');
   if (search) throw search;
   const address = params.address;
   if (!address) return { address: null };
   // Only a cursor the API could have issued; anything else starts from the newest payout.
-  const cursor = new URL(request.url).searchParams.get('next');
+  const cursor = url.searchParams.get('next');
   const next = cursor && /^\d{1,18}$/.test(cursor) ? cursor : undefined;
   const { api } = context.get(appContext);
   const [page, balance] = await Promise.all([

@@ -10,8 +10,8 @@ import { useCoin } from '~/features/pool/coin-context';
 import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/settings';
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const search = lookupRedirect(request, params.coin, 'settings');
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const search = lookupRedirect(url, params.coin, 'settings');
   if (search) throw search;
   const address = params.address;
   if (!address) return { address: null };
