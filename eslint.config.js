@@ -79,6 +79,21 @@ export default tseslint.config(
     },
   },
   {
+    // A loader's `request.url` is the raw request: `/btc/difficulty.data` when the browser asks
+    // for a page's data. The page's own URL is the `url` argument (a chart page once showed the
+    // wrong chart on every client-side navigation).
+    files: ['apps/web/app/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='URL'] > MemberExpression.arguments[object.name='request'][property.name='url']",
+          message: "Use the loader's `url` argument (the page's URL, without the `.data` of a client-side request).",
+        },
+      ],
+    },
+  },
+  {
     files: [
       '**/env.server.ts',
       '**/env.ts',

@@ -7,8 +7,8 @@ import { articlePageSeo } from '~/features/articles/seo.server';
 import { pageNotFound } from '~/shared/http-errors';
 import type { Route } from './+types/article';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { locale } = splitLocalePath(new URL(request.url).pathname);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { locale } = splitLocalePath(url.pathname);
   // get-support-{lang} exists for its three languages only; any other get-support-* is a 404.
   if (!isSlug(params.slug) || (params.slug.startsWith('get-support-') && !supportArticleLanguage(params.slug))) pageNotFound();
   const found = findArticle(locale, params.slug);

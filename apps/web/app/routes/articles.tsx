@@ -5,8 +5,7 @@ import { MAX_QUERY_LENGTH } from '~/features/articles/search';
 import { loadCatalogue } from '~/features/i18n/catalogues';
 import type { Route } from './+types/articles';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const { locale } = splitLocalePath(url.pathname);
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   const t = await loadCatalogue(locale, ['site']);

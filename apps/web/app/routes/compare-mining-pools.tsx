@@ -11,9 +11,8 @@ import { fetchStrictPoolStats } from '~/features/pool/pool-api.server';
 import { lookup } from '~/shared/api-lookup.server';
 import type { Route } from './+types/compare-mining-pools';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { config, comparePools, api } = context.get(appContext);
-  const url = new URL(request.url);
   const coins = config.enabled.filter(isCoinTicker).map((ticker) => ({
     ticker,
     name: COINS[ticker].name,

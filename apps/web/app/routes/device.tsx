@@ -13,10 +13,9 @@ import { pageNotFound } from '~/shared/http-errors';
 import type { PageSeo } from '~/shared/page-seo';
 import type { Route } from './+types/device';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const segments = [params.first, params.second, params.third].filter((part): part is string => part !== undefined);
   const route = parseDeviceRoute(segments) ?? pageNotFound();
-  const url = new URL(request.url);
   const page = await loadHardwarePage(route, context.get(appContext));
   const t = await loadCatalogue(splitLocalePath(url.pathname).locale, ['site']);
   return { ...page, seo: seoOf(page, (id, values) => t._(id, values)) };

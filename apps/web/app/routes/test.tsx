@@ -7,9 +7,8 @@ import type { Route } from './+types/test';
 
 const MAX_FIELD = 128;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
-  const url = new URL(request.url);
   const coins = config.enabled.filter(isCoinTicker).map((ticker) => ({ ticker, name: COINS[ticker].name }));
   const coin = url.searchParams.get('coin') ?? '';
   const address = (url.searchParams.get('address') ?? '').trim().slice(0, MAX_FIELD);

@@ -22,8 +22,8 @@ import type { Route } from './+types/stats';
 /** A miner with no share for this long is 'out of date' (issue 6). */
 const OUT_OF_DATE_SECONDS = 86_400;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const range = parseMinerRange(new URL(request.url).searchParams.get('range'));
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const range = parseMinerRange(url.searchParams.get('range'));
   const { api } = context.get(appContext);
   // One clock for every relative time on the page, so the server and the browser render alike.
   const now = Math.floor(Date.now() / 1000);

@@ -16,8 +16,8 @@ import { relativeTime } from '~/shared/relative-time';
 import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/worker';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const range = parseMinerRange(new URL(request.url).searchParams.get('range'));
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const range = parseMinerRange(url.searchParams.get('range'));
   const { api } = context.get(appContext);
   const now = Math.floor(Date.now() / 1000);
   const worker = await lookup(`miner worker ${params.coin}`, () =>
