@@ -176,7 +176,7 @@ async function statusOf(loader: unknown, url: string, params: Record<string, str
     url: new URL(`http://site.test${url}`),
     params,
     context: contextWith(api),
-    unstable_pattern: '',
+    pattern: '',
   } as unknown as Parameters<LoaderFunction>[0]);
   return (result as { init?: { status?: number } } | null)?.init?.status ?? 200;
 }
