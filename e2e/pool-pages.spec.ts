@@ -151,6 +151,14 @@ test.describe('coin pool page', () => {
     await expect(page.getByTestId('chart-current')).toHaveText(formatDifficulty(stats.net_difficulty));
   });
 
+  test("the chart's legend speaks the page's language", async ({ page }) => {
+    await page.goto('/fa/ltc/difficulty');
+    await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+    const legend = page.locator('.u-legend');
+    await expect(legend).toContainText('زمان');
+    await expect(legend).not.toContainText('Time');
+  });
+
   test('each chart tab opened in the browser shows its own chart', async ({ page, request }) => {
     const stats = await apiStats(request, 'ltc');
     await page.goto('/ltc');

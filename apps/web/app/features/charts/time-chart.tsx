@@ -27,6 +27,8 @@ export function TimeChart({
 }) {
   const t = useT();
   const locale = useLocale();
+  // uPlot names the time series "Time" in its legend unless told otherwise.
+  const timeLabel = t('chart.series.time');
   const host = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
 
@@ -109,7 +111,10 @@ export function TimeChart({
             },
           ],
           series: [
-            { value: (_u: unknown, value: number | null) => (value === null ? '—' : dateFormat.format(new Date(value * 1000))) },
+            {
+              label: timeLabel,
+              value: (_u: unknown, value: number | null) => (value === null ? '—' : dateFormat.format(new Date(value * 1000))),
+            },
             {
               label,
               stroke: accent,
@@ -137,7 +142,7 @@ export function TimeChart({
       themeObserver.disconnect();
       chart?.destroy();
     };
-  }, [points, label, format, locale.iso]);
+  }, [points, label, timeLabel, format, locale.iso]);
 
   if (points.length < 2) {
     return (
