@@ -60,7 +60,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node apps/web/server.ts',
+      command: 'node apps/web/build/server.js',
       url: `http://localhost:${PORT}/`,
       reuseExistingServer: false,
       timeout: 60_000,

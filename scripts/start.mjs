@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { WEB_ENV, WEB_NODE_ARGS } from './web-runtime.mjs';
 
 const root = join(import.meta.dirname, '..');
-const webBuild = join(root, 'apps/web/build/server/index.js');
+const webBuild = join(root, 'apps/web/build/server.js');
 const children = [];
 let stopping = false;
 
@@ -71,8 +71,8 @@ if (!existsSync(webBuild) || process.env.FORCE_BUILD === '1') {
       stop(code ?? 1);
       return;
     }
-    run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'server.ts'], WEB_ENV);
+    run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'build/server.js'], WEB_ENV);
   });
 } else {
-  run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'server.ts'], WEB_ENV);
+  run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'build/server.js'], WEB_ENV);
 }

@@ -1,10 +1,11 @@
 /**
  * The web server: static assets, security headers, and React Router's SSR handler, with the
- * site config and environment handed to loaders through context. `node server.ts` runs the
- * production build; NODE_ENV=development serves from Vite with hot reload.
+ * site config and environment handed to loaders through context. Production runs this file as
+ * build/server.js (build-server.ts bundles it, so no TypeScript is stripped at run time);
+ * `node server.ts` runs it as it is, and with NODE_ENV=development serves from Vite with hot reload.
  */
 import cluster from 'node:cluster';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -24,7 +25,8 @@ import { superviseWorkers } from './app/shared/web-workers.server.ts';
 import { loadComparePools, loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
 import { loadHardwareCatalogue } from './app/features/hardware/catalogue.server.ts';
 
-const here = import.meta.dirname;
+// apps/web, whether this runs as server.ts or as its bundle, build/server.js.
+const here = basename(import.meta.dirname) === 'build' ? dirname(import.meta.dirname) : import.meta.dirname;
 
 function startupFailure(error: unknown): never {
   console.error(`web: cannot start: ${error instanceof Error ? error.message : String(error)}`);

@@ -26,7 +26,7 @@ export async function startSite(port, webEnv = {}) {
   });
   const webServers = [];
   const startWeb = (webPort, env = {}) => {
-    const web = spawn(process.execPath, [...WEB_NODE_ARGS, 'server.ts'], {
+    const web = spawn(process.execPath, [...WEB_NODE_ARGS, 'build/server.js'], {
       cwd: join(root, 'apps/web'),
       env: {
         ...WEB_ENV,

@@ -1,0 +1,23 @@
+/**
+ * `npm run build`'s last step: server.ts and the workspace code it imports as one plain
+ * JavaScript file, build/server.js, which production runs (`npm start`, the benches, the browser
+ * tests). Node could run server.ts as it is, but stripping TypeScript loads Node's type
+ * stripper, a WebAssembly build of SWC, into the server for its whole life: about 20 MB of RSS
+ * at start and 30-40 MB under load for code that ran once (issue 16, memory; decision 015).
+ * Packages stay imports (node_modules is there in production); `@openpool/*` is TypeScript
+ * source, so it is bundled in.
+ */
+import { join } from 'node:path';
+import { rolldown } from 'rolldown';
+
+const here = import.meta.dirname;
+
+const bundle = await rolldown({
+  input: join(here, 'server.ts'),
+  platform: 'node',
+  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('@openpool/'),
+  logLevel: 'warn',
+});
+await bundle.write({ file: join(here, 'build', 'server.js'), format: 'esm' });
+await bundle.close();
+console.log('web: build/server.js written');
