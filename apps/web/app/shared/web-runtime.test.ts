@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { webNodeArgs } from '../../../../scripts/web-runtime.mjs';
 
 describe('WEB_NODE_ARGS', () => {
-  it('defaults to a 16 MB young generation when unset or blank', () => {
-    expect(webNodeArgs(undefined)).toEqual(['--max-semi-space-size=16']);
-    expect(webNodeArgs('  ')).toEqual(['--max-semi-space-size=16']);
+  it('defaults to a 16 MB young generation and a 1.7x old generation growth when unset or blank', () => {
+    expect(webNodeArgs(undefined)).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=70']);
+    expect(webNodeArgs('  ')).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=70']);
   });
 
   it('replaces the default with the flags given, space-separated', () => {
