@@ -114,6 +114,55 @@ test('the workers table sorts, searches and filters', async ({ page, request }) 
   await expect(names).toHaveCount(workers.length);
 });
 
+test("a farm's workers: the first 100 drawn, the rest one 'Show more' away, search over all of them", async ({
+  page,
+  request,
+}) => {
+  // A fresh ltc miner with 230 workers, one share each a minute ago, through the ingest path.
+  const stamp = Date.now();
+  const address = `LtcE2eFarm${stamp}`;
+  const lines = Array.from({ length: 230 }, (_, i) =>
+    JSON.stringify({
+      type: 'share',
+      seq: stamp * 1000 + i,
+      coin: 'ltc',
+      address,
+      worker: `rig${i}`,
+      scheme: 'pps',
+      difficulty: 1, // a farm of small shares: it must not become the busiest miner other tests look for
+      status: 'valid',
+      ip: '198.51.100.40',
+      at: stamp - 60_000,
+    }),
+  );
+  const ingest = await request.post(`${API}/internal/v1/events?source=e2e-farm`, {
+    headers: { authorization: 'Bearer e2e-ingest-token-0123456789', 'content-type': 'application/x-ndjson' },
+    data: `${lines.join('\n')}\n`,
+  });
+  expect(ingest.status(), await ingest.text()).toBe(200);
+  await expect
+    .poll(async () => (await getJson(request, `/ltc/api/v3/miner/workers/${address}`, workersSchema)).results.length)
+    .toBe(230);
+
+  const response = await openHydrated(page, `/ltc/miner/stats/${address}`);
+  expect(response?.status()).toBe(200);
+  const names = page.getByTestId('workers-table').getByTestId('worker-name');
+  await expect(names).toHaveCount(100);
+  await expect(page.getByTestId('workers-shown')).toHaveText('Showing 100 of 230 workers');
+  await page.getByTestId('workers-more').click();
+  await expect(names).toHaveCount(200);
+  await expect(page.getByTestId('workers-more')).toHaveText('Show 30 more');
+  await page.getByTestId('workers-more').click();
+  await expect(names).toHaveCount(230);
+  await expect(page.getByTestId('workers-more')).toHaveCount(0);
+  await expect(page.getByTestId('workers-shown')).toHaveCount(0);
+
+  // A worker past the first page is found by the search from a fresh load.
+  await openHydrated(page, `/ltc/miner/stats/${address}`);
+  await page.getByTestId('workers-search').fill('rig229');
+  await expect(names).toHaveText(['rig229']);
+});
+
 test('an address the pool never saw: Nothing found, status 404, frame and search kept', async ({ page }) => {
   const response = await openHydrated(page, '/ltc/miner/stats/LNeverSeenByThisPool0000000000000');
   expect(response?.status()).toBe(404);
