@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { WEB_ENV, WEB_NODE_ARGS } from './web-runtime.mjs';
+import { API_NODE_ARGS, WEB_ENV, WEB_NODE_ARGS } from './node-runtime.mjs';
 
 const root = join(import.meta.dirname, '..');
 const webBuild = join(root, 'apps/web/build/server.js');
@@ -56,7 +56,7 @@ setInterval(() => {
 // The stratum server posts to the API with INGEST_TOKEN; without one set, both get a fresh one.
 const stratum = Boolean(process.env.LTC_RPC_URL);
 const shared = stratum && !process.env.INGEST_TOKEN ? { INGEST_TOKEN: randomBytes(24).toString('base64url') } : {};
-run('api', join(root, 'apps/api'), ['src/server.ts'], shared);
+run('api', join(root, 'apps/api'), [...API_NODE_ARGS, 'src/server.ts'], shared);
 if (stratum) run('stratum', join(root, 'apps/stratum'), ['src/main.ts'], shared);
 
 if (!existsSync(webBuild) || process.env.FORCE_BUILD === '1') {

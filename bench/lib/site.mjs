@@ -5,14 +5,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WEB_ENV, WEB_NODE_ARGS } from '../../scripts/web-runtime.mjs';
+import { API_NODE_ARGS, WEB_ENV, WEB_NODE_ARGS } from '../../scripts/node-runtime.mjs';
 
 export const root = join(import.meta.dirname, '../..');
 
 export async function startSite(port, webEnv = {}) {
   const apiPort = port + 1;
   const apiData = mkdtempSync(join(tmpdir(), 'op-bench-site-'));
-  const api = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
+  const api = spawn(process.execPath, [...API_NODE_ARGS, join(root, 'apps/api/src/server.ts')], {
     env: {
       ...process.env,
       API_HOST: '127.0.0.1',
