@@ -130,6 +130,13 @@ describe('receivedPerPayout', () => {
     expect(receivedPerPayout(['c', 'b'], [10n, 40n], chain)).toEqual([10n, 40n]);
   });
 
+  it('never takes more from a payout than its amount (rounding left 2 units for a payout of 1)', () => {
+    const chain = new Map([['a', 350765826747n + 341659720728n + 1n - 40225n]]);
+    const received = receivedPerPayout(['a', 'a', 'a'], [350765826747n, 341659720728n, 1n], chain);
+    expect(received.reduce((x, y) => x + y, 0n)).toBe(chain.get('a'));
+    for (const value of received) expect(value >= 0n).toBe(true);
+  });
+
   it('adds up to what the chain says each address received, never below zero', () => {
     fc.assert(
       fc.property(

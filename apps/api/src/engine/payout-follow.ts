@@ -64,29 +64,38 @@ export async function followPayouts(
 
 /**
  * What each payout of one transaction received: an address's shortfall (the fee deducted from
- * it) is shared among its payouts in proportion to their amounts, the last taking the rest.
- * An address the chain does not show keeps its full amount.
+ * it) is shared among its payouts in proportion to their amounts, rounded down, and the units
+ * rounding left over go one each to the payouts with the largest remainders (largest remainder
+ * method). No payout gives more than its amount: handing the leftover to the last payout, as
+ * before, could take 2 units from a payout of 1 and record it as received -1 (found by the
+ * property test below). An address the chain does not show, or shows more for, keeps its amounts.
  */
 export function receivedPerPayout(
   addresses: readonly string[],
   amounts: readonly bigint[],
   chain: ReadonlyMap<string, bigint>,
 ): bigint[] {
-  const totals = new Map<string, bigint>();
-  addresses.forEach((address, i) => totals.set(address, (totals.get(address) ?? 0n) + amounts[i]!));
-  const shortfalls = new Map<string, bigint>();
-  for (const [address, total] of totals) {
+  const byAddress = new Map<string, number[]>();
+  addresses.forEach((address, i) => byAddress.set(address, [...(byAddress.get(address) ?? []), i]));
+  const received = [...amounts];
+  for (const [address, indexes] of byAddress) {
+    const total = indexes.reduce((sum, i) => sum + amounts[i]!, 0n);
     const got = chain.get(address);
-    shortfalls.set(address, got === undefined || got > total ? 0n : total - got);
+    if (got === undefined || got >= total) continue;
+    const shortfall = total - got;
+    // shortfall < total unless the chain shows 0, so each rounded-down share is below its
+    // amount and can take one unit more; when it shows 0 every share is the whole amount.
+    const shares = indexes.map((i) => (shortfall * amounts[i]!) / total);
+    let left = shortfall - shares.reduce((sum, share) => sum + share, 0n);
+    const byRemainder = indexes
+      .map((i, k) => ({ k, remainder: (shortfall * amounts[i]!) % total }))
+      .sort((x, y) => (x.remainder === y.remainder ? x.k - y.k : x.remainder > y.remainder ? -1 : 1));
+    for (const { k } of byRemainder) {
+      if (left === 0n) break;
+      shares[k]! += 1n;
+      left -= 1n;
+    }
+    indexes.forEach((i, k) => (received[i] = amounts[i]! - shares[k]!));
   }
-  const unshared = new Map(shortfalls);
-  const unseen = new Map(totals);
-  return addresses.map((address, i) => {
-    const amount = amounts[i]!;
-    unseen.set(address, unseen.get(address)! - amount);
-    const share =
-      unseen.get(address) === 0n ? unshared.get(address)! : (shortfalls.get(address)! * amount) / totals.get(address)!;
-    unshared.set(address, unshared.get(address)! - share);
-    return amount - share;
-  });
+  return received;
 }
