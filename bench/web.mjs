@@ -8,8 +8,8 @@
 //      and 32 connections, with p99 (a stampede when an entry expires shows there);
 //   3. UNCACHED: a second web server with PAGE_CACHE_MB=0, so every request renders (what a
 //      distinct URL gets: a miner's page, a page nobody opened in the last 5 s): server time of
-//      one request at a time, then a mix of pages at 16 connections, with one web process and
-//      with one per core (WEB_WORKERS);
+//      one request at a time (a farm of 2,000 workers among them), then a mix of pages at 16
+//      connections, with one web process and with one per core (WEB_WORKERS);
 //   4. MEMORY: RSS of the cached server before and after 20,000 requests on distinct URLs
 //      (tracking parameters, distinct ranges and miners), twice.
 // Bounded: a few seconds per target, a fixed count for the memory runs.
@@ -129,6 +129,42 @@ await row('static copy of a miner page (baseline)', uncached.base, fixed('/__ben
 await row('SSR /btc/miner/stats/{miner}, one at a time', uncached.base, fixed(`/btc/miner/stats/${MINER}`), 1, uncached.pid);
 await row('SSR /, one at a time', uncached.base, fixed('/'), 1, uncached.pid);
 await row('SSR /device/gpu, one at a time', uncached.base, fixed('/device/gpu'), 1, uncached.pid);
+// A farm: one ltc address with 2,000 workers, one small share each (it stays out of the top
+// miners above), posted through the ingest path; its page draws the first 100 rows.
+const FARM = 'LtcBenchFarm' + 'x'.repeat(22);
+const farmShares = Array.from({ length: 2000 }, (_, i) =>
+  JSON.stringify({
+    type: 'share',
+    seq: Date.now() * 1000 + i,
+    coin: 'ltc',
+    address: FARM,
+    worker: `rig${i}`,
+    scheme: 'pps',
+    difficulty: 1,
+    status: 'valid',
+    ip: '198.51.100.7',
+    at: Date.now() - 30_000,
+  }),
+);
+const ingested = await fetch(`${site.apiBase}/internal/v1/events?source=bench-farm`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${site.ingestToken}`, 'content-type': 'application/x-ndjson' },
+  body: `${farmShares.join('\n')}\n`,
+});
+if (!ingested.ok) throw new Error(`farm ingest: ${ingested.status} ${await ingested.text()}`);
+for (let tries = 0; tries < 60; tries++) {
+  const { results } = await (await fetch(`${site.apiBase}/ltc/api/v3/miner/workers/${FARM}`)).json();
+  if (results?.length === 2000) break;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+const farmHtml = await (await fetch(`${uncached.base}/ltc/miner/stats/${FARM}`, { headers })).text();
+await row(
+  `SSR a farm's page (2,000 workers, ${(farmHtml.length / 1024).toFixed(0)} KB), one at a time`,
+  uncached.base,
+  fixed(`/ltc/miner/stats/${FARM}`),
+  1,
+  uncached.pid,
+);
 const mix = [
   '/',
   '/btc',

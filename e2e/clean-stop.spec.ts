@@ -10,15 +10,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { API_PORT, SITE_PORT } from './ports.ts';
+import { SITE_PORT } from './ports.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);
 
 const ROOT = join(import.meta.dirname, '..');
-// Ports of their own, next to the suite's, so these servers never meet the suite's.
+// Ports of their own, next to the suite's, so these servers never meet the suite's. Both from
+// SITE_PORT (web-workers.spec.ts takes SITE_PORT + 41): from API_PORT, a run with
+// E2E_API_PORT = E2E_PORT + 1 put this API on the cluster test's port, and whichever started
+// second failed with EADDRINUSE.
 const WEB = SITE_PORT + 40;
-const API = API_PORT + 40;
+const API = SITE_PORT + 42;
 
 /** Live processes whose command line mentions `needle` (the data folder of a case). */
 function processesWith(needle: string): string[] {

@@ -12,10 +12,13 @@ async function getJson<T>(request: APIRequestContext, path: string, schema: { pa
   return schema.parse(await response.json());
 }
 
-/** The busiest ltc miner of the seeded data: many workers, some offline, merge-mined balances. */
+/**
+ * The busiest ltc miner of the seeded data: many workers, some offline, merge-mined balances.
+ * Miners that tests post themselves (`LtcE2e…`, such as the 230-worker farm) are not seeded data.
+ */
 async function busyMiner(request: APIRequestContext): Promise<string> {
   const { results } = await getJson(request, '/ltc/api/v1/top-miners', topMinersSchema);
-  const busiest = [...results].sort((a, b) => b.workers - a.workers)[0];
+  const busiest = results.filter((row) => !row.address.startsWith('LtcE2e')).sort((a, b) => b.workers - a.workers)[0];
   expect(busiest?.workers ?? 0).toBeGreaterThan(5);
   return busiest!.address;
 }
@@ -129,7 +132,7 @@ test("a farm's workers: the first 100 drawn, the rest one 'Show more' away, sear
       address,
       worker: `rig${i}`,
       scheme: 'pps',
-      difficulty: 1, // a farm of small shares: it must not become the busiest miner other tests look for
+      difficulty: 1,
       status: 'valid',
       ip: '198.51.100.40',
       at: stamp - 60_000,

@@ -33,7 +33,7 @@ function childrenOf(ppid: number): number[] {
 }
 
 function startWeb(): ChildProcess {
-  return spawn(process.execPath, ['server.ts'], {
+  return spawn(process.execPath, ['build/server.js'], {
     cwd: join(ROOT, 'apps/web'),
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), WEB_WORKERS: '2' },

@@ -1,4 +1,5 @@
-// How Node runs the web server and the API, for `npm start` and the benches alike (issue 16, memory).
+// How Node runs the web server and the API, for `npm start` and the site the benches start
+// (bench/lib/site.mjs) alike (issue 16, memory).
 //
 // Web server: a 16 MB young generation: most render garbage dies there; 8 MB promotes more of it
 // (a larger old space, more RSS) and 32 MB only holds more garbage (about 60 MB more RSS under
@@ -9,8 +10,8 @@
 // Both: `--heap-growing-percent=70`: after a full collection V8 lets the old generation grow to
 // 1.7x what survived, not the up to 4x it picks on a host with much memory. Each process keeps
 // ~30-40 MB of live data, so a full collection is cheap: the web server's RSS under load
-// 310-350 -> 220-250 MB for 2-3 % of render CPU; the API's while it backfills a week of history
-// 554 -> 376 MB, in the same 37-38 s (decision 015, 'The old generation's growth').
+// 310-350 -> 220-250 MB for 2-3 % of render CPU; the API's peak while it backfills a week of
+// history 574 -> 387 MB, in the same 37-38 s (decision 015, 'The old generation's growth').
 //
 // `WEB_NODE_ARGS` / `API_NODE_ARGS` (Node and V8 flags, space-separated) replace the defaults.
 const WEB_DEFAULT = ['--max-semi-space-size=16', '--heap-growing-percent=70'];

@@ -4,7 +4,7 @@
 // Ctrl-C (or SIGTERM) stops them all; if one of them dies, the others are stopped too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_NODE_ARGS, WEB_ENV, WEB_NODE_ARGS } from './node-runtime.mjs';
 
@@ -59,8 +59,35 @@ const shared = stratum && !process.env.INGEST_TOKEN ? { INGEST_TOKEN: randomByte
 run('api', join(root, 'apps/api'), [...API_NODE_ARGS, 'src/server.ts'], shared);
 if (stratum) run('stratum', join(root, 'apps/stratum'), ['src/main.ts'], shared);
 
-if (!existsSync(webBuild) || process.env.FORCE_BUILD === '1') {
-  console.log('start: building the site (first run)...');
+/** The newest modification time of a file under `path`, build output and dependencies skipped. */
+function newestChange(path) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (!NOT_SOURCES.has(entry)) newest = Math.max(newest, newestChange(join(path, entry)));
+  }
+  return newest;
+}
+const NOT_SOURCES = new Set(['node_modules', 'build', '.react-router', 'test-results', 'playwright-report']);
+
+/**
+ * Why the site must be built before the web server starts, or null. The build holds the web
+ * server itself (build/server.js), the pages and the articles of content/: after a `git pull` or
+ * an edited article, the old build would go on serving the old code and text.
+ */
+function buildReason() {
+  if (!existsSync(webBuild)) return 'first run';
+  if (process.env.FORCE_BUILD === '1') return 'FORCE_BUILD=1';
+  const built = statSync(webBuild).mtimeMs;
+  const sources = ['apps/web', 'packages/domain', 'content'].map((dir) => join(root, dir));
+  return sources.some((dir) => newestChange(dir) > built) ? 'its sources changed since the last build' : null;
+}
+
+const reason = buildReason();
+if (reason) {
+  console.log(`start: building the site (${reason})...`);
   const build = spawn('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   children.push(build);
   build.on('exit', (code) => {

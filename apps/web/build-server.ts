@@ -15,7 +15,10 @@ const here = import.meta.dirname;
 const bundle = await rolldown({
   input: join(here, 'server.ts'),
   platform: 'node',
-  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('@openpool/'),
+  // Only Node's modules and npm packages stay imports; anything else (a relative file, the
+  // workspace's TypeScript, an alias the bundler cannot resolve) is bundled or fails here, at
+  // build time, not when the server starts.
+  external: (id) => /^(node:|[a-z]|@(?!openpool\/))/.test(id),
   logLevel: 'warn',
 });
 await bundle.write({ file: join(here, 'build', 'server.js'), format: 'esm' });

@@ -2,6 +2,7 @@
 // (fixed after its backfill, so every run measures the same amount of data) and the built web
 // server in production mode in front of it. Loopback only. `stop()` ends both.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ export const root = join(import.meta.dirname, '../..');
 export async function startSite(port, webEnv = {}) {
   const apiPort = port + 1;
   const apiData = mkdtempSync(join(tmpdir(), 'op-bench-site-'));
+  // A bench may post its own share events (a farm of miners' workers) through the real ingest.
+  const ingestToken = randomBytes(24).toString('base64url');
   const api = spawn(process.execPath, [...API_NODE_ARGS, join(root, 'apps/api/src/server.ts')], {
     env: {
       ...process.env,
@@ -21,6 +24,7 @@ export async function startSite(port, webEnv = {}) {
       SIMULATOR_BACKFILL_DAYS: '1',
       SIMULATOR_LIVE: 'off',
       LOG_LEVEL: 'silent',
+      INGEST_TOKEN: ingestToken,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -65,7 +69,7 @@ export async function startSite(port, webEnv = {}) {
     await waitFor(`http://127.0.0.1:${webPort}/favicon.svg`, 100, 'second web server did not start');
     return { base: `http://127.0.0.1:${webPort}`, pid: server.pid };
   };
-  return { base: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${apiPort}`, webPid: web.pid, addWeb, stop };
+  return { base: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${apiPort}`, ingestToken, webPid: web.pid, addWeb, stop };
 }
 
 async function waitFor(url, tries, message = `${url} did not answer`) {
