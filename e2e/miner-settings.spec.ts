@@ -56,7 +56,7 @@ test.describe('settings', () => {
     await proof.fill('not-an-ip');
     await threshold.fill(String(min / 10));
     await apply.click();
-    await expect(form).toContainText(`This field field must be ${min} or more.`);
+    await expect(form).toContainText(`This field must be ${min} or more.`);
     await expect(form).toContainText('Invalid IP address.');
 
     await threshold.fill('1,5');

@@ -19,7 +19,14 @@ describe('checkSettingsChange', () => {
       payout_threshold: 'The payout threshold field must contain only decimal values',
     });
     expect(problems({ ip: '192.0.2.1', payout_threshold: '0.001' })).toEqual({
-      payout_threshold: 'This field field must be 0.01 or more.',
+      payout_threshold: 'This field must be 0.01 or more.',
+    });
+  });
+
+  // Issue 26 item 7: '-1' read 'This field field must be 0.001 or more.'
+  it.each(['-1', '0', '-0.5', '0.009'])('answers the threshold %s with the minimum, in plain words', (value) => {
+    expect(problems({ ip: '192.0.2.1', payout_threshold: value })).toEqual({
+      payout_threshold: 'This field must be 0.01 or more.',
     });
   });
 

@@ -48,7 +48,7 @@ export function checkSettingsChange(
 function amountWithin(value: string, bounds: ThresholdBounds): RuleMessage | null {
   const units = decimalToUnits(value, bounds.unitDecimals);
   if (units < decimalToUnits(bounds.min, bounds.unitDecimals))
-    return { id: 'validation.min_value', message: 'This field field must be {min} or more.', values: { min: bounds.min } };
+    return { id: 'validation.min_value', message: 'This field must be {min} or more.', values: { min: bounds.min } };
   if (units > decimalToUnits(bounds.max, bounds.unitDecimals))
     return { id: 'validation.max_value', message: 'This field must be {max} or less.', values: { max: bounds.max } };
   return null;

@@ -299,12 +299,12 @@ describe('ipv4', () => {
 });
 
 describe('minValue', () => {
-  it('renders the message of the spec to the letter', () => {
-    expect(text(minValue('1', 5))).toBe('This field field must be 5 or more.');
-    expect(text(minValue(0.1, 0.5))).toBe('This field field must be 0.5 or more.');
+  it('says what the minimum is, no word doubled (the spec\'s "This field field", issue 26)', () => {
+    expect(text(minValue('1', 5))).toBe('This field must be 5 or more.');
+    expect(text(minValue(0.1, 0.5))).toBe('This field must be 0.5 or more.');
     expect(minValue('', 3)).toEqual({
       id: 'validation.min_value',
-      message: 'This field field must be {min} or more.',
+      message: 'This field must be {min} or more.',
       values: { min: 3 },
     });
   });
@@ -338,7 +338,7 @@ describe('minValue', () => {
     [undefined, 0],
     [true, 0],
   ])('fails %j against %s', (value, min) => {
-    expect(text(minValue(value, min))).toBe(`This field field must be ${min} or more.`);
+    expect(text(minValue(value, min))).toBe(`This field must be ${min} or more.`);
   });
 
   it('agrees with numeric comparison for any finite number', () => {

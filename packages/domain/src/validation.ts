@@ -82,11 +82,13 @@ export function ipv4(value: unknown): RuleResult {
 }
 
 /**
- * At least `min`. The message is the spec's to the letter, 'This field field must be {min} or
- * more.': the original names the field 'This field' in a template that adds 'field' again.
+ * At least `min`. The spec's text, 'This field field must be {min} or more.', repeats a word
+ * (the original names the field 'This field' in a template that adds 'field' again): miners
+ * read it on every threshold below the minimum, so it reads 'This field must be {min} or
+ * more.' here and in every catalogue (issue 26, item 7).
  */
 export function minValue(value: unknown, min: number): RuleResult {
-  const error = fail('validation.min_value', 'This field field must be {min} or more.', { min });
+  const error = fail('validation.min_value', 'This field must be {min} or more.', { min });
   if (typeof value !== 'string' && typeof value !== 'number') return error;
   const text = String(value).trim();
   // Plain decimal notation only: Number() would also take '0x10' or 'Infinity'.

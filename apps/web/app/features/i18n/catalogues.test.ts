@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCALE_CODES } from '@openpool/domain/locales';
 import type * as Catalogues from './catalogues';
 
 type CataloguesModule = typeof Catalogues;
@@ -100,6 +101,18 @@ describe('getLoadedI18n', () => {
     await catalogues.loadCatalogue('en');
     const ru = await catalogues.loadCatalogue('ru');
     expect(catalogues.getLoadedI18n('ru')).toBe(ru);
+  });
+});
+
+describe('the minimum-value message (issue 26: English read "This field field must be 0.001 or more")', () => {
+  it.each(LOCALE_CODES)('%s names the minimum and repeats no word', async (code) => {
+    const i18n = await catalogues.loadCatalogue(code, ['miner']);
+    const text = i18n._('validation.min_value', { min: '0.001' });
+    expect(text).not.toBe('validation.min_value');
+    expect(text).toContain('0.001');
+    // The same word twice in a row, in any script.
+    expect(text).not.toMatch(/(?<![\p{L}\p{N}])([\p{L}\p{N}]+)\s+\1(?![\p{L}\p{N}])/iu);
+    if (code === 'en') expect(text).toBe('This field must be 0.001 or more.');
   });
 });
 

@@ -293,6 +293,25 @@ describe('settings route', () => {
     expect(page.querySelector('[data-testid="settings-form"] fieldset')?.hasAttribute('disabled')).toBe(true);
   });
 
+  // Issue 26 item 7: a threshold of -1 read 'This field field must be 0.001 or more.'
+  it('a threshold below the minimum says the minimum in plain words, and sends nothing', async () => {
+    const api = settingsApi(true);
+    const page = await render(settingsRoute, pattern, url, api, 'settings-form');
+    const type = (name: string, value: string) => {
+      const input = page.querySelector<HTMLInputElement>(`[data-testid="settings-form"] input[name="${name}"]`)!;
+      // React tracks the value through the element's own setter: set it as a browser would.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type('payout_threshold', '-1');
+    type('ip', '192.0.2.1');
+    page.querySelector<HTMLButtonElement>('[data-testid="settings-form"] button[type="submit"]')!.click();
+    await vi.waitFor(() => expect(page.querySelector('[data-testid^="problem-"]')).not.toBeNull());
+    const problems = [...page.querySelectorAll('[data-testid^="problem-"]')].map((p) => p.textContent);
+    expect(problems).toEqual(['This field must be 0.01 or more.']);
+    expect(api.paths).toEqual([apiPaths.minerSettings(COIN, ADDRESS)]);
+  });
+
   it('a malformed address is Nothing found (404); the API down says so (503)', async () => {
     const malformed = stubApi({
       [apiPaths.minerSettings(COIN, ADDRESS)]: new ApiError(400, { error: 'bad_request' }, 'http://api.test/x'),
