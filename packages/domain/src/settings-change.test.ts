@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettingsChange, decimalToUnits } from './settings-change.ts';
+import { checkSettingsChange, decimalToUnits, isEmailAddress } from './settings-change.ts';
 import { renderRuleMessage } from './validation.ts';
 
 const LTC = { min: '0.01', max: '10000', unitDecimals: 8 };
@@ -51,12 +51,37 @@ describe('checkSettingsChange', () => {
     'no-at-sign',
     'x@y',
     `${'a'.repeat(250)}@example.com`,
+    // Issue 26: a domain label of 180 characters was accepted; labels are at most 63.
+    `miner@${'a'.repeat(180)}.example`,
+    `miner@${'a'.repeat(64)}.example`,
+    `miner@mail.${'b'.repeat(64)}`,
+    `${'a'.repeat(65)}@example.com`,
+    // 255 characters, every label within 63.
+    `miner@${['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(57)].join('.')}`,
   ])('refuses the e-mail %s with a message the site translates', (email) => {
     expect(checkSettingsChange({ ip: '192.0.2.1', email }, LTC).email).toEqual({
       id: 'validation.email',
       message: 'Invalid e-mail address.',
       values: {},
     });
+  });
+});
+
+describe('isEmailAddress', () => {
+  it.each([
+    'miner@example.com',
+    `miner@${'a'.repeat(63)}.example`,
+    `${'a'.repeat(64)}@example.com`,
+    // 254 characters, every label within 63.
+    `miner@${['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(56)].join('.')}`,
+  ])('accepts %s (at the limits)', (email) => {
+    expect(isEmailAddress(email)).toBe(true);
+  });
+
+  it('refuses a domain label one character past 63, at any place', () => {
+    const label = 'x'.repeat(64);
+    for (const domain of [`${label}.example`, `mail.${label}.example`, `mail.${label}`])
+      expect(isEmailAddress(`miner@${domain}`), domain).toBe(false);
   });
 });
 
