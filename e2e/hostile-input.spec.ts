@@ -136,6 +136,28 @@ test('every web route under every prefix, with hostile values', async ({}, info)
   expect(await probe(info, requests)).toEqual([]);
 });
 
+// Issue 26 item 7: the site answered `//` and `///` with 500 (a stack in its log each time).
+test('`//`, `///` and other empty segments are a 404 on both servers, with no stack', async ({}, info) => {
+  const requests: { label: string; send: () => Promise<Answer> }[] = [];
+  const targets = ['//', '///', '//ru', '//btc', '/btc//', '//health', '//evil.example/x', '//?ref=x'];
+  const found: string[] = [];
+  for (const [name, port] of [
+    ['web', SITE_PORT],
+    ['api', API_PORT],
+  ] as const)
+    for (const target of targets)
+      requests.push({
+        label: `${name} GET ${target}`,
+        send: async () => {
+          const answer = await get(port, target);
+          if (answer.status !== 404) found.push(`${answer.status} ${name} GET ${target}`);
+          return answer;
+        },
+      });
+  expect(await probe(info, requests)).toEqual([]);
+  expect(found).toEqual([]);
+});
+
 test('the web with hostile methods, targets and headers', async ({}, info) => {
   const site = SITE_PORT;
   const requests: { label: string; send: () => Promise<Answer> }[] = [];
@@ -144,7 +166,16 @@ test('the web with hostile methods, targets and headers', async ({}, info) => {
   for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'CONNECT', 'PROPFIND', 'BREW'])
     for (const path of ['/', '/ru/btc', `/btc/miner/stats/${ADDRESS}`])
       add(`${method} ${path}`, `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n${end}`);
-  for (const target of ['*', 'http://evil.example/', '//evil.example', '/%', '/..%2f..%2fetc%2fpasswd', `/${'x'.repeat(8000)}`])
+  for (const target of [
+    '*',
+    'http://evil.example/',
+    '//evil.example',
+    '//',
+    '///',
+    '/%',
+    '/..%2f..%2fetc%2fpasswd',
+    `/${'x'.repeat(8000)}`,
+  ])
     add(`GET ${target.slice(0, 40)}`, `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${end}`);
   for (const host of ['a b', '[', 'x:99999', '', 'localhost:0', '[::1', 'evil.example', 'a'.repeat(300)])
     add(`Host ${host.slice(0, 20)}`, `GET / HTTP/1.1\r\nHost: ${host}\r\n${end}`);

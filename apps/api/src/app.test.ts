@@ -140,6 +140,10 @@ describe('bad input on public routes', () => {
     ['/ltc/api/v1/miner/payouts/ltc1qx?limit=0x10', 400, undefined],
     ['/ltc/api/v1/miner/rewards/ltc1qx?days=1e1', 400, undefined],
     ['/no/such/route', 404, undefined],
+    // Issue 26 item 7: the site answered these 500; the API must stay at 404.
+    ['//', 404, undefined],
+    ['///', 404, undefined],
+    ['//health', 404, undefined],
   ])('%s answers %i with a JSON error', async (url, status, message) => {
     const response = await h.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(status);

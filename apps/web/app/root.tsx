@@ -14,8 +14,9 @@ import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
 import { SiteSettingsScript, useSiteSettings } from './shared/site-settings';
 import { referralMiddleware } from './shared/referral.server';
+import { noEmptySegments } from './shared/route-middleware';
 
-export const middleware = [referralMiddleware];
+export const middleware = [noEmptySegments, referralMiddleware];
 
 /**
  * A server loader must exist, or React Router would treat the root as client-only and render

@@ -34,7 +34,13 @@ const EMAIL = z
   .max(254)
   .refine((address) => {
     const at = address.lastIndexOf('@');
-    return at <= 64 && address.slice(at + 1).split('.').every((label) => label.length <= 63);
+    return (
+      at <= 64 &&
+      address
+        .slice(at + 1)
+        .split('.')
+        .every((label) => label.length <= 63)
+    );
   });
 
 export function isEmailAddress(text: string): boolean {

@@ -117,6 +117,17 @@ describe('HTML micro-cache: keys, memory, single flight', () => {
     expect(second.body).toBe(first.body.replaceAll(nonceOf(first.body)!, nonce));
   });
 
+  it('keys a path with empty segments as that path (issue 26: `//` was a 500, `//x` got the page of `/`)', async () => {
+    await get('/');
+    expect((await get('/')).hit).toBe(true);
+    for (const path of ['//', '///', '//x', '//evil.example/y']) {
+      const first = await get(path);
+      expect(first.hit, path).toBe(false);
+      expect(first.body, path).toMatch(new RegExp(`render \\d+ ${path} `));
+      expect((await get(path)).body, path).toContain(` ${path} `);
+    }
+  });
+
   it("leaves React Router's own requests alone: their parameters reach it untouched", async () => {
     const manifest = await get('/__manifest?version=abc&p=%2Fbtc');
     expect(manifest.body).toContain('/__manifest?version=abc&p=%2Fbtc');

@@ -247,7 +247,9 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       next();
       return;
     }
-    const url = new URL(req.originalUrl, 'http://x');
+    // The target is a path: as a relative URL, `//` and `//ru` were a host (`//` threw, a 500;
+    // `//ru` was keyed as `/` and got the cached home page). Issue 26, item 7.
+    const url = new URL(`http://x${req.originalUrl}`);
     const canonical = pageCacheKey(url.pathname, url.searchParams, options.pageParams ?? PAGE_QUERY_PARAMS);
     const key = `${req.hostname} ${canonical}`;
     let entry = entries.get(key);

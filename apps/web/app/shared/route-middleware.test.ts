@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { appContext, type AppContext } from '~/context';
 import { createApiClient } from './api-client';
 import { describeError, type DescribedError } from './http-errors';
-import { ROUTE_MIDDLEWARE, named } from './route-middleware';
+import { ROUTE_MIDDLEWARE, named, noEmptySegments } from './route-middleware';
 
 const config = parseSiteConfig(readFileSync(new URL('../../../../content/site.json', import.meta.url), 'utf8'));
 
@@ -244,5 +244,29 @@ describe('top-miners', () => {
       status: 404,
       reason: 'unsupported-coin',
     });
+  });
+});
+
+describe('noEmptySegments (the root, issue 26: `//` was a 500)', () => {
+  async function outcome(path: string): Promise<Outcome> {
+    const url = new URL(`https://openpool.example${path}`);
+    const args = { request: new Request(url), url, pattern: '', params: {}, context: contextProvider(config) };
+    try {
+      await noEmptySegments(args, () => Promise.resolve(new Response('next')));
+      return { passed: true };
+    } catch (thrown) {
+      return { passed: false, thrown };
+    }
+  }
+
+  it.each(['//', '///', '//ru', '/btc//', '/ru//btc', '/btc/miner//stats', '//evil.example/x'])(
+    '%s is 404 page-not-found',
+    async (path) => {
+      expect(described(await outcome(path))).toEqual(NOT_FOUND);
+    },
+  );
+
+  it.each(['/', '/btc', '/btc/', '/ru/btc/miner/stats/x', '/btc?x=//', '/articles/a%2F%2Fb'])('%s passes', async (path) => {
+    expect(await outcome(path)).toEqual(PASSED);
   });
 });

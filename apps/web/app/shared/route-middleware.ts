@@ -45,6 +45,15 @@ const locale: RouteMiddleware = ({ request }) => {
   if (!splitLocalePath(new URL(request.url).pathname).prefixed) pageNotFound();
 };
 
+/**
+ * The root's check, before any route's: a path with an empty segment (`//`, `///`, `/btc//`)
+ * is no page of ours, 404. React Router matches `//` as `/` (trailing slashes are ignored), so
+ * it would answer the home page under a second address (issue 26, item 7: `//` was a 500).
+ */
+export const noEmptySegments: RouteMiddleware = ({ request }) => {
+  if (new URL(request.url).pathname.includes('//')) pageNotFound();
+};
+
 export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
   coin,
   locale,
