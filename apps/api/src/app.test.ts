@@ -306,6 +306,9 @@ describe('caching, CORS, docs', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/default-src 'self'.*object-src 'none'.*script-src 'self'/);
     expect(page.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+    // Issue 26: like every HTML page the API serves, never framed.
+    expect(page.headers['content-security-policy']).toMatch(/; frame-ancestors 'none'$/);
+    expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
   it('says nosniff on every answer, errors included (issue 17)', async () => {

@@ -14,6 +14,7 @@ import type { Engine } from './engine/engine.ts';
 import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHardwareRoutes } from './hardware/routes.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
@@ -36,6 +37,8 @@ export interface AppOptions {
   /** What /health reports about the simulator's backfill, when one runs. */
   status?: () => Record<string, unknown>;
   logLevel?: string;
+  /** Where the log goes (tests read it); standard output when absent. */
+  logStream?: { write(line: string): void };
   /** Notifications: mail-link routes, the bot's webhook, outbox figures on /health. */
   notifier?: Notifier;
   /** The hardware catalogue (content/hardware), when the content folder has one. */
@@ -44,7 +47,10 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    logger:
+      options.logLevel && options.logLevel !== 'silent'
+        ? { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
+        : false,
     // Behind a CDN or reverse proxy the client address is in X-Forwarded-For, and settings
     // rate limits key on it: believed only from the proxies named in TRUST_PROXY (issue 17),
     // or anyone could pick a fresh address for every attempt.
@@ -55,11 +61,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  // Every answer is what its Content-Type says, never sniffed into something else (issue 17).
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    return payload;
-  });
+  // Every answer is what its Content-Type says, never sniffed into something else (issue 17);
+  // HTML pages are never framed and send no referrer (issue 26).
+  registerSecurityHeaders(app);
   app.setNotFoundHandler(notFoundHandler);
 
   const allowed = new Set(options.corsOrigins);
@@ -105,7 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The docs page under a CSP (issue 17): swagger-ui's own, with the hashes of its inline
     // scripts; without upgrade-insecure-requests, which would break the docs on plain http.
     staticCSP: true,
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    // Never framed, as every HTML page the API serves (issue 26).
+    transformStaticCSP: (header) =>
+      `${header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/;?\s*$/, '')}; frame-ancestors 'none'`,
   });
   registerCaching(app);
 

@@ -3,6 +3,7 @@
  * engine's share data, the watcher, the outbox, the sender and the mail links, with the
  * clock moved by hand. Each scenario counts the mails the server really received.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,21 @@ const linkIn = (mail: ParsedMail, purpose: string) => {
   return match![1]!;
 };
 
+/**
+ * The site's security headers on a page served by the API (issue 26 item 7): the one-click
+ * button cannot be framed, the page runs no script, the token does not leak as a referrer.
+ */
+function expectPageHeaders(response: { headers: Record<string, unknown> }): void {
+  const csp = String(response.headers['content-security-policy']);
+  expect(csp).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+  expect(csp).toMatch(/(^|; )default-src 'none'(;|$)/);
+  expect(csp).toMatch(/(^|; )form-action 'self'(;|$)/);
+  expect(csp).not.toMatch(/script-src|unsafe-inline/);
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+}
+
 async function subscribe(address: string, email: string, confirmed: boolean): Promise<number> {
   await applyMinerEmail(h.db.pool, { coin: 'ltc', address, email, locale: 'en', onOffline: true, onPayout: true }, h.clock.now);
   const sub = (await minerSubscriptions(h.db.pool, 'ltc', address)).find((s) => s.channel === 'email')!;
@@ -100,6 +116,12 @@ describe('e-mail notifications', { timeout: 120_000 }, () => {
     const page = await h.app.inject({ method: 'GET', url: link });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post"');
+    expectPageHeaders(page);
+    // The page's only style sheet is the one the policy names by its hash.
+    const style = /<style>([^<]*)<\/style>/.exec(page.body)![1]!;
+    expect(String(page.headers['content-security-policy'])).toContain(
+      `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+    );
     const confirmed = await h.app.inject({
       method: 'POST',
       url: link,
@@ -107,8 +129,11 @@ describe('e-mail notifications', { timeout: 120_000 }, () => {
       payload: '',
     });
     expect(confirmed.body).toContain('Your e-mail is confirmed');
+    expectPageHeaders(confirmed);
     const forged = await h.app.inject({ method: 'POST', url: link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
     expect(forged.statusCode).toBe(404);
+    expectPageHeaders(forged);
+    expectPageHeaders(await h.app.inject({ method: 'GET', url: link.replace('/confirm?', '/unsubscribe?') }));
 
     // rig2 had gone silent before the confirmation: not a change this subscription saw. It
     // comes back; then rig1 stops: 10 minutes of silence, the watcher finds it, and the
@@ -196,6 +221,7 @@ describe('e-mail notifications', { timeout: 120_000 }, () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('no more alerts');
+    expectPageHeaders(response);
     // Done is done: the link no longer names a subscription, and a second click changes nothing.
     const again = await h.app.inject({
       method: 'POST',

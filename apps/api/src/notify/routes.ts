@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
+import { HTML_SECURITY_HEADERS, pageContentSecurityPolicy } from '../http/security-headers.ts';
 import { messagesFor, formatMessage } from './messages/index.ts';
 import { confirmEmail, removeSubscription, subscriptionById, type Subscription } from './subscriptions.ts';
 import type { TokenPurpose, TokenSigner } from './tokens.ts';
@@ -17,17 +18,22 @@ const query = z.object({ token: z.string().max(200).default('') });
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}' +
+  'button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #888;cursor:pointer}@media(prefers-color-scheme:dark){body{background:#111;color:#eee}}';
+/** No script, this style sheet alone, the button posting to the page itself, never framed (issue 26). */
+const PAGE_HEADERS = { ...HTML_SECURITY_HEADERS, 'content-security-policy': pageContentSecurityPolicy(STYLE) };
+
 function page(reply: FastifyReply, status: number, locale: string, siteName: string, body: string): FastifyReply {
   const dir = locale === 'fa' ? 'rtl' : 'ltr';
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
+    .headers(PAGE_HEADERS)
     .send(
       `<!doctype html><html lang="${escapeHtml(locale)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-        `<title>${escapeHtml(siteName)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}` +
-        `button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #888;cursor:pointer}@media(prefers-color-scheme:dark){body{background:#111;color:#eee}}</style></head>` +
+        `<title>${escapeHtml(siteName)}</title><style>${STYLE}</style></head>` +
         `<body><p><strong>${escapeHtml(siteName)}</strong></p>${body}</body></html>`,
     );
 }

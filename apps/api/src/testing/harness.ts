@@ -34,6 +34,8 @@ export interface Harness {
   notifier?: Notifier;
   /** Lines the notifier logged (failures it reports to the operator). */
   logs: string[];
+  /** The app's own log lines (JSON), when the harness was given a log level. */
+  appLogs: string[];
   ingest(source: string, events: IngestEvent[]): Promise<{ statusCode: number; body: unknown }>;
   get<T = unknown>(url: string): Promise<{ statusCode: number; body: T; headers: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -44,11 +46,12 @@ export type HarnessNotify = Partial<NotifyEnv> & Pick<NotifyEnv, 'mailDir'>;
 
 export async function createHarness(
   startMs: number,
-  options: { trustProxy?: string[]; notify?: HarnessNotify } = {},
+  options: { trustProxy?: string[]; notify?: HarnessNotify; logLevel?: 'info' | 'warn' | 'error' } = {},
 ): Promise<Harness> {
   const db = await createTestDatabase();
   const clock = { now: startMs };
   const logs: string[] = [];
+  const appLogs: string[] = [];
   const ctx = { db: db.pool, pool: POOL_CONFIG, site: SITE_CONFIG, now: () => clock.now, memoMs: 0 };
   const notifier = options.notify
     ? await createNotifier({
@@ -77,6 +80,8 @@ export async function createHarness(
     // Injected requests come from 127.0.0.1: tests act as the proxy that names the client.
     trustProxy: options.trustProxy ?? ['loopback'],
     hardware: HARDWARE,
+    logLevel: options.logLevel,
+    logStream: { write: (line) => void appLogs.push(line) },
   });
   return {
     app,
@@ -85,6 +90,7 @@ export async function createHarness(
     clock,
     notifier,
     logs,
+    appLogs,
     async ingest(source, events) {
       const response = await app.inject({
         method: 'POST',
