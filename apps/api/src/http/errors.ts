@@ -32,11 +32,33 @@ export const notFound = (message = 'Nothing found') => new HttpError(404, 'not_f
 export const badRequest = (message: string, extra: Partial<ApiErrorBody> = {}) =>
   new HttpError(400, 'bad_request', message, extra);
 
+/**
+ * Every limit's refusal (decision 016): 429, how long to wait in Retry-After, and a message
+ * saying which limit; the web maps the code to the visitor's language.
+ */
+export const LIMIT_REFUSALS = {
+  too_many_attempts: 'Too many wrong proofs from your network; try again later.',
+  mail_recipient_quiet:
+    'This e-mail address did not confirm the last links sent to it; no further link is sent to it for a while.',
+  mail_recipient_limit: 'This e-mail address has been sent as many confirmation links as it may get for now.',
+  mail_asker_limit: 'Too many confirmation links were asked for by this miner or from your network; try again later.',
+} as const;
+export type LimitRefusal = keyof typeof LIMIT_REFUSALS;
+
+export const limitRefusal = (code: LimitRefusal, waitSeconds: number) =>
+  new HttpError(429, code, LIMIT_REFUSALS[code], {}, { 'retry-after': String(Math.max(1, Math.ceil(waitSeconds))) });
+
 const DB_RETRY_AFTER_SECONDS = 5;
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.header('cache-control', 'no-store');
   if (error instanceof HttpError) {
+    // A refusal by a limit is the operator's sign of an attack (or of a limit set too low).
+    if (error.status === 429)
+      request.log.warn(
+        { refused: error.code, retryAfter: error.headers['retry-after'], client: request.ip, url: request.url },
+        'limit',
+      );
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return reply.code(error.status).send({ error: error.code, message: error.message, ...error.extra });
   }

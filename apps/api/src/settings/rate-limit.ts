@@ -1,27 +1,28 @@
 /**
- * Limits on settings proofs that stop attackers, not owners (issue 17, decision 008). Only
- * failed proofs count, in fixed one-hour windows stored in PostgreSQL (shared by every API
- * replica):
- * - per client and address: a client that guessed wrong 10 times waits, for that address only;
- * - per client: 30 wrong guesses over any addresses;
- * - per address: 1000 wrong guesses from everyone, a cap only a distributed attack reaches
- *   (a worker IP is one of 2^32; at 1000 an hour a guess takes centuries).
- * A client is its IPv4 address, or the /64 of its IPv6 address (what one subscriber holds).
+ * Limits on settings proofs that stop attackers, not owners (issue 17, decision 008; issue 26,
+ * decision 016). Only failed proofs count, in fixed one-hour windows stored in PostgreSQL
+ * (shared by every API replica), and only per client network (IPv4 /24, IPv6 /56):
+ * - per network and miner: a network that guessed wrong 10 times waits, for that miner only;
+ * - per network: 30 wrong guesses over any miners.
+ * There is no limit per miner: any state that everyone's wrong guesses fill would let
+ * strangers refuse the owner's correct proof (101 sources x 10 guesses did, issue 26). The
+ * arithmetic of what a distributed search still gets is in decision 016.
  * The table is named for its first use; referral attribution counts in it too.
  */
 import { isIPv6 } from 'node:net';
 import type pg from 'pg';
+import { clientNetwork } from '../http/client-network.ts';
 
-export const SETTINGS_LIMITS = { perPair: 10, perClient: 30, perAddress: 1000, windowMs: 3_600_000 };
+export const SETTINGS_LIMITS = { perNetworkAndMiner: 10, perNetwork: 30, windowMs: 3_600_000 };
 
 export interface SettingsLimiter {
-  /** Seconds to wait when any limit of this client and address is used up, else 0. */
-  wait(client: string, address: string, now: number): Promise<number>;
+  /** Seconds to wait when a limit of this client's network (for this miner) is used up, else 0. */
+  wait(client: string, miner: string, now: number): Promise<number>;
   /** Counts a failed proof. */
-  failed(client: string, address: string, now: number): Promise<void>;
+  failed(client: string, miner: string, now: number): Promise<void>;
 }
 
-/** The key of a client: IPv4 as it is; IPv6 by its /64; IPv4-mapped IPv6 as IPv4. */
+/** The key of one client (referral attribution): IPv4 as it is; IPv6 by its /64; IPv4-mapped IPv6 as IPv4. */
 export function clientKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
@@ -37,18 +38,17 @@ export function clientKey(ip: string): string {
 }
 
 export function createSettingsLimiter(db: pg.Pool, limits = SETTINGS_LIMITS): SettingsLimiter {
-  const keys = (client: string, address: string) => {
-    const c = clientKey(client);
+  const keys = (client: string, miner: string) => {
+    const network = clientNetwork(client);
     return [
-      { key: `pair:${c}|${address}`, limit: limits.perPair },
-      { key: `client:${c}`, limit: limits.perClient },
-      { key: `address:${address}`, limit: limits.perAddress },
+      { key: `network-miner:${network}|${miner}`, limit: limits.perNetworkAndMiner },
+      { key: `network:${network}`, limit: limits.perNetwork },
     ];
   };
   const windowOf = (now: number) => now - (now % limits.windowMs);
   return {
-    async wait(client, address, now) {
-      const wanted = keys(client, address);
+    async wait(client, miner, now) {
+      const wanted = keys(client, miner);
       const window = windowOf(now);
       const rows = await db.query<{ key: string; failures: number }>(
         'select key, failures from settings_attempts where key = any($1::text[]) and window_start = to_timestamp($2 / 1000.0)',
@@ -57,14 +57,14 @@ export function createSettingsLimiter(db: pg.Pool, limits = SETTINGS_LIMITS): Se
       const over = rows.rows.some((row) => row.failures >= (wanted.find((k) => k.key === row.key)?.limit ?? Infinity));
       return over ? Math.max(1, Math.ceil((window + limits.windowMs - now) / 1000)) : 0;
     },
-    async failed(client, address, now) {
+    async failed(client, miner, now) {
       const window = windowOf(now);
       await db.query(
         `with gone as (delete from settings_attempts where window_start < to_timestamp($2 / 1000.0))
          insert into settings_attempts (key, window_start, failures)
          select k, to_timestamp($2 / 1000.0), 1 from unnest($1::text[]) as k
          on conflict (key, window_start) do update set failures = settings_attempts.failures + 1`,
-        [keys(client, address).map((k) => k.key), window],
+        [keys(client, miner).map((k) => k.key), window],
       );
     },
   };

@@ -1,9 +1,9 @@
 /**
  * Miner settings. Reading is public (the e-mail is masked); changing needs the IPv4 address
  * of a worker that sent shares for this address in the last 24 hours. Failed proofs are
- * limited per client and address, per client, and (high) per address (rate-limit.ts); a
- * wrong proof answers 403 without saying which part failed, and so does an address we have
- * never seen.
+ * limited per client network and miner, and per client network, never per miner alone
+ * (rate-limit.ts, decision 016); a wrong proof answers 403 without saying which part failed,
+ * and so does an address we have never seen.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +15,7 @@ import { checkSettingsChange, decimalToUnits } from '@openpool/domain/settings-c
 import { renderRuleMessage } from '@openpool/domain/validation';
 import { isLocaleCode } from '@openpool/domain/locales';
 import type { ApiContext } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, limitRefusal } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { createSettingsLimiter } from './rate-limit.ts';
 import { maskEmail } from '../notify/alert-routes.ts';
@@ -109,8 +109,7 @@ export function registerSettingsRoutes(
       const now = ctx.now();
       const miner = `${coin}:${address}`;
       const wait = await limiter.wait(request.ip, miner, now);
-      if (wait > 0)
-        throw new HttpError(429, 'too_many_attempts', 'Too many attempts; try again later.', {}, { 'retry-after': String(wait) });
+      if (wait > 0) throw limitRefusal('too_many_attempts', wait);
 
       const proven = await ctx.db.query(
         `select 1 from workers where coin = $1 and address = $2 and last_ip = $3::inet and last_share_at >= $4 limit 1`,
