@@ -17,6 +17,7 @@ import { resolveApiBaseUrl, type createApiClient } from './app/shared/api-client
 import { createApiReuse } from './app/shared/api-reuse.server.ts';
 import { coalesceWrites } from './app/shared/coalesce-writes.server.ts';
 import { createServerTransport } from './app/shared/server-fetch.server.ts';
+import { createDocumentCache, type DocumentCache } from './app/shared/document-cache.server.ts';
 import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
@@ -86,6 +87,15 @@ async function serve(): Promise<void> {
   // Loaders reach the API over kept-alive node:http connections (server-fetch.server.ts).
   const apiTransport = createServerTransport();
 
+  // The sitemaps and robots.txt, built once from the content read above and the build's
+  // articles: one cache per build, so a rebuild in development starts afresh (issue 26).
+  const documentCaches = new WeakMap<ServerBuild, DocumentCache>();
+  function documentsOf(build: ServerBuild): DocumentCache {
+    let documents = documentCaches.get(build);
+    if (!documents) documentCaches.set(build, (documents = createDocumentCache()));
+    return documents;
+  }
+
   function loadContext(build: ServerBuild, req: express.Request, res: express.Response): RouterContextProvider {
     const apiConfig = { ruSiteHost: env.ruSiteHost, ruApiUrl: env.ruApiUrl };
     const host = req.hostname || null;
@@ -103,6 +113,7 @@ async function serve(): Promise<void> {
         reuse: apiReuse,
         fetch: apiTransport,
       }),
+      documents: documentsOf(build),
       cookieDomain: env.cookieDomain,
       // The HTML cache chose this response's nonce (a fresh one for every response).
       nonce: typeof res.locals.nonce === 'string' ? res.locals.nonce : newNonce(),

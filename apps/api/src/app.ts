@@ -12,6 +12,7 @@ import { profileSchema, ratesSchema } from '@openpool/domain/api';
 import { databaseAnswers } from './db/database.ts';
 import type { Engine } from './engine/engine.ts';
 import type { HardwareCatalogue } from '@openpool/domain/hardware';
+import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
 import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -173,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       config: { cache: 'private' },
     },
-    async () => ({ authenticated: false, power_cost: 0.04, currency: null }),
+    async () => ({ authenticated: false, power_cost: DEFAULT_POWER_COST, currency: null }),
   );
 
   const prices = async () => (await options.rates.get()).crypto;

@@ -8,6 +8,7 @@ import type { ComparePools } from '@openpool/domain/compare-pools';
 import type { SiteConfig } from '@openpool/domain/site-config';
 import { createContext } from 'react-router';
 import type { ApiClient } from './shared/api-client';
+import type { DocumentCache } from './shared/document-cache.server';
 
 export interface PublicEnv {
   /** API base URL the browser calls (already switched for the Russian-domain host). */
@@ -30,6 +31,11 @@ export interface AppContext {
    * host). Loaders call it through their feature's `*-api.server.ts` (decision 007).
    */
   api: ApiClient;
+  /**
+   * The sitemaps and robots.txt, built once from the content above and kept compressed
+   * (issue 26; shared/document-cache.server.ts): one cache per process and server build.
+   */
+  documents: DocumentCache;
   /** Domain the referral cookie is shared on (the parent domain), if any. */
   cookieDomain: string | undefined;
   nonce: string;

@@ -1,10 +1,11 @@
 import { appContext } from '~/context';
-import { robotsTxt } from '~/features/sitemap/sitemap';
+import { SEARCH_ENGINE_CACHE_CONTROL, robotsTxt } from '~/features/sitemap/sitemap';
+import { documentResponse } from '~/shared/document-cache.server';
 import type { Route } from './+types/robots';
 
-/** `/robots.txt`, naming the sitemap at the site's own origin. */
-export function loader({ context }: Route.LoaderArgs) {
-  return new Response(robotsTxt(context.get(appContext).publicEnv.siteUrl), {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  });
+/** `/robots.txt`, naming the sitemap at the site's own origin; kept with the sitemaps (issue 26). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { publicEnv, documents } = context.get(appContext);
+  const document = await documents.get('robots.txt', 'text/plain; charset=utf-8', () => robotsTxt(publicEnv.siteUrl));
+  return documentResponse(request, document, SEARCH_ENGINE_CACHE_CONTROL);
 }

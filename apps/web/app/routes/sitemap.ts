@@ -2,7 +2,15 @@ import { COINS, isCoinTicker } from '@openpool/domain/coins';
 import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import { appContext } from '~/context';
 import { allArticleSlugs, articleLocales, findArticle } from '~/features/articles/articles.server';
-import { SITEMAP_SECTIONS, sitemapIndexXml, urlSetXml, type SitemapPage, type SitemapSection } from '~/features/sitemap/sitemap';
+import {
+  SEARCH_ENGINE_CACHE_CONTROL,
+  SITEMAP_SECTIONS,
+  sitemapIndexXml,
+  urlSetXml,
+  type SitemapPage,
+  type SitemapSection,
+} from '~/features/sitemap/sitemap';
+import { documentResponse } from '~/shared/document-cache.server';
 import { pageNotFound } from '~/shared/http-errors';
 import type { Route } from './+types/sitemap';
 
@@ -46,17 +54,18 @@ function sectionPages(section: SitemapSection, enabledCoins: readonly string[], 
 }
 
 /** `/sitemap.xml` (the index) and `/sitemap/{section}.xml`, as resource routes. */
-export function loader({ params, context }: Route.LoaderArgs) {
-  const { config, publicEnv, hardware } = context.get(appContext);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { config, publicEnv, hardware, documents } = context.get(appContext);
   // `/sitemap.xml` has no file; `/sitemap/pages.xml` names a section.
   const file = 'file' in params ? params.file : undefined;
   const section = file?.replace(/\.xml$/, '');
-  let body: string;
-  if (section === undefined) body = sitemapIndexXml(publicEnv.siteUrl);
-  else if (file?.endsWith('.xml') && (SITEMAP_SECTIONS as readonly string[]).includes(section))
-    body = urlSetXml(publicEnv.siteUrl, sectionPages(section as SitemapSection, config.enabled, hardware));
-  else return pageNotFound();
-  return new Response(body, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  });
+  if (section !== undefined && !(file?.endsWith('.xml') && (SITEMAP_SECTIONS as readonly string[]).includes(section)))
+    return pageNotFound();
+  // Built at the first request and kept compressed (issue 26): the device section is 5 MB of XML.
+  const document = await documents.get(`sitemap ${section ?? 'index'}`, 'application/xml; charset=utf-8', () =>
+    section === undefined
+      ? sitemapIndexXml(publicEnv.siteUrl)
+      : urlSetXml(publicEnv.siteUrl, sectionPages(section as SitemapSection, config.enabled, hardware)),
+  );
+  return documentResponse(request, document, SEARCH_ENGINE_CACHE_CONTROL);
 }

@@ -160,6 +160,23 @@ describe('HTML micro-cache: keys, memory, single flight', () => {
     expect((await rerender).state).toBeNull();
     expect(renders - before).toBe(2);
   });
+
+  it('leaves the sitemaps and robots.txt alone: a request for one never waits for another (issue 26)', async () => {
+    for (const path of ['/held-sitemap.xml', '/held-robots.txt']) {
+      const first = get(path);
+      await vi.waitFor(() => expect(held.has(path)).toBe(true));
+      const releaseFirst = held.get(path)!;
+      held.delete(path);
+      // The second reaches the handler while the first is still held: no single flight.
+      const second = get(path);
+      await vi.waitFor(() => expect(held.has(path)).toBe(true));
+      held.get(path)!();
+      held.delete(path);
+      releaseFirst();
+      expect((await first).state).toBeNull();
+      expect((await second).state).toBeNull();
+    }
+  });
 });
 
 /** The raw response, undecoded, to see what went over the wire. */

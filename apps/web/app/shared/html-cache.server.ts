@@ -81,8 +81,9 @@ function cacheable(req: Request, rootLocale: HtmlCacheOptions['rootLocale']): bo
   if (req.path.startsWith('/__')) return false;
   // The unprefixed home is the English home only for visitors detected as English.
   if (req.path === '/') return rootLocale(req.headers.cookie ?? null, req.headers['accept-language'] ?? null) === DEFAULT_LOCALE;
-  // Loader data requests (`.data`) and assets are not pages.
-  return !req.path.endsWith('.data');
+  // Loader data requests (`.data`) and assets are not pages; nor are the sitemaps and robots.txt,
+  // which keep their own compressed copies (document-cache.server.ts): no single flight for them.
+  return !/\.(data|xml|txt)$/.test(req.path);
 }
 
 const deflatePart = promisify(deflateRaw);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_POWER_COST, powerCostOf, requestProfile } from './profile';
+import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
+import { powerCostOf, requestProfile } from './profile';
 
 describe('powerCostOf', () => {
   it('takes a positive power_cost from the profile', () => {

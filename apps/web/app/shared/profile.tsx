@@ -1,13 +1,12 @@
 /**
  * The visitor's profile from the main provider host (spec section 3 'Profile state', section 7):
  * `GET {profile_base}/api/v2/profile` with credentials, once per page load after hydration.
- * Until it answers, and when it is off or fails, powerCost is the default 0.04.
+ * Until it answers, and when it is off or fails, powerCost is the domain's DEFAULT_POWER_COST.
  */
+import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, createApiClient } from './api-client';
 import { useSiteSettings } from './site-settings';
-
-export const DEFAULT_POWER_COST = 0.04;
 
 export interface ProfileState {
   /** Electricity price per kWh for revenue estimates. */

@@ -4,6 +4,7 @@ import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, t
 import { describe, expect, it } from 'vitest';
 import { appContext, type AppContext } from '~/context';
 import { createApiClient } from './api-client';
+import { createDocumentCache } from './document-cache.server';
 import { describeError, type DescribedError } from './http-errors';
 import { ROUTE_MIDDLEWARE, named, noEmptySegments } from './route-middleware';
 
@@ -18,6 +19,7 @@ function contextProvider(siteConfig: SiteConfig): RouterContextProvider {
     comparePools: { as_of: '2026-11-24', pools: [] },
     publicEnv: { apiBaseUrl: 'http://localhost:8787', siteUrl: 'http://localhost:3000' },
     api: createApiClient({ baseUrl: 'http://127.0.0.1:8787' }),
+    documents: createDocumentCache(),
     cookieDomain: undefined,
     nonce: 'test-nonce',
   };

@@ -1,4 +1,4 @@
-import { dailyCoins, revenueScheme } from '@openpool/domain/profitability';
+import { dailyCoins, profitability, revenueScheme } from '@openpool/domain/profitability';
 import { formatFee } from '@openpool/domain/format';
 import { useId, useState } from 'react';
 import { useLocale } from '~/features/i18n/use-locale';
@@ -34,7 +34,7 @@ export function splitHashrate(hashrate: number): { value: number; unit: number }
 const field = 'w-full rounded-md border border-line bg-surface-raised px-2 py-2 text-sm tabular-nums';
 
 /**
- * The revenue calculator (issue 12, item 5): hashrate with unit, power, power cost, reward
+ * The revenue calculator (decision 010): hashrate with unit, power, power cost, reward
  * scheme and the display currency in; coins, revenue, electricity and profit per day, week,
  * month and year out. Coins per day come from `dailyCoins`, the formula of the API's daily
  * revenue, at the chosen scheme's fee.
@@ -75,8 +75,17 @@ export function Calculator({
   const power = Number(powerText.replace(',', '.'));
   const valid = Number.isFinite(hashrate) && hashrate >= 0 && Number.isFinite(power) && power >= 0;
   const perDay = valid ? dailyCoins({ ...coin, schemes: [activeScheme] }, hashrate) : null;
-  const price = coin.price_usd === null ? null : coin.price_usd * perUsd;
-  const electricityPerDay = valid ? ((power * 24) / 1000) * powerCost : 0;
+  // A day's money from the domain's one formula; the periods are multiples of it.
+  const daily =
+    perDay === null
+      ? null
+      : profitability({
+          coinsPerDay: perDay,
+          price: coin.price_usd === null ? null : coin.price_usd * perUsd,
+          powerW: power,
+          powerCost,
+          devicePrice: null,
+        });
 
   return (
     <section
@@ -151,7 +160,7 @@ export function Calculator({
       </div>
       {!valid ? (
         <p className="mt-3 text-sm text-red-700 dark:text-red-300">{t('calc.invalid')}</p>
-      ) : perDay === null ? (
+      ) : perDay === null || daily === null ? (
         <p className="mt-3 text-sm text-ink-muted">{t('calc.noData')}</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
@@ -177,9 +186,9 @@ export function Calculator({
             </thead>
             <tbody>
               {PERIODS.map(([label, days]) => {
-                const revenue = price === null ? null : perDay * price * days;
-                const electricity = electricityPerDay * days;
-                const profit = revenue === null ? null : revenue - electricity;
+                const revenue = daily.revenue === null ? null : daily.revenue * days;
+                const electricity = daily.electricity * days;
+                const profit = daily.profit === null ? null : daily.profit * days;
                 return (
                   <tr key={label} className="border-t border-line" data-testid={`calc-row-${days}`}>
                     <th scope="row" className="py-2 pe-3 text-start font-normal">

@@ -4,16 +4,18 @@
  * row cache) so that the memoised rows of `device-rows.tsx` skip it.
  */
 import type { Device } from '@openpool/domain/hardware';
+import { parsePowerCost } from '@openpool/domain/hardware-profit';
 import type { DeviceType } from '@openpool/domain/routes';
 import { Form, useSearchParams } from 'react-router';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT, type MessageId } from '~/features/i18n/use-t';
-import { filterAlgorithm, matchesFilters, parseFilters, SORT_KEYS, sortDevices, type RankedDevice } from './catalogue';
+import { isFiltered, parseFilters, SORT_KEYS } from './catalogue';
 import { DeviceTable } from './device-rows';
 import { PowerCostInput } from './power-cost-input';
-import { bestCoin, deviceProfits, type Market } from './profit';
+import type { Market } from './profit';
+import { rankList, type RowCache } from './rank-devices';
 import { useMoney } from './use-money';
-import { parsePowerCost, usePowerCost } from './use-power-cost';
+import { usePowerCost } from './use-power-cost';
 
 export interface DeviceListData {
   type: DeviceType;
@@ -46,21 +48,10 @@ const LEAD: Record<DeviceType, MessageId> = { asic: 'hw.lead.asic', gpu: 'hw.lea
 
 const selectClass = 'w-full rounded-md border border-line bg-surface-raised px-2 py-2 text-sm';
 
-/** Coins a day stay the same while the visitor types a power cost: computed once per loaded market. */
-const coinsCaches = new WeakMap<Market, Map<string, number | null>>();
-function coinsCacheFor(market: Market): Map<string, number | null> {
-  let cache = coinsCaches.get(market);
-  if (!cache) {
-    cache = new Map();
-    coinsCaches.set(market, cache);
-  }
-  return cache;
-}
-
-const rowCaches = new WeakMap<Market, Map<string, RankedDevice>>();
-function rowCacheFor(market: Market): Map<string, RankedDevice> {
+/** Rows by figures, per loaded market: bounded, since every power cost typed adds a row per device. */
+const rowCaches = new WeakMap<Market, RowCache>();
+function rowCacheFor(market: Market): RowCache {
   let cache = rowCaches.get(market);
-  // Bounded: every power cost typed adds a row per device.
   if (!cache || cache.size > 5000) {
     cache = new Map();
     rowCaches.set(market, cache);
@@ -75,34 +66,14 @@ export function DeviceList({ data }: { data: DeviceListData }) {
   const [searchParams] = useSearchParams();
   const filters = parseFilters(searchParams);
   const [powerCost, setPowerCost] = usePowerCost(parsePowerCost(searchParams.get('power_cost')));
-  const coinsCache = coinsCacheFor(data.market);
-  const rowCache = rowCacheFor(data.market);
-  const algorithm = filterAlgorithm(filters);
   const vendorName = new Map(data.vendors.map((vendor) => [vendor.slug, vendor.name]));
-  const ranked: RankedDevice[] = data.devices
-    .filter((device) => matchesFilters(device, filters, vendorName.get(device.vendor) ?? ''))
-    .map((device) => {
-      // The same device at the same figures keeps its row object, so its row is not rendered again.
-      const rowKey = `${device.type}/${device.vendor}/${device.slug}|${powerCost}|${money.perUsd}|${algorithm}|${filters.coin}`;
-      const known = rowCache.get(rowKey);
-      if (known) return known;
-      const priceUsd = data.prices[`${device.type}/${device.vendor}/${device.slug}`] ?? null;
-      const market = algorithm
-        ? {
-            coins: data.market.coins.filter(
-              (coin) => coin.algorithm === algorithm && (!filters.coin || coin.ticker === filters.coin),
-            ),
-          }
-        : data.market;
-      const best = bestCoin(deviceProfits(device, market, powerCost, money.perUsd, priceUsd, coinsCache));
-      const figure =
-        device.algorithms.find((entry) => entry.algorithm === (algorithm ?? best?.coin.algorithm)) ?? device.algorithms[0]!;
-      const row = { device, best, figure, priceUsd };
-      rowCache.set(rowKey, row);
-      return row;
-    });
-  sortDevices(ranked, filters.sort);
-  const filtered = filters.algorithm || filters.coin || filters.vendor || filters.noise !== null || filters.q !== '';
+  const ranked = rankList(
+    { devices: data.devices, prices: data.prices, vendorName, market: data.market },
+    filters,
+    { powerCost, perUsd: money.perUsd },
+    rowCacheFor(data.market),
+  );
+  const filtered = isFiltered(filters);
 
   return (
     <section>

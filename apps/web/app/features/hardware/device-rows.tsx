@@ -11,7 +11,7 @@ import { memo } from 'react';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import type { RankedDevice } from './catalogue';
+import type { ListedDevice } from './rank-devices';
 import { formatEfficiency, formatHashrate, formatPower } from './figures';
 
 export function deviceHref(device: Pick<Device, 'type' | 'vendor' | 'slug'>): string {
@@ -19,7 +19,7 @@ export function deviceHref(device: Pick<Device, 'type' | 'vendor' | 'slug'>): st
 }
 
 interface RowsProps {
-  rows: RankedDevice[];
+  rows: ListedDevice[];
   vendorName: ReadonlyMap<string, string>;
   currency: string;
   perUsd: number;
@@ -95,7 +95,7 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
 }
 
 interface RowProps {
-  row: RankedDevice;
+  row: ListedDevice;
   vendor: string;
   currency: string;
   perUsd: number;

@@ -5,10 +5,10 @@
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import { REGISTRY_ALGORITHMS, deviceKey, type Device, type HardwareCatalogue } from '@openpool/domain/hardware';
+import { effectivePriceUsd } from '@openpool/domain/hardware-profit';
 import type { DeviceRoute } from '@openpool/domain/routes';
 import type { AppContext } from '~/context';
 import { pageNotFound } from '~/shared/http-errors';
-import { effectivePriceUsd } from './catalogue';
 import type { DeviceListData } from './device-list';
 import type { DevicePageData } from './device-page';
 import { coinsFor, fetchMarket } from './hardware-api.server';

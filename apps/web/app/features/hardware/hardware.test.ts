@@ -5,12 +5,13 @@ import { parseDeviceRoute } from '@openpool/domain/routes';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '~/context';
 import { createApiClient } from '~/shared/api-client';
-import { effectivePriceUsd, matchesFilters, parseFilters, sortDevices, type RankedDevice } from './catalogue';
+import { bestCoin, deviceProfits } from '@openpool/domain/hardware-profit';
+import { dailyCoins } from '@openpool/domain/profitability';
+import { matchesFilters, parseFilters } from './catalogue';
 import { formatEfficiency } from './figures';
 import { loadHardwarePage } from './hardware-loader.server';
-import { bestCoin, deviceProfits, usdRate, type CoinMarket } from './profit';
+import { marketProfits, usdRate, type CoinMarket } from './profit';
 import { findReferenceDevice } from './reference.server';
-import { parsePowerCost } from './use-power-cost';
 
 const root = new URL('../../../../../content/', import.meta.url);
 const files = Object.fromEntries(
@@ -42,7 +43,7 @@ describe('device profitability', () => {
     const market = {
       coins: [coin('bch', 'sha256d', { price_usd: 400 }), coin('btc', 'sha256d'), coin('xec', 'sha256d', { price_usd: null })],
     };
-    const rows = deviceProfits(s21, market, 0.04, 1, 4000);
+    const rows = marketProfits(s21.algorithms, market, { powerCost: 0.04, perUsd: 1, devicePriceUsd: 4000 });
     expect(rows.map((row) => row.coin.ticker)).toEqual(['btc', 'bch', 'xec']);
     expect(bestCoin(rows)?.coin.ticker).toBe('btc');
     // 234 TH/s x 86400 x 3.125 / (1e14 x 2^32) x 0.98, and 3510 W x 24 h at 0.04.
@@ -56,26 +57,27 @@ describe('device profitability', () => {
 
   it('converts money to the display currency, power cost being in that currency already', () => {
     const market = { coins: [coin('btc', 'sha256d')] };
-    const usd = deviceProfits(s21, market, 0.04, 1)[0]!;
-    const eur = deviceProfits(s21, market, 0.04, 0.9)[0]!;
+    const usd = marketProfits(s21.algorithms, market, { powerCost: 0.04, perUsd: 1, devicePriceUsd: null })[0]!;
+    const eur = marketProfits(s21.algorithms, market, { powerCost: 0.04, perUsd: 0.9, devicePriceUsd: null })[0]!;
     expect(eur.revenue).toBeCloseTo(usd.revenue! * 0.9, 9);
     expect(eur.electricity).toBeCloseTo(usd.electricity, 9);
     expect(usdRate({ fiat: { USD: 1, EUR: 0.9 } }, 'eur')).toEqual({ code: 'EUR', perUsd: 0.9 });
     expect(usdRate({ fiat: { USD: 1 } }, 'XXX')).toEqual({ code: 'USD', perUsd: 1 });
   });
 
-  it('gives the same figures from its coins-a-day cache as without it, at any power cost', () => {
+  it('gives the same figures from its coins-a-day cache as from the formula itself, at any power cost', () => {
     const market = { coins: [coin('btc', 'sha256d'), coin('bch', 'sha256d', { price_usd: 400 })] };
-    const cache = new Map<string, number | null>();
-    for (const cost of [0.04, 0.1, 0.3]) {
-      expect(deviceProfits(s21, market, cost, 1, 4000, cache)).toEqual(deviceProfits(s21, market, cost, 1, 4000));
+    for (const powerCost of [0.04, 0.1, 0.3]) {
+      const money = { powerCost, perUsd: 1, devicePriceUsd: 4000 };
+      expect(marketProfits(s21.algorithms, market, money)).toEqual(
+        deviceProfits(s21.algorithms, market.coins, money, (entry, hashrate) => dailyCoins(entry, hashrate)),
+      );
     }
-    expect(cache.size).toBe(2);
   });
 
   it('skips coins of other algorithms and coins without network figures', () => {
     const market = { coins: [coin('ltc', 'scrypt'), coin('btc', 'sha256d', { net_difficulty: 0 })] };
-    expect(deviceProfits(s21, market, 0.04, 1)).toEqual([]);
+    expect(marketProfits(s21.algorithms, market, { powerCost: 0.04, perUsd: 1, devicePriceUsd: null })).toEqual([]);
     expect(bestCoin([])).toBeNull();
   });
 
@@ -83,15 +85,6 @@ describe('device profitability', () => {
     expect(formatEfficiency(3510, 234e12)).toBe('15.00 J/TH');
     expect(formatEfficiency(120, 61e6)).toBe('1.97 J/MH');
     expect(formatEfficiency(0, 1)).toBe('–');
-  });
-
-  it('reads a power cost typed with a comma or a dot, and refuses nonsense', () => {
-    expect(parsePowerCost('0,12')).toBe(0.12);
-    expect(parsePowerCost(' 0.05 ')).toBe(0.05);
-    expect(parsePowerCost('')).toBeNull();
-    expect(parsePowerCost('-1')).toBeNull();
-    expect(parsePowerCost('abc')).toBeNull();
-    expect(parsePowerCost('11')).toBeNull();
   });
 });
 
@@ -125,28 +118,6 @@ describe('list filters', () => {
       noise: null,
       coin: null,
     });
-  });
-
-  it('sorts by each key, best first', () => {
-    const rows: RankedDevice[] = list('algorithm=sha256d').map((device, index) => ({
-      device,
-      best: null,
-      figure: device.algorithms[0]!,
-      priceUsd: index % 2 === 0 ? 1000 + index : null,
-    }));
-    const hashrates = sortDevices([...rows], 'hashrate').map((row) => row.figure.hashrate);
-    expect(hashrates).toEqual([...hashrates].sort((a, b) => b - a));
-    const efficiency = sortDevices([...rows], 'efficiency').map((row) => row.figure.power / row.figure.hashrate);
-    expect(efficiency).toEqual([...efficiency].sort((a, b) => a - b));
-    const prices = sortDevices([...rows], 'price').map((row) => row.priceUsd);
-    expect(prices.at(-1)).toBeNull();
-    expect(sortDevices([...rows], 'release')[0]!.device.release >= rows[0]!.device.release).toBe(true);
-  });
-
-  it('prices a device at its cheapest offer in stock, else its launch price', () => {
-    expect(effectivePriceUsd(s21, catalogue.offers.get('asic/bitmain/antminer-s21-pro'))).toBe(4290);
-    expect(effectivePriceUsd({ price_usd: 499 }, [])).toBe(499);
-    expect(effectivePriceUsd({ price_usd: null }, undefined)).toBeNull();
   });
 });
 

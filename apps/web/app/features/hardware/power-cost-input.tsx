@@ -1,6 +1,6 @@
+import { parsePowerCost } from '@openpool/domain/hardware-profit';
 import { useState } from 'react';
 import { useT } from '~/features/i18n/use-t';
-import { parsePowerCost } from './use-power-cost';
 
 /**
  * The visitor's electricity price. Named `power_cost` so that a list's GET form carries it

@@ -1,16 +1,17 @@
 /**
- * Profitability of a device per coin, in the browser and on the server alike: coins a day from
- * `dailyCoins` (the one formula, packages/domain), then money in the display currency at the
- * visitor's power cost. Pure, zod-free.
+ * The site's side of hardware profit: the market the loaders fetch (pool stats, prices, the
+ * difficulty trend) and coins a day from it with `dailyCoins`, the API's formula. Profit, the
+ * best coin and the list sort are the domain's (`@openpool/domain/hardware-profit`), shared
+ * with the API. Pure, zod-free.
  */
 import {
-  dailyCoins,
-  paybackDaysWithTrend,
-  profitability,
-  revenueScheme,
-  type NetworkFigures,
-  type Profit,
-} from '@openpool/domain/profitability';
+  deviceProfits,
+  type CoinProfit,
+  type CoinsPerDay,
+  type Figure,
+  type ProfitMoney,
+} from '@openpool/domain/hardware-profit';
+import { dailyCoins, type NetworkFigures } from '@openpool/domain/profitability';
 
 export interface CoinMarket extends NetworkFigures {
   ticker: string;
@@ -31,21 +32,7 @@ export interface Market {
   rates_at: number | null;
 }
 
-export interface DeviceFigures {
-  algorithms: readonly { algorithm: string; hashrate: number; power: number }[];
-  price_usd: number | null;
-}
-
-export interface CoinProfit extends Profit {
-  coin: CoinMarket;
-  hashrate: number;
-  power: number;
-  scheme: string;
-  fee: number;
-  /** Payback following the difficulty trend; null: never (or no trend known, see `trendKnown`). */
-  paybackWithTrend: number | null;
-  trendKnown: boolean;
-}
+export type MarketProfit = CoinProfit<CoinMarket>;
 
 /** A display currency's units per USD; 1 for USD and for a currency the rates do not know. */
 export function usdRate(market: Pick<Market, 'fiat'>, currency: string): { code: string; perUsd: number } {
@@ -56,58 +43,30 @@ export function usdRate(market: Pick<Market, 'fiat'>, currency: string): { code:
 }
 
 /**
- * Every coin the device mines, most profitable first (coins without a price last). Money is in
- * the currency of `perUsd`; `powerCost` is per kWh in that currency; `devicePrice` in USD.
+ * Coins a day from a market's pool stats, kept per market and hashrate: they depend on
+ * neither the power cost nor the currency, so a list recomputing for a typed power cost
+ * skips them.
  */
-export function deviceProfits(
-  device: DeviceFigures,
-  market: Pick<Market, 'coins'>,
-  powerCost: number,
-  perUsd: number,
-  devicePriceUsd: number | null = device.price_usd,
-  /** Coins a day by coin and hashrate, kept across calls: they do not depend on power cost or currency. */
-  coinsCache?: Map<string, number | null>,
-): CoinProfit[] {
-  const rows: CoinProfit[] = [];
-  for (const coin of market.coins) {
-    const figure = device.algorithms.find((entry) => entry.algorithm === coin.algorithm);
-    if (!figure) continue;
-    const cacheKey = `${coin.ticker}|${figure.hashrate}`;
-    let coinsPerDay = coinsCache?.get(cacheKey);
-    if (coinsPerDay === undefined) {
-      coinsPerDay = dailyCoins(coin, figure.hashrate);
-      coinsCache?.set(cacheKey, coinsPerDay);
-    }
-    if (coinsPerDay === null) continue;
-    const devicePrice = devicePriceUsd === null ? null : devicePriceUsd * perUsd;
-    const result = profitability({
-      coinsPerDay,
-      price: coin.price_usd === null ? null : coin.price_usd * perUsd,
-      powerW: figure.power,
-      powerCost,
-      devicePrice,
-    });
-    const scheme = revenueScheme(coin.schemes);
-    const trend = coin.trend?.daily ?? null;
-    rows.push({
-      ...result,
-      coin,
-      hashrate: figure.hashrate,
-      power: figure.power,
-      scheme,
-      fee: coin.fees[scheme] ?? 0,
-      trendKnown: trend !== null,
-      paybackWithTrend:
-        trend !== null && result.revenue !== null && devicePrice !== null
-          ? paybackDaysWithTrend(result.revenue, result.electricity, devicePrice, trend)
-          : null,
-    });
+const coinsCaches = new WeakMap<readonly CoinMarket[], Map<string, number | null>>();
+export function coinsPerDayOf(coins: readonly CoinMarket[]): CoinsPerDay<CoinMarket> {
+  let cache = coinsCaches.get(coins);
+  if (!cache) {
+    cache = new Map();
+    coinsCaches.set(coins, cache);
   }
-  return rows.sort((a, b) => (b.profit ?? -Infinity) - (a.profit ?? -Infinity));
+  const known = cache;
+  return (coin, hashrate) => {
+    const key = `${coin.ticker}|${hashrate}`;
+    let perDay = known.get(key);
+    if (perDay === undefined) {
+      perDay = dailyCoins(coin, hashrate);
+      known.set(key, perDay);
+    }
+    return perDay;
+  };
 }
 
-/** The coin a device earns most with, or null when no coin has a price. */
-export function bestCoin(profits: readonly CoinProfit[]): CoinProfit | null {
-  const first = profits[0];
-  return first && first.profit !== null ? first : null;
+/** Every coin of the market the device mines, most profitable first. */
+export function marketProfits(figures: readonly Figure[], market: Pick<Market, 'coins'>, money: ProfitMoney): MarketProfit[] {
+  return deviceProfits(figures, market.coins, money, coinsPerDayOf(market.coins));
 }

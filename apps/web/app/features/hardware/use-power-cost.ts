@@ -1,3 +1,4 @@
+import { parsePowerCost } from '@openpool/domain/hardware-profit';
 import { useCallback } from 'react';
 import { useProfile } from '~/shared/profile';
 import { useStoredValue } from '~/shared/use-stored-value';
@@ -5,17 +6,10 @@ import { useStoredValue } from '~/shared/use-stored-value';
 /** Local storage key of the visitor's electricity price (spec section 3, profile state `powerCost`). */
 export const POWER_COST_KEY = 'powerCost';
 
-/** A power cost typed by a visitor: a finite number from 0 to 10 per kWh, else null. */
-export function parsePowerCost(value: string | null | undefined): number | null {
-  if (value === null || value === undefined || value.trim() === '') return null;
-  const number = Number(value.trim().replace(',', '.'));
-  return Number.isFinite(number) && number >= 0 && number <= 10 ? number : null;
-}
-
 /**
  * The electricity price per kWh the figures use: the one stored in this browser, else the
  * query's `power_cost` (a shared link, or the list form without JavaScript), else the
- * profile's (0.04 by default). The server and the first render use the query or the default,
+ * profile's (DEFAULT_POWER_COST by default). The server and the first render use the query or the default,
  * so the HTML is the same for every visitor; the stored value applies right after hydration.
  */
 export function usePowerCost(fromQuery: number | null): [number, (value: string) => void] {

@@ -6,7 +6,7 @@ import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { TYPE_TITLE } from './device-list';
 import { deviceHref } from './device-rows';
-import { regionName } from './device-page';
+import { regionName } from './device-sellers';
 import { formatHashrate, formatPower } from './figures';
 
 export interface VendorPageData {

@@ -14,6 +14,12 @@ export interface SitemapPage {
   lastmod?: string;
 }
 
+/**
+ * How long crawlers and caches may keep a sitemap or robots.txt before asking again. They only
+ * change with a deploy, and asking again is cheap: the ETag turns it into a 304 (issue 26).
+ */
+export const SEARCH_ENGINE_CACHE_CONTROL = 'public, max-age=3600';
+
 export const SITEMAP_SECTIONS = ['pages', 'coins', 'articles', 'devices'] as const;
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
 

@@ -1,0 +1,95 @@
+/** A device's specifications: its figure per algorithm, the type's own specs, release, launch price and sources. */
+import type { Device, Manufacturer } from '@openpool/domain/hardware';
+import { dateTimeFormat, numberFormat } from '@openpool/domain/intl';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
+import { formatEfficiency, formatHashrate, formatPower } from './figures';
+
+function Spec({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <>
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="font-medium tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </>
+  );
+}
+
+export function DeviceSpecs({
+  device,
+  vendor,
+  money,
+}: {
+  device: Device;
+  vendor: Manufacturer;
+  money: { perUsd: number; format: (amount: number) => string };
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const month = dateTimeFormat(locale.iso, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const day = dateTimeFormat(locale.iso, { dateStyle: 'medium', timeZone: 'UTC' });
+  const integer = numberFormat(locale.iso, { maximumFractionDigits: 2 });
+  return (
+    <section className="rounded-xl border border-line bg-surface-raised p-4" aria-labelledby="specs-title">
+      <h2 id="specs-title" className="text-lg font-semibold">
+        {t('hw.specs')}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <Spec label={t('hw.spec.manufacturer')}>
+          <LocaleLink to={`/device/${vendor.slug}`} className="text-accent hover:underline">
+            {vendor.name}
+          </LocaleLink>
+        </Spec>
+        {device.algorithms.map((entry) => (
+          <Spec key={entry.algorithm} label={entry.algorithm} testId={`spec-${entry.algorithm}`}>
+            <Ltr>
+              {formatHashrate(entry.hashrate)} · {formatPower(entry.power)} · {formatEfficiency(entry.power, entry.hashrate)}
+            </Ltr>
+          </Spec>
+        ))}
+        {device.type === 'asic' ? (
+          <Spec label={t('hw.spec.noise')}>{device.noise_db === null ? '–' : <Ltr>{`${device.noise_db} dB`}</Ltr>}</Spec>
+        ) : null}
+        {device.type === 'gpu' ? (
+          <>
+            <Spec label={t('hw.spec.memory')}>
+              <Ltr>{`${device.memory_gb} GB ${device.memory_type}`}</Ltr>
+            </Spec>
+            <Spec label={t('hw.spec.clocks')}>
+              <Ltr>{`${device.base_clock_mhz} / ${device.boost_clock_mhz} MHz`}</Ltr>
+            </Spec>
+          </>
+        ) : null}
+        {device.type === 'cpu' ? (
+          <>
+            <Spec label={t('hw.spec.cores')}>{device.cores}</Spec>
+            <Spec label={t('hw.spec.threads')}>{device.threads}</Spec>
+            <Spec label={t('hw.spec.cache')}>
+              <Ltr>{`${integer.format(device.cache_mb)} MB L3`}</Ltr>
+            </Spec>
+            <Spec label={t('hw.spec.clocks')}>
+              <Ltr>{`${device.base_clock_ghz} / ${device.boost_clock_ghz} GHz`}</Ltr>
+            </Spec>
+            <Spec label={t('hw.spec.socket')}>{device.socket}</Spec>
+            <Spec label={t('hw.spec.tdp')}>
+              <Ltr>{formatPower(device.tdp_w)}</Ltr>
+            </Spec>
+          </>
+        ) : null}
+        <Spec label={t('hw.spec.release')}>{month.format(new Date(`${device.release}-01T00:00:00Z`))}</Spec>
+        <Spec label={t('hw.spec.price')}>
+          {device.price_usd === null ? '–' : <Ltr>{money.format(device.price_usd * money.perUsd)}</Ltr>}
+        </Spec>
+      </dl>
+      <p className="mt-4 text-xs text-ink-muted" data-testid="device-source">
+        {t('hw.source', { date: day.format(new Date(`${device.as_of}T00:00:00Z`)) })}{' '}
+        <a href={device.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
+          {new URL(device.source).host}
+        </a>
+      </p>
+    </section>
+  );
+}

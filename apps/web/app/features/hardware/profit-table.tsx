@@ -1,0 +1,128 @@
+/**
+ * A device's profitability per coin: coins a day with the network figures behind them, money
+ * a day, payback (flat and along the difficulty trend) and the break-even power cost.
+ */
+import { formatDifficulty, formatFee } from '@openpool/domain/format';
+import { revenueScheme } from '@openpool/domain/profitability';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useT } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
+import { formatCoins } from './figures';
+import type { MarketProfit } from './profit';
+
+/**
+ * A figure with its unit inside a sentence, kept left to right in right-to-left text (fa):
+ * Unicode isolates, since a message's values are text, not elements.
+ */
+export function isolate(text: string): string {
+  return `\u2066${text}\u2069`;
+}
+
+export function ProfitTable({
+  profits,
+  format,
+  time,
+  locale,
+  priced,
+}: {
+  profits: readonly MarketProfit[];
+  /** Whether the device has a price: without one, payback cannot be told. */
+  priced: boolean;
+  format: (amount: number) => string;
+  time: Intl.DateTimeFormat;
+  locale: string;
+}) {
+  const t = useT();
+  const money = (value: number | null) =>
+    value === null ? (
+      <span className="text-ink-muted">{t('hw.noPrice')}</span>
+    ) : (
+      <Ltr>
+        <span className={value < 0 ? 'text-red-700 dark:text-red-300' : ''}>{format(value)}</span>
+      </Ltr>
+    );
+  const days = (value: number | null, known = true) =>
+    !known ? (
+      '–'
+    ) : value === null ? (
+      <span className="text-ink-muted">{t('hw.never')}</span>
+    ) : (
+      t('hw.paybackDays', { n: Math.ceil(value) })
+    );
+  const th = 'py-2 pe-3 font-medium';
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-sm tabular-nums" data-testid="profit-table">
+        <thead>
+          <tr className="text-xs text-ink-muted">
+            <th scope="col" className={`${th} text-start`}>
+              {t('hw.col.coin')}
+            </th>
+            <th scope="col" className={`${th} text-end`}>
+              {t('hw.col.coinsPerDay')}
+            </th>
+            <th scope="col" className={`${th} text-end`}>
+              {t('hw.col.revenue')}
+            </th>
+            <th scope="col" className={`${th} text-end`}>
+              {t('hw.col.electricity')}
+            </th>
+            <th scope="col" className={`${th} text-end`}>
+              {t('hw.col.profit')}
+            </th>
+            <th scope="col" className={`${th} text-end`}>
+              {t('hw.col.payback')}
+            </th>
+            <th scope="col" className={`${th} text-end`}>
+              {t('hw.col.paybackTrend')}
+            </th>
+            <th scope="col" className="py-2 text-end font-medium">
+              {t('hw.breakEven')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {profits.map((row) => {
+            const scheme = revenueScheme(row.coin.schemes);
+            return (
+              <tr key={row.coin.ticker} className="border-t border-line align-top" data-testid={`profit-${row.coin.ticker}`}>
+                <td className="py-2 pe-3">
+                  <LocaleLink to={`/${row.coin.ticker}`} className="font-medium text-accent hover:underline">
+                    {row.coin.ticker.toUpperCase()}
+                  </LocaleLink>
+                  <div className="max-w-[16rem] text-xs text-ink-muted" data-testid="profit-inputs">
+                    {t('hw.inputs', {
+                      difficulty: isolate(formatDifficulty(row.coin.net_difficulty)),
+                      reward: isolate(`${row.coin.block_reward} ${row.coin.ticker.toUpperCase()}`),
+                      fee: isolate(
+                        `${scheme === 'pps' ? 'PPS+' : scheme.toUpperCase()} ${formatFee(row.coin.fees[scheme] ?? 0)}`,
+                      ),
+                      time: time.format(new Date(row.coin.updated_at * 1000)),
+                    })}
+                  </div>
+                </td>
+                <td className="py-2 pe-3 text-end" data-testid="coins-per-day">
+                  <Ltr>{formatCoins(row.coinsPerDay, locale)}</Ltr>
+                </td>
+                <td className="py-2 pe-3 text-end">{money(row.revenue)}</td>
+                <td className="py-2 pe-3 text-end">{money(row.electricity)}</td>
+                <td className="py-2 pe-3 text-end font-semibold" data-testid="coin-profit">
+                  {money(row.profit)}
+                </td>
+                <td className="py-2 pe-3 text-end" data-testid="coin-payback">
+                  {row.revenue === null || !priced ? '–' : days(row.paybackDays)}
+                </td>
+                <td className="py-2 pe-3 text-end">
+                  {row.revenue === null || !priced ? '–' : days(row.paybackWithTrend, row.trendKnown)}
+                </td>
+                <td className="py-2 text-end">
+                  {row.breakEvenPowerCost === null ? '–' : <Ltr>{format(row.breakEvenPowerCost)}</Ltr>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
