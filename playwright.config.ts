@@ -21,6 +21,8 @@ for (const group of Object.keys(site.groups))
   site.groups[group] = (site.groups[group] ?? []).filter((coin) => coin !== FAILING_COIN);
 writeFileSync(join(API_CONTENT_DIR, 'site.json'), JSON.stringify(site));
 
+const E2E_REFERRAL_SECRET = 'e2e-referral-secret-0123456789abcdef';
+
 /** Browser tests drive the real production build in Debian's Chromium (never a downloaded one). */
 export default defineConfig({
   testDir: 'e2e',
@@ -57,6 +59,8 @@ export default defineConfig({
         SIMULATOR_SEED: '20261121',
         CORS_ORIGINS: `http://localhost:${PORT}`,
         LOG_LEVEL: 'silent',
+        // Shared with the web server, which signs referral landings with it (decision 017).
+        REFERRAL_SECRET: E2E_REFERRAL_SECRET,
       },
     },
     {
@@ -74,6 +78,7 @@ export default defineConfig({
         RU_SITE_HOST: 'openpool.ru.localhost',
         RU_API_URL: 'https://api.openpool.ru',
         COOKIE_DOMAIN: '.openpool.example',
+        REFERRAL_SECRET: E2E_REFERRAL_SECRET,
       },
     },
   ],

@@ -189,6 +189,9 @@ test('the web with hostile methods, targets and headers', async ({}, info) => {
     ['X-Forwarded-For', 'not-an-ip, ::::'],
     ['X-Forwarded-Proto', 'gopher'],
     ['Cookie', 'i18n_redirected=%; ref=%zz; ref=<script>'],
+    // Forged first-touch landings (issue 26, decision 017), met by a `?ref=` landing below.
+    ['Cookie', `ref=x; ref_landing=9999999999.${'A'.repeat(16)}.${'B'.repeat(43)}`],
+    ['Cookie', 'ref=x; ref_landing=%zz; ref_landing=1.2.3'],
     ['Cookie', `i18n_redirected=${'%72%75'}`],
     ['Cookie', 'x'.repeat(7000)],
     ['Accept-Language', '*;q=x, ;;, ' + 'a-'.repeat(500)],
@@ -198,7 +201,7 @@ test('the web with hostile methods, targets and headers', async ({}, info) => {
     ['If-Modified-Since', 'yesterday'],
     ['Content-Length', '-1'],
   ])
-    for (const path of ['/', '/ru', '/btc', '/assets/nothing.js', '/favicon.ico'])
+    for (const path of ['/', '/ru', '/btc', '/btc?ref=friend', '/assets/nothing.js', '/favicon.ico'])
       add(`${name}: ${value.slice(0, 30)} on ${path}`, `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${name}: ${value}\r\n${end}`);
   expect(await probe(info, requests)).toEqual([]);
 });
@@ -234,6 +237,8 @@ test('every API GET path of the OpenAPI document, with hostile values, methods a
     for (const header of [
       'Origin: null',
       'Cookie: ref=%zz; ref=x',
+      `Cookie: ref=x; ref_landing=1763640000.${'A'.repeat(16)}.${'B'.repeat(43)}`,
+      'Cookie: ref=x; ref_landing=%zz; ref_landing=' + 'x'.repeat(4000),
       'If-None-Match: W/"',
       'Accept: */*;q=x',
       'X-Forwarded-For: ::::',

@@ -201,7 +201,11 @@ test.describe('referral call', () => {
 
   test('sent once with coin and miner when the ref cookie and source=search are present', async ({ page, context, request }) => {
     const address = await busyMiner(request);
-    await context.addCookies([{ name: 'ref', value: 'friend', url: SITE }]);
+    await context.addCookies([
+      { name: 'ref', value: 'friend', url: SITE },
+      // The page only looks whether the site's signed landing is there; the API checks it (decision 017).
+      { name: 'ref_landing', value: '1763640000.landing-id-0000000.signature', url: SITE },
+    ]);
     const calls = await referralCalls(page, `/ltc/miner/stats/${address}?source=search`);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.searchParams.get('coin')).toBe('ltc');
@@ -210,6 +214,16 @@ test.describe('referral call', () => {
 
   test('not sent without the ref cookie', async ({ page, request }) => {
     const address = await busyMiner(request);
+    expect(await referralCalls(page, `/ltc/miner/stats/${address}?source=search`)).toHaveLength(0);
+  });
+
+  test('not sent with a ref cookie but no landing the site signed (the API would refuse it)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const address = await busyMiner(request);
+    await context.addCookies([{ name: 'ref', value: 'friend', url: SITE }]);
     expect(await referralCalls(page, `/ltc/miner/stats/${address}?source=search`)).toHaveLength(0);
   });
 

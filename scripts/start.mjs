@@ -4,8 +4,8 @@
 // Ctrl-C (or SIGTERM) stops them all; if one of them dies, the others are stopped too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { API_NODE_ARGS, WEB_ENV, WEB_NODE_ARGS } from './node-runtime.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -56,7 +56,25 @@ setInterval(() => {
 // The stratum server posts to the API with INGEST_TOKEN; without one set, both get a fresh one.
 const stratum = Boolean(process.env.LTC_RPC_URL);
 const shared = stratum && !process.env.INGEST_TOKEN ? { INGEST_TOKEN: randomBytes(24).toString('base64url') } : {};
-run('api', join(root, 'apps/api'), [...API_NODE_ARGS, 'src/server.ts'], shared);
+
+/**
+ * The web server signs referral landings and the API checks them with one secret (decision
+ * 017). Without REFERRAL_SECRET, one is generated on the first start and kept in
+ * $DATA_DIR/referral-secret (owner-only), so landings stay valid across restarts.
+ */
+function referralSecret() {
+  if (process.env.REFERRAL_SECRET) return {};
+  const file = join(resolve(root, process.env.DATA_DIR || '.data'), 'referral-secret');
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (kept.length >= 32) return { REFERRAL_SECRET: kept };
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  console.log(`start: REFERRAL_SECRET is not set; generated one in ${file}`);
+  return { REFERRAL_SECRET: secret };
+}
+const referral = referralSecret();
+run('api', join(root, 'apps/api'), [...API_NODE_ARGS, 'src/server.ts'], { ...shared, ...referral });
 if (stratum) run('stratum', join(root, 'apps/stratum'), ['src/main.ts'], shared);
 
 /** The newest modification time of a file under `path`, build output and dependencies skipped. */
@@ -98,8 +116,8 @@ if (reason) {
       stop(code ?? 1);
       return;
     }
-    run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'build/server.js'], WEB_ENV);
+    run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'build/server.js'], { ...WEB_ENV, ...referral });
   });
 } else {
-  run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'build/server.js'], WEB_ENV);
+  run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'build/server.js'], { ...WEB_ENV, ...referral });
 }

@@ -49,6 +49,11 @@ try {
   startupFailure(error);
 }
 
+if (cluster.isPrimary && !env.referralSecret)
+  console.log(
+    'web: REFERRAL_SECRET is not set; referral links set no signed landing, so the API records no referral (decision 017)',
+  );
+
 if (cluster.isPrimary && env.workers > 1) {
   superviseWorkers({ count: env.workers });
 } else {
@@ -115,6 +120,7 @@ async function serve(): Promise<void> {
       }),
       documents: documentsOf(build),
       cookieDomain: env.cookieDomain,
+      referralSecret: env.referralSecret,
       // The HTML cache chose this response's nonce (a fresh one for every response).
       nonce: typeof res.locals.nonce === 'string' ? res.locals.nonce : newNonce(),
     };

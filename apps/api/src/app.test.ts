@@ -1,7 +1,8 @@
 /** The HTTP surface: bad input, errors, caching headers, CORS, docs. Real PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNdjson, type IngestEvent } from '@openpool/domain/events';
-import { createHarness, TOKEN, type Harness } from './testing/harness.ts';
+import { signReferralLanding } from '@openpool/domain/referral-landing';
+import { createHarness, REFERRAL_SECRET, TOKEN, type Harness } from './testing/harness.ts';
 import { stopTestServer } from './testing/database.ts';
 import { INGEST_BODY_LIMIT } from './ingest/routes.ts';
 import { dailyCoins, type NetworkFigures } from '@openpool/domain/profitability';
@@ -321,8 +322,15 @@ describe('caching, CORS, docs', () => {
     // Only an address that mined here can be attributed (issue 17).
     const miner = { ...share(700), coin: 'ltc', address: 'ltc1qref' };
     expect((await post(toNdjson([miner] as IngestEvent[]), {}, 'referral')).statusCode).toBe(200);
-    const track = (ref: string) =>
-      h.app.inject({ method: 'GET', url: '/api/v1/referral/track?coin=ltc&miner=ltc1qref', headers: { cookie: `ref=${ref}` } });
+    // Only from a landing the web server signed (issue 26, decision 017): `ref` is normalised first.
+    const track = (ref: string) => {
+      const landing = signReferralLanding(REFERRAL_SECRET, ref.trim().toLowerCase(), NOW - 600_000);
+      return h.app.inject({
+        method: 'GET',
+        url: '/api/v1/referral/track?coin=ltc&miner=ltc1qref',
+        headers: { cookie: `ref=${encodeURIComponent(ref)}; ref_landing=${landing}` },
+      });
+    };
     expect((await track(' Friend ')).json()).toEqual({ recorded: true });
     expect((await track('other')).json()).toEqual({ recorded: false });
     expect((await h.db.pool.query(`select ref from referrals where address = 'ltc1qref'`)).rows).toEqual([{ ref: 'friend' }]);

@@ -44,6 +44,8 @@ export interface AppOptions {
   notifier?: Notifier;
   /** The hardware catalogue (content/hardware), when the content folder has one. */
   hardware?: HardwareCatalogue;
+  /** REFERRAL_SECRET, shared with the web server: landings it signed are the only referrals (decision 017). */
+  referralSecret?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -183,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.hardware)
     registerHardwareRoutes(app, options.ctx, { catalogue: options.hardware, rates: () => options.rates.get() });
   registerSettingsRoutes(app, options.ctx, { offlineAfterS: options.notifier?.offlineAfterS ?? 600 });
-  registerReferralRoutes(app, options.ctx);
+  registerReferralRoutes(app, options.ctx, options.referralSecret);
   registerAlertRoutes(app, options.ctx, options.notifier);
   options.notifier?.registerRoutes(app);
   registerIngestRoutes(app, { engine: options.engine, token: options.ingestToken, now: options.ctx.now });

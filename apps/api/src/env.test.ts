@@ -58,4 +58,10 @@ describe('parseApiEnv', () => {
     expect(() => parseApiEnv({ LTC_RPC_URL: 'http://127.0.0.1:9332' }, '/srv')).toThrow(/LTC_RPC_URL: http:\/\/user:pass/);
     expect(() => parseApiEnv({ LTC_RPC_URL: 'http://u:p@h:1', LTC_PAYOUT_FEE: 'nobody' }, '/srv')).toThrow(/LTC_PAYOUT_FEE: /);
   });
+
+  it('takes REFERRAL_SECRET of 32 characters or more, or none (no referral recorded)', () => {
+    expect(parseApiEnv({}, '/srv').referralSecret).toBeUndefined();
+    expect(parseApiEnv({ REFERRAL_SECRET: 'r'.repeat(32) }, '/srv').referralSecret).toBe('r'.repeat(32));
+    expect(() => parseApiEnv({ REFERRAL_SECRET: 'short' }, '/srv')).toThrow(/REFERRAL_SECRET: at least 32 characters/);
+  });
 });

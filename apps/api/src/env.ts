@@ -3,6 +3,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { referralSecretSchema } from '@openpool/domain/referral-landing';
 import { trustProxySchema } from '@openpool/domain/trust-proxy';
 
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -66,6 +67,8 @@ const schema = z
       .string()
       .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'host:port, e.g. 127.0.0.1:3333')
       .optional(),
+    /** Shared with the web server, which signs referral landings with it (decision 017); unset: no referral is recorded. */
+    REFERRAL_SECRET: referralSecretSchema,
   })
   .refine(
     (env) =>
@@ -93,6 +96,8 @@ export interface ApiEnv {
   nodes: { coin: 'ltc'; rpcUrl: string; payoutFee: 'pool' | 'miners' }[];
   /** Stratum addresses shown instead of content/pools.json's, by coin (no TLS: no SSL address). */
   stratumUrls: { coin: 'ltc'; url: string }[];
+  /** Checks the web server's signed referral landings (decision 017); unset, no referral is recorded. */
+  referralSecret?: string;
 }
 
 export interface NotifyEnv {
@@ -153,5 +158,6 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     },
     nodes: env.LTC_RPC_URL ? [{ coin: 'ltc', rpcUrl: env.LTC_RPC_URL, payoutFee: env.LTC_PAYOUT_FEE }] : [],
     stratumUrls: env.STRATUM_LTC_URL ? [{ coin: 'ltc', url: env.STRATUM_LTC_URL }] : [],
+    referralSecret: env.REFERRAL_SECRET,
   };
 }

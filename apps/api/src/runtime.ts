@@ -83,6 +83,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   const ingestToken = env.ingestToken ?? randomBytes(24).toString('base64url');
   if (!env.ingestToken)
     log('api: INGEST_TOKEN is not set; ingest accepts only the built-in simulator (a random token was generated)');
+  if (!env.referralSecret)
+    log('api: REFERRAL_SECRET is not set; no referral is recorded (the web server signs landings with it; decision 017)');
 
   let simulatorStatus: object = { state: env.simulator.enabled ? 'starting' : 'off' };
   const ctx = { db: db.pool, pool, site, now: Date.now };
@@ -105,6 +107,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     status: () => ({ simulator: simulatorStatus }),
     logLevel: env.logLevel,
     hardware,
+    referralSecret: env.referralSecret,
   });
   await app.ready();
   notifier.start();

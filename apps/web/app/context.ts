@@ -38,6 +38,8 @@ export interface AppContext {
   documents: DocumentCache;
   /** Domain the referral cookie is shared on (the parent domain), if any. */
   cookieDomain: string | undefined;
+  /** REFERRAL_SECRET: signs the first-touch `ref_landing` cookie (decision 017); unset, none is set. */
+  referralSecret?: string;
   nonce: string;
 }
 

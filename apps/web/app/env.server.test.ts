@@ -24,6 +24,7 @@ describe('parseWebEnv', () => {
       ruApiUrl: undefined,
       siteUrl: 'http://localhost:3000',
       cookieDomain: undefined,
+      referralSecret: undefined,
       contentDir: '/srv/openpool/content',
       trustProxy: [],
       pageCacheBytes: 32 * 1024 * 1024,
@@ -75,6 +76,11 @@ describe('parseWebEnv', () => {
     });
   });
 
+  it('takes REFERRAL_SECRET of 32 characters or more (shared with the API, decision 017)', () => {
+    expect(parseWebEnv({ REFERRAL_SECRET: 's'.repeat(32) }, ROOT).referralSecret).toBe('s'.repeat(32));
+    expect(problemsOf({ REFERRAL_SECRET: 's'.repeat(31) })).toMatch(/REFERRAL_SECRET: at least 32 characters/);
+  });
+
   it('keeps an absolute CONTENT_DIR', () => {
     expect(parseWebEnv({ CONTENT_DIR: '/data/content' }, ROOT).contentDir).toBe('/data/content');
   });
@@ -94,6 +100,7 @@ describe('parseWebEnv', () => {
           SITE_URL: '',
           COOKIE_DOMAIN: '',
           CONTENT_DIR: '',
+          REFERRAL_SECRET: '',
         },
         ROOT,
       ),
@@ -147,6 +154,7 @@ describe('parseWebEnv', () => {
       RU_SITE_HOST: 'bad host!',
       RU_API_URL: 'https://api.openpool.ru',
       COOKIE_DOMAIN: 'bad domain',
+      REFERRAL_SECRET: 'too short',
     });
     const lines = message.split('\n');
     expect(lines[0]).toBe('Invalid environment for the web server:');
@@ -160,6 +168,7 @@ describe('parseWebEnv', () => {
       'RU_SITE_HOST',
       'SITE_URL',
       'COOKIE_DOMAIN',
+      'REFERRAL_SECRET',
     ]);
   });
 

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { referralSecretSchema } from '@openpool/domain/referral-landing';
 import { trustProxySchema } from '@openpool/domain/trust-proxy';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -44,6 +45,11 @@ const schema = z
     API_REUSE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     /** Web server processes on the port (renders are CPU work, one core each); 1 runs no supervisor. */
     WEB_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * Signs the first-touch `ref_landing` cookie of a referral link; the API checks it with the
+     * same secret (decision 017). Unset: `ref` alone is set, and the API records no referral.
+     */
+    REFERRAL_SECRET: referralSecretSchema,
   })
   .refine((env) => !env.RU_SITE_HOST === !env.RU_API_URL, {
     message: 'RU_SITE_HOST and RU_API_URL are set together or not at all',
@@ -60,6 +66,7 @@ export interface WebEnv {
   ruApiUrl: string | undefined;
   siteUrl: string;
   cookieDomain: string | undefined;
+  referralSecret: string | undefined;
   contentDir: string;
   trustProxy: string[];
   pageCacheBytes: number;
@@ -86,6 +93,7 @@ export function parseWebEnv(source: Record<string, string | undefined>, repoRoot
     ruApiUrl: env.RU_API_URL,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     cookieDomain: env.COOKIE_DOMAIN,
+    referralSecret: env.REFERRAL_SECRET,
     contentDir: resolve(repoRoot, env.CONTENT_DIR ?? 'content'),
     trustProxy: env.TRUST_PROXY,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,

@@ -20,10 +20,17 @@ export function normaliseReferral(raw: string | null | undefined): string | null
   return SAFE_REFERRAL.test(value) ? value : null;
 }
 
+/**
+ * The signed first-touch proof set beside `ref` on a landing through a referral link (issue 26
+ * item 5, decision 017): same lifetime, path and scope. referral-landing.ts signs and checks it;
+ * the browser only looks whether it is there.
+ */
+export const REFERRAL_LANDING_COOKIE = { ...REFERRAL_COOKIE, name: 'ref_landing' } as const;
+
 /** The Set-Cookie value; `domain` shares it across the parent domain when configured. */
-export function referralSetCookie(value: string, domain?: string): string {
+export function referralSetCookie(value: string, domain?: string, cookie: { name: string } = REFERRAL_COOKIE): string {
   const parts = [
-    `${REFERRAL_COOKIE.name}=${value}`,
+    `${cookie.name}=${value}`,
     `Max-Age=${REFERRAL_COOKIE.maxAgeSeconds}`,
     `Path=${REFERRAL_COOKIE.path}`,
     'Secure',

@@ -24,6 +24,8 @@ export const HARDWARE = parseHardwareCatalogue(
   ) as unknown as HardwareFiles,
 );
 export const TOKEN = 'test-token-0123456789abcdef';
+/** The REFERRAL_SECRET the test app shares with a web server that would sign its landings. */
+export const REFERRAL_SECRET = 'test-referral-secret-0123456789abcdef';
 
 export interface Harness {
   app: FastifyInstance;
@@ -80,6 +82,7 @@ export async function createHarness(
     // Injected requests come from 127.0.0.1: tests act as the proxy that names the client.
     trustProxy: options.trustProxy ?? ['loopback'],
     hardware: HARDWARE,
+    referralSecret: REFERRAL_SECRET,
     logLevel: options.logLevel,
     logStream: { write: (line) => void appLogs.push(line) },
   });

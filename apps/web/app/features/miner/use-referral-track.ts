@@ -1,19 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { REFERRAL_COOKIE } from '@openpool/domain/referral';
+import { REFERRAL_COOKIE, REFERRAL_LANDING_COOKIE } from '@openpool/domain/referral';
 import { readCookie } from '~/shared/cookies';
 import { useApi } from '~/shared/site-settings';
 import { trackReferral } from './miner-api';
 
-function hasReferralCookie(cookies: string): boolean {
-  return (readCookie(cookies, REFERRAL_COOKIE.name, Infinity) ?? '').trim() !== '';
+/** A `ref` cookie with the landing the site signed beside it: without one the API records nothing. */
+function hasReferralLanding(cookies: string): boolean {
+  const present = (name: string) => (readCookie(cookies, name, Infinity) ?? '').trim() !== '';
+  return present(REFERRAL_COOKIE.name) && present(REFERRAL_LANDING_COOKIE.name);
 }
 
 /**
  * The referral call of spec section 7 (issue 6, item 7): on the miner stats page, in the
  * browser, only with a `ref` cookie and `?source=search`, once per page view (a location key;
  * the minute refresh does not count as a view). Failures are reported and ignored; the
- * response is not read.
+ * response is not read. Only with the signed `ref_landing` too (decision 017): a `ref` set by
+ * hand, or before landings were signed, would get a 403 and report it for nothing.
  */
 export function useReferralTrack(coin: string, address: string): void {
   const api = useApi();
@@ -21,7 +24,7 @@ export function useReferralTrack(coin: string, address: string): void {
   const sentFor = useRef<string | null>(null);
   useEffect(() => {
     if (!api || sentFor.current === location.key) return;
-    if (new URLSearchParams(location.search).get('source') !== 'search' || !hasReferralCookie(document.cookie)) return;
+    if (new URLSearchParams(location.search).get('source') !== 'search' || !hasReferralLanding(document.cookie)) return;
     sentFor.current = location.key;
     trackReferral(api, coin, address).catch((error: unknown) => {
       void import('~/shared/error-reporter').then((m) => m.reportError(error));
