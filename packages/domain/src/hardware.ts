@@ -2,8 +2,9 @@
  * The hardware catalogue (`content/hardware/`): ASICs, GPUs and CPUs with their hashrate and
  * power per algorithm, the manufacturers (the `{vendor}` of the device routes), and the
  * operator's sellers and offers. Operator data, validated once at start-up: a bad file stops
- * the server naming the file and every wrong field path. Figures come from public
- * specifications, and every device says where from (`source`) and when (`as_of`).
+ * the server naming the file and every wrong field path. Figures come from public sources, and
+ * every figure says where from (`source`) and when (`as_of`), so one card can carry one
+ * source's etchash and another's fishhash (content/hardware/README.md).
  */
 import { z } from 'zod';
 import { COINS, COIN_TICKERS } from './coins.ts';
@@ -11,6 +12,28 @@ import { DEVICE_TYPES, isSlug, type DeviceType } from './routes.ts';
 
 /** Algorithms a device may list: exactly the algorithms of the coin registry, so every figure has a coin. */
 export const REGISTRY_ALGORITHMS: readonly string[] = [...new Set(COIN_TICKERS.map((ticker) => COINS[ticker].algorithm))];
+
+/**
+ * What a graphics card can plausibly do per algorithm, H/s (from a GTX 1050 Ti to an RTX 5090,
+ * with room): the import of public figures drops a figure outside its band and a test holds the
+ * catalogue to them, which catches a unit slip or a bad average (content/hardware/README.md).
+ */
+export const GPU_HASHRATE_BANDS: Readonly<Record<string, readonly [number, number]>> = {
+  etchash: [5e6, 3e8],
+  ethash: [5e6, 3e8],
+  kawpow: [2e6, 1.5e8],
+  autolykos2: [1e7, 8e8],
+  octopus: [4e6, 2.5e8],
+  nexapow: [5e6, 5e8],
+  kheavyhash: [5e7, 3e9],
+  blake3: [2e8, 1e10],
+  karlsenhash: [1e8, 6e9],
+  fishhash: [5e6, 2e8],
+  xelishash: [3e3, 2e5],
+  randomx: [200, 3000],
+};
+/** Board power a card's figure may name, W. */
+export const GPU_POWER_BAND: readonly [number, number] = [20, 600];
 
 const slug = z.string().refine(isSlug, { message: 'must be a lower-case slug (a-z, 0-9, single hyphens)' });
 const httpsUrl = z.url({ protocol: /^https$/, message: 'must be an https URL' });
@@ -26,6 +49,10 @@ const algorithmFigure = z.strictObject({
   hashrate: z.number().positive().max(1e21),
   /** W at the wall (ASICs) or board/package power while mining (GPUs, CPUs). */
   power: z.number().positive().max(100_000),
+  /** Where this figure was published: a figure without a source is refused. */
+  source: httpsUrl,
+  /** When it was taken from there. */
+  as_of: isoDate,
 });
 
 const deviceBase = {
@@ -41,19 +68,20 @@ const deviceBase = {
   /** Launch price (MSRP) in USD where the manufacturer published one; null otherwise. */
   price_usd: z.number().positive().max(10_000_000).nullable(),
   release: month,
-  /** Where the figures come from. */
+  /** Where the device's specifications (release, launch price, type specs) come from. */
   source: httpsUrl,
-  /** When the figures were taken from the source. */
+  /** When they were taken from the source. */
   as_of: isoDate,
 };
 
 const asicSchema = z.strictObject({ ...deviceBase, noise_db: z.number().min(0).max(140).nullable() });
+/** A card's specs are null where its source does not publish them (decision 010): never estimated. */
 const gpuSchema = z.strictObject({
   ...deviceBase,
-  memory_gb: z.number().positive().max(1024),
-  memory_type: z.string().min(2).max(20),
-  base_clock_mhz: z.number().int().positive().max(10_000),
-  boost_clock_mhz: z.number().int().positive().max(10_000),
+  memory_gb: z.number().positive().max(1024).nullable(),
+  memory_type: z.string().min(2).max(20).nullable(),
+  base_clock_mhz: z.number().int().positive().max(10_000).nullable(),
+  boost_clock_mhz: z.number().int().positive().max(10_000).nullable(),
 });
 const cpuSchema = z.strictObject({
   ...deviceBase,

@@ -118,7 +118,10 @@ describe('a catalogue ranked by the API and by the site', () => {
       const market = { coins: await siteMarket(enabled) };
       expect(market.coins.length).toBe(enabled.length);
       const devices = HARDWARE.devices.filter((device) => device.type === type);
-      const filterSets = type === 'gpu' ? ['', 'algorithm=kawpow', 'coin=rvn', 'vendor=amd', 'q=rtx'] : ['', 'algorithm=scrypt'];
+      const filterSets =
+        type === 'gpu'
+          ? ['', 'algorithm=kawpow', 'algorithm=fishhash', 'coin=kas', 'coin=nexa', 'vendor=amd', 'q=rtx']
+          : ['', 'algorithm=scrypt'];
       for (const filter of filterSets) {
         for (const sort of SORT_KEYS) {
           const query = `${filter}&sort=${sort}&power_cost=0.1`;

@@ -7,6 +7,8 @@ const figureSchema = z.object({
   algorithm: z.string(),
   hashrate: z.number().describe('H/s'),
   power: z.number().describe('W'),
+  source: z.string().describe('where this figure was published'),
+  as_of: z.string().describe('when it was taken from there, YYYY-MM-DD'),
 });
 
 export const deviceSchema = z.object({
@@ -20,8 +22,10 @@ export const deviceSchema = z.object({
   release: z.string().describe('YYYY-MM'),
   specs: z
     .record(z.string(), z.union([z.number(), z.string()]))
-    .describe('by type: GPUs memory_gb, memory_type, clocks; CPUs cores, threads, cache_mb, clocks, socket, tdp_w'),
-  source: z.string(),
+    .describe(
+      'by type: GPUs memory_gb, memory_type, clocks (each where its source publishes it); CPUs cores, threads, cache_mb, clocks, socket, tdp_w',
+    ),
+  source: z.string().describe("where the device's specifications come from"),
   as_of: z.string(),
 });
 
@@ -67,12 +71,14 @@ export const deviceDetailSchema = deviceSchema.extend({
 export function deviceOut(device: Device): z.infer<typeof deviceSchema> {
   const specs: Record<string, number | string> = {};
   if (device.type === 'gpu') {
-    Object.assign(specs, {
+    // A spec the card's source does not publish is null in the catalogue and absent here.
+    const gpu = {
       memory_gb: device.memory_gb,
       memory_type: device.memory_type,
       base_clock_mhz: device.base_clock_mhz,
       boost_clock_mhz: device.boost_clock_mhz,
-    });
+    };
+    for (const [name, value] of Object.entries(gpu)) if (value !== null) specs[name] = value;
   }
   if (device.type === 'cpu') {
     Object.assign(specs, {
@@ -90,7 +96,13 @@ export function deviceOut(device: Device): z.infer<typeof deviceSchema> {
     vendor: device.vendor,
     slug: device.slug,
     name: device.name,
-    algorithms: device.algorithms.map(({ algorithm, hashrate, power }) => ({ algorithm, hashrate, power })),
+    algorithms: device.algorithms.map(({ algorithm, hashrate, power, source, as_of }) => ({
+      algorithm,
+      hashrate,
+      power,
+      source,
+      as_of,
+    })),
     noise_db: device.type === 'asic' ? device.noise_db : null,
     price_usd: device.price_usd,
     release: device.release,

@@ -7,6 +7,12 @@ import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { formatEfficiency, formatHashrate, formatPower } from './figures';
 
+/** The parts a source published, joined; a dash when it published none (decision 010: never estimated). */
+function known(parts: readonly (string | null)[], separator: string): string {
+  const present = parts.filter((part): part is string => part !== null);
+  return present.length === 0 ? '–' : present.join(separator);
+}
+
 function Spec({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
     <>
@@ -56,10 +62,14 @@ export function DeviceSpecs({
         {device.type === 'gpu' ? (
           <>
             <Spec label={t('hw.spec.memory')}>
-              <Ltr>{`${device.memory_gb} GB ${device.memory_type}`}</Ltr>
+              <Ltr>{known([device.memory_gb === null ? null : `${device.memory_gb} GB`, device.memory_type], ' ')}</Ltr>
             </Spec>
             <Spec label={t('hw.spec.clocks')}>
-              <Ltr>{`${device.base_clock_mhz} / ${device.boost_clock_mhz} MHz`}</Ltr>
+              <Ltr>
+                {device.base_clock_mhz === null && device.boost_clock_mhz === null
+                  ? '–'
+                  : `${device.base_clock_mhz ?? '–'} / ${device.boost_clock_mhz ?? '–'} MHz`}
+              </Ltr>
             </Spec>
           </>
         ) : null}
