@@ -24,6 +24,21 @@ export function ipv6Groups(ip: string): number[] | null {
   return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : null;
 }
 
+/**
+ * The IPv6 /48 around an address (one site: what a business or a free tunnel broker hands out,
+ * 256 /56s), or null for IPv4 and IPv4-mapped addresses. Limits count a /48 too, with more
+ * room, so that one holder of a /48 does not get 256 networks' worth of guesses (decision 016).
+ */
+export function ipv6Site(ip: string): string | null {
+  if (isIPv4(ip)) return null;
+  const groups = ipv6Groups(ip);
+  if (!groups || (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)) return null;
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(':')}::/48`;
+}
+
 /** `203.0.113.0/24`, `2001:db8:1:200::/56`; anything that is not an IP address as it is. */
 export function clientNetwork(ip: string): string {
   if (isIPv4(ip)) return `${ip.split('.').slice(0, 3).join('.')}.0/24`;

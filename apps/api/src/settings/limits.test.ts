@@ -11,7 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createHarness, POOL_CONFIG, SITE_CONFIG, TOKEN, type Harness } from '../testing/harness.ts';
 import { stopTestServer } from '../testing/database.ts';
-import { clientNetwork } from '../http/client-network.ts';
+import { clientNetwork, ipv6Site } from '../http/client-network.ts';
 import { createSettingsLimiter, SETTINGS_LIMITS } from './rate-limit.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -154,15 +154,24 @@ describe('settings limits', () => {
     expect((await attemptFrom(app, '203.0.114.1', WORKER_IP)).statusCode).toBe(200);
   });
 
-  it('counts an IPv6 client by its /56', async () => {
+  it('counts an IPv6 client by its /56, and a /48 as three of them', async () => {
     const { app } = await withOwner();
     // 2001:db8:aa:bb00::/56 holds 2^72 addresses; each guess from a new one.
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1)
       statuses.push((await attemptFrom(app, `2001:db8:aa:bb${i.toString(16).padStart(2, '0')}::${i + 1}`, guess(i))).statusCode);
     expect(statuses).toEqual([...Array<number>(10).fill(403), 429, 429]);
-    // The next /56 is another client.
-    expect((await attemptFrom(app, '2001:db8:aa:bc00::1', guess(50))).statusCode).toBe(403);
+    // Other /56s of the same /48 (2001:db8:aa::/48): 20 more wrong guesses at this miner in all.
+    let more = 0;
+    for (let i = 0; i < 40; i += 1) {
+      const status = (await attemptFrom(app, `2001:db8:aa:${(i + 1).toString(16)}00::1`, guess(100 + i))).statusCode;
+      if (status === 403) more += 1;
+      else expect(status).toBe(429);
+    }
+    expect(more).toBe(SETTINGS_LIMITS.perIpv6SiteAndMiner - SETTINGS_LIMITS.perNetworkAndMiner);
+    // Another /48 is another client; the owner, anywhere else, is not refused.
+    expect((await attemptFrom(app, '2001:db8:ab:100::1', guess(500))).statusCode).toBe(403);
+    expect((await attemptFrom(app, '2001:db8:ab:200::1', WORKER_IP)).statusCode).toBe(200);
   });
 
   it('starts afresh next hour, and the table does not grow', async () => {
@@ -179,7 +188,7 @@ describe('settings limits', () => {
     expect(rows.rows[0].n).toBe(2);
   });
 
-  it('keys a client by its network: IPv4 /24, IPv6 /56, IPv4-mapped IPv6 as IPv4', () => {
+  it('keys a client by its network: IPv4 /24, IPv6 /56 (and /48), IPv4-mapped IPv6 as IPv4', () => {
     expect(clientNetwork('192.0.2.1')).toBe('192.0.2.0/24');
     expect(clientNetwork('192.0.2.254')).toBe('192.0.2.0/24');
     expect(clientNetwork('::ffff:192.0.2.1')).toBe('192.0.2.0/24');
@@ -191,5 +200,8 @@ describe('settings limits', () => {
     expect(clientNetwork('::1')).toBe('0:0:0:0::/56');
     expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/56');
     expect(clientNetwork('not an address')).toBe('not an address');
+    expect(ipv6Site('2001:db8:1:2ff:ffff:1:2:3')).toBe('2001:db8:1::/48');
+    expect(ipv6Site('192.0.2.1')).toBeNull();
+    expect(ipv6Site('::ffff:192.0.2.1')).toBeNull();
   });
 });

@@ -3,7 +3,9 @@
  * decision 016). Only failed proofs count, in fixed one-hour windows stored in PostgreSQL
  * (shared by every API replica), and only per client network (IPv4 /24, IPv6 /56):
  * - per network and miner: a network that guessed wrong 10 times waits, for that miner only;
- * - per network: 30 wrong guesses over any miners.
+ * - per network: 30 wrong guesses over any miners;
+ * - the same per IPv6 /48 with three times the room (30 and 90): a /48 is 256 /56s, and one
+ *   is handed out free by tunnel brokers.
  * There is no limit per miner: any state that everyone's wrong guesses fill would let
  * strangers refuse the owner's correct proof (101 sources x 10 guesses did, issue 26). The
  * arithmetic of what a distributed search still gets is in decision 016.
@@ -11,9 +13,15 @@
  */
 import { isIPv6 } from 'node:net';
 import type pg from 'pg';
-import { clientNetwork } from '../http/client-network.ts';
+import { clientNetwork, ipv6Site } from '../http/client-network.ts';
 
-export const SETTINGS_LIMITS = { perNetworkAndMiner: 10, perNetwork: 30, windowMs: 3_600_000 };
+export const SETTINGS_LIMITS = {
+  perNetworkAndMiner: 10,
+  perNetwork: 30,
+  perIpv6SiteAndMiner: 30,
+  perIpv6Site: 90,
+  windowMs: 3_600_000,
+};
 
 export interface SettingsLimiter {
   /** Seconds to wait when a limit of this client's network (for this miner) is used up, else 0. */
@@ -40,9 +48,16 @@ export function clientKey(ip: string): string {
 export function createSettingsLimiter(db: pg.Pool, limits = SETTINGS_LIMITS): SettingsLimiter {
   const keys = (client: string, miner: string) => {
     const network = clientNetwork(client);
+    const site = ipv6Site(client);
     return [
       { key: `network-miner:${network}|${miner}`, limit: limits.perNetworkAndMiner },
       { key: `network:${network}`, limit: limits.perNetwork },
+      ...(site
+        ? [
+            { key: `network-miner:${site}|${miner}`, limit: limits.perIpv6SiteAndMiner },
+            { key: `network:${site}`, limit: limits.perIpv6Site },
+          ]
+        : []),
     ];
   };
   const windowOf = (now: number) => now - (now % limits.windowMs);
