@@ -100,6 +100,7 @@ export default tseslint.config(
       'server.ts',
       'apps/*/server.ts',
       'apps/api/src/server.ts',
+      'apps/api/src/held-cli.ts',
       'apps/stratum/src/main.ts',
       'playwright.config.ts',
       'scripts/**',

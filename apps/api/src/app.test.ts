@@ -88,8 +88,15 @@ describe('ingest', () => {
     expect((await post(toNdjson([share(5), share(5)] as IngestEvent[]))).json()).toMatchObject({ line: 2 });
     expect((await post(toNdjson([share(6, { at: NOW + 3_600_000 })] as IngestEvent[]))).json()).toMatchObject({
       line: 1,
-      message: 'line 1: at: in the future',
+      message: 'line 1: at: 2026-11-20T13:00:00.000Z is in the future (more than 5 minutes ahead)',
     });
+  });
+
+  it('counts a share a few minutes ahead at the wall clock: no clock moves past it (decision 018)', async () => {
+    const answer = await post(toNdjson([share(7, { at: NOW + 4 * 60_000 })] as IngestEvent[]));
+    expect(answer.statusCode).toBe(200);
+    const clock = await h.db.pool.query<{ event_time: Date }>(`select event_time from engine_clock where coin = 'kas'`);
+    expect(clock.rows[0]!.event_time.getTime()).toBeLessThanOrEqual(NOW);
   });
 
   it('answers 413 for an oversize body and 400 for a bad source', async () => {

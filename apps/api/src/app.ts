@@ -17,6 +17,7 @@ import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHardwareRoutes } from './hardware/routes.ts';
+import { listHeld } from './engine/breaker.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
 import type { ApiContext } from './context.ts';
@@ -127,8 +128,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     const status = options.status?.() ?? {};
     const simulatorFailing = (status.simulator as { failing?: unknown[] } | undefined)?.failing?.length ?? 0;
+    // The breaker's holds (decision 018): money that waits for the operator makes the pool degraded.
+    const held = await listHeld(options.ctx.db);
+    const heldSamples = await options.ctx.db.query<{ coin: string; reason: string; samples: number; first_held_at: Date }>(
+      'select coin, reason, samples, first_held_at from network_held order by coin',
+    );
     return {
-      status: faults.rows.length > 0 || simulatorFailing > 0 ? 'degraded' : 'ok',
+      status: faults.rows.length > 0 || simulatorFailing > 0 || held.length > 0 ? 'degraded' : 'ok',
       engine: {
         faults: faults.rows.map((row) => ({
           coin: row.coin,
@@ -136,6 +142,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           hour: Math.floor(row.hour.getTime() / 1000),
           message: row.message,
           attempts: row.attempts,
+        })),
+        held: held.map((item) => ({
+          id: item.id,
+          coin: item.coin,
+          kind: item.kind,
+          hour: Math.floor(item.hour / 1000),
+          ...(item.address ? { address: item.address } : {}),
+          amount: item.total,
+          ceiling: item.ceiling,
+          reason: item.reason,
+          action: `npm run held -- release ${item.id}   (or: discard ${item.id})`,
+        })),
+        held_samples: heldSamples.rows.map((row) => ({
+          coin: row.coin,
+          reason: row.reason,
+          samples: row.samples,
+          since: Math.floor(row.first_held_at.getTime() / 1000),
         })),
       },
       ...status,

@@ -4,6 +4,7 @@
  * server.ts only parses the environment and calls this; the crash test and benchmarks start
  * it the same way.
  */
+import type { ChainKind } from '@openpool/domain/chain-params';
 import { loadHardwareCatalogue } from './hardware/catalogue.ts';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -17,7 +18,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { createEngine, LOCK_SPACE, type Engine } from './engine/engine.ts';
 import { startSingleton, type Singleton } from './db/singleton.ts';
 import { createSimulatedSender, type PayoutSender } from './engine/sender.ts';
-import { createWalletSender, routeSenders } from './engine/wallet-sender.ts';
+import { createWalletSender, nodeChainKind, routeSenders } from './engine/wallet-sender.ts';
 import type { ApiEnv } from './env.ts';
 import { createCachedRates } from './rates/cached.ts';
 import { createCoinGeckoRates } from './rates/coingecko.ts';
@@ -71,7 +72,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     ]),
   );
   const sender = routeSenders(walletSenders, createSimulatedSender());
-  const engine = createEngine({ pool: db.pool, config: pool, sender, log });
+  const engine = createEngine({ pool: db.pool, config: pool, sender, log, chains: await nodeChains(env.nodes, log) });
   const ratesProvider =
     env.rates.provider === 'coingecko'
       ? createCoinGeckoRates({ fetch: globalThis.fetch, apiKey: env.rates.coingeckoApiKey, tickers: PRICED_TICKERS })
@@ -222,4 +223,33 @@ async function dropAbandonedHistory(db: Database, log: (line: string) => void): 
   } finally {
     client.release();
   }
+}
+
+/**
+ * The chain each coin's node is on (decision 018): a regtest node's samples (difficulty at the
+ * proof-of-work limit, heights from 0) would be refused by the real chain's bounds. A node
+ * that does not answer in 30 s is taken for a main-chain node, and said so.
+ */
+async function nodeChains(
+  nodes: readonly { coin: string; rpcUrl: string }[],
+  log: (line: string) => void,
+): Promise<Map<string, ChainKind>> {
+  const chains = new Map<string, ChainKind>();
+  for (const node of nodes) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        chains.set(node.coin, await nodeChainKind(node.rpcUrl));
+        break;
+      } catch (error) {
+        if (attempt >= 30) {
+          log(
+            `${node.coin}: the node did not say which chain it is on (${(error as Error).message}); holding its samples to the main chain's bounds`,
+          );
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+  return chains;
 }

@@ -17,6 +17,7 @@ import {
   MAX_NETWORK_HASHRATE,
   maxDifficulty,
   maxRewardUnits,
+  minShareDifficulty,
 } from './chain-bounds.ts';
 
 export const MINED_TICKERS = [...COIN_TICKERS, ...AUX_TICKERS] as const;
@@ -42,6 +43,7 @@ const isUnits = (value: unknown): value is string => typeof value === 'string' &
 type Issue = { code: 'custom'; message: string; path: string[]; input: unknown };
 function checkDifficulty(value: { coin: string; difficulty: number }, issues: { push(issue: Issue): void }): void {
   const max = maxDifficulty(value.coin);
+  const min = minShareDifficulty(value.coin);
   // Checks run even when a field failed its own schema: only a well-formed value is compared.
   if (typeof value.difficulty === 'number' && value.difficulty > max)
     issues.push({
@@ -49,6 +51,13 @@ function checkDifficulty(value: { coin: string; difficulty: number }, issues: { 
       path: ['difficulty'],
       input: value.difficulty,
       message: `above what ${value.coin} can ask for (at most ${max})`,
+    });
+  else if (typeof value.difficulty === 'number' && value.difficulty < min)
+    issues.push({
+      code: 'custom',
+      path: ['difficulty'],
+      input: value.difficulty,
+      message: `below one hash of ${value.coin} (at least ${min})`,
     });
 }
 function checkReward(coin: string, field: string, amount: string, issues: { push(issue: Issue): void }): void {
@@ -209,7 +218,7 @@ export function isPlainValidShare(value: unknown): value is ShareEvent {
     SCHEME_SET.has(v.scheme) &&
     typeof d === 'number' &&
     Number.isFinite(d) &&
-    d > 0 &&
+    d >= minShareDifficulty(v.coin) &&
     d <= maxDifficulty(v.coin) &&
     typeof v.status === 'string' &&
     STATUS_SET.has(v.status) &&

@@ -6,13 +6,14 @@
  */
 import type pg from 'pg';
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
-import type { IngestEvent, NetworkEvent } from '@openpool/domain/events';
+import type { IngestEvent, MinedTicker, NetworkEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { latestNetworkSample } from '../stats/network-sample.ts';
 import { HOUR_MS, RoundAggregates, ShareAggregates } from './aggregates.ts';
 import { BlockBook } from './blocks.ts';
-import { creditPps, makePayouts, resetIdleBalances } from './hour-jobs.ts';
+import { creditPps, makePayouts, resetIdleBalances, type BreakerContext } from './hour-jobs.ts';
+import { SampleGate } from './sample-gate.ts';
 import { applyLedger, type LedgerEntry } from './ledger.ts';
 import { MERGE_ROUND } from './rounds.ts';
 
@@ -44,18 +45,29 @@ export class BatchContext {
   private readonly config: PoolConfig;
   private readonly lateWindow: number;
   private readonly log: ((line: string) => void) | undefined;
+  private readonly source: string;
+  private readonly gate: SampleGate;
+  private readonly breaker: BreakerContext;
 
   constructor(
     client: pg.PoolClient,
     config: PoolConfig,
-    lateWindow: number,
-    requiredConfirmations: (coin: string) => number,
-    log?: (line: string) => void,
+    options: {
+      source: string;
+      lateWindow: number;
+      requiredConfirmations: (coin: string) => number;
+      chainOf: BreakerContext['chainOf'];
+      log?: (line: string) => void;
+    },
   ) {
+    const { lateWindow, requiredConfirmations, log } = options;
     this.client = client;
     this.config = config;
     this.lateWindow = lateWindow;
     this.log = log;
+    this.source = options.source;
+    this.gate = new SampleGate(client, log);
+    this.breaker = { chainOf: options.chainOf, log };
     this.blocks = new BlockBook({
       client,
       config,
@@ -74,6 +86,8 @@ export class BatchContext {
         if (event.status === 'valid') this.addToRounds(event.coin, event.scheme, event.address, event.difficulty);
         return;
       case 'network':
+        // A sample that jumped implausibly waits for the chain to confirm it (decision 018).
+        if (!(await this.gate.accept(event, this.source))) return;
         this.network.push(event);
         this.latestDifficulty.set(event.coin, event.difficulty);
         return;
@@ -218,8 +232,8 @@ export class BatchContext {
 
   private async hourJobs(coin: string, boundary: number): Promise<void> {
     const poolCoin = this.config.coins.get(coin as CoinTicker);
-    if (poolCoin?.schemes.includes('pps')) await creditPps(this.client, poolCoin, boundary, this.lateWindow);
-    await makePayouts(this.client, this.config, coin, boundary);
+    if (poolCoin?.schemes.includes('pps')) await creditPps(this.client, poolCoin, boundary, this.lateWindow, this.breaker);
+    await makePayouts(this.client, this.config, coin as MinedTicker, boundary, this.breaker);
     // Resets count days of inactivity: checking once a day, at midnight UTC, is enough.
     if (boundary % (24 * HOUR_MS) === 0) await resetIdleBalances(this.client, this.config, coin, boundary);
   }

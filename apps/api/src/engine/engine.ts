@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import type { CoinTicker, MergedTicker } from '@openpool/domain/coins';
+import type { ChainKind } from '@openpool/domain/chain-params';
 import type { IngestEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import { HOUR_MS } from './aggregates.ts';
@@ -52,6 +53,10 @@ export interface Engine {
   /** Deletes what retention no longer needs; returns rows removed. */
   applyRetention(nowMs: number): Promise<number>;
   lastSeq(source: string): Promise<number>;
+  /** Which chain a coin's samples come from: main unless its node said otherwise (decision 018). */
+  chainOf(coin: string): ChainKind;
+  /** How far back an event can still be accounted (PPS's late window); ingest refuses older ones. */
+  readonly lateWindowMs: number;
 }
 
 export interface EngineOptions {
@@ -63,6 +68,8 @@ export interface EngineOptions {
   ppsLateWindowMs?: number;
   /** Advisory lock spaces of sources and families: another engine on other tables of the same database takes its own. */
   lockSpaces?: { source: number; family: number };
+  /** Coins whose node is on a test chain (regtest, testnet); every other coin's samples are held to its real chain. */
+  chains?: ReadonlyMap<string, ChainKind>;
 }
 
 /**
@@ -110,6 +117,7 @@ export function createEngine(options: EngineOptions): Engine {
     return names;
   };
   const lateWindow = options.ppsLateWindowMs ?? 48 * HOUR_MS;
+  const chainOf = (coin: string): ChainKind => options.chains?.get(coin) ?? 'main';
 
   function requiredConfirmations(coin: string): number {
     return config.coins.get(coin as CoinTicker)?.confirmations ?? config.merged.get(coin as MergedTicker)?.confirmations ?? 100;
@@ -141,7 +149,7 @@ export function createEngine(options: EngineOptions): Engine {
           [source],
         );
         const startSeq = offset.rows[0]?.last_seq ?? 0;
-        const batch = new BatchContext(client, config, lateWindow, requiredConfirmations, options.log);
+        const batch = new BatchContext(client, config, { source, lateWindow, requiredConfirmations, chainOf, log: options.log });
         let last = startSeq;
         let accepted = 0;
         for (const event of events) {
@@ -265,5 +273,5 @@ export function createEngine(options: EngineOptions): Engine {
     return result.rows[0]?.last_seq ?? 0;
   }
 
-  return { ingest, sendPayouts, applyRetention, lastSeq };
+  return { ingest, sendPayouts, applyRetention, lastSeq, chainOf, lateWindowMs: lateWindow };
 }

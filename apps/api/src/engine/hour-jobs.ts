@@ -4,10 +4,19 @@
  */
 import type pg from 'pg';
 import type { CoinTicker, MergedTicker } from '@openpool/domain/coins';
+import type { MinedTicker } from '@openpool/domain/events';
+import type { ChainKind } from '@openpool/domain/chain-params';
 import type { CoinPoolConfig, PoolConfig } from '@openpool/domain/pool-config';
 import { ppsCredit } from '@openpool/domain/rewards';
 import { HOUR_MS } from './aggregates.ts';
+import { holdOversizedPayouts, holdPpsHour, ppsHourCeiling } from './breaker.ts';
 import { applyLedger } from './ledger.ts';
+
+/** What the hour jobs need to know of a coin's chain for the breaker (decision 018). */
+export interface BreakerContext {
+  chainOf: (coin: string) => ChainKind;
+  log?: (line: string) => void;
+}
 
 /** PPS: each valid share earns diff / network diff x subsidy x (1 - fee); credited hourly. */
 export async function creditPps(
@@ -15,6 +24,7 @@ export async function creditPps(
   pool: CoinPoolConfig,
   boundary: number,
   lateWindow: number,
+  breaker: BreakerContext,
 ): Promise<void> {
   const due = await client.query<{ address: string; hour: Date; valid: number; credited: number }>(
     `select address, hour, valid, credited from miner_hourly
@@ -31,15 +41,19 @@ export async function creditPps(
     [pool.coin, boundary - lateWindow - HOUR_MS, boundary],
   );
   const byHour = new Map(network.rows.map((row) => [row.hour.getTime(), row]));
-  const credits = new Map<string, bigint>();
+  // Credits per hour of shares, then per address: the breaker judges each hour as a whole.
+  const byShareHour = new Map<number, Map<string, bigint>>();
   const paidRows: { address: string; hour: Date; valid: number }[] = [];
   for (const row of due.rows) {
     const sample = byHour.get(row.hour.getTime()) ?? byHour.get(row.hour.getTime() - HOUR_MS);
     if (!sample) continue; // no network difficulty known for that hour yet: paid on a later run
     const amount = ppsCredit(row.valid - row.credited, sample.difficulty, BigInt(sample.reward), pool.feePpm.pps);
-    credits.set(row.address, (credits.get(row.address) ?? 0n) + amount);
+    const hourCredits = byShareHour.get(row.hour.getTime()) ?? new Map<string, bigint>();
+    hourCredits.set(row.address, (hourCredits.get(row.address) ?? 0n) + amount);
+    byShareHour.set(row.hour.getTime(), hourCredits);
     paidRows.push(row);
   }
+  const credits = await creditsWithinCeilings(client, pool.coin, byShareHour, breaker);
   await applyLedger(
     client,
     [...credits].map(([address, amount]) => ({
@@ -71,7 +85,55 @@ export async function creditPps(
   }
 }
 
-export async function makePayouts(client: pg.PoolClient, config: PoolConfig, coin: string, boundary: number): Promise<void> {
+/**
+ * The hours of credits the breaker lets through, summed per address; each hour above its
+ * ceiling (with what that hour was credited before, for late shares) is held instead.
+ */
+async function creditsWithinCeilings(
+  client: pg.PoolClient,
+  coin: CoinTicker,
+  byShareHour: ReadonlyMap<number, ReadonlyMap<string, bigint>>,
+  breaker: BreakerContext,
+): Promise<Map<string, bigint>> {
+  const credits = new Map<string, bigint>();
+  if (byShareHour.size === 0) return credits;
+  const hours = [...byShareHour.keys()];
+  const before = await client.query<{ hour: Date; credited: string }>(
+    `select hour, credited::text as credited from pps_hour_credits
+     where coin = $1 and hour = any(select to_timestamp(t / 1000.0) from unnest($2::float8[]) as t)`,
+    [coin, hours],
+  );
+  const creditedBefore = new Map(before.rows.map((row) => [row.hour.getTime(), BigInt(row.credited)]));
+  const passed: { hour: number; total: bigint }[] = [];
+  for (const [hour, hourCredits] of byShareHour) {
+    let total = 0n;
+    for (const amount of hourCredits.values()) total += amount;
+    if (total === 0n) continue;
+    const ceiling = await ppsHourCeiling(client, coin, breaker.chainOf(coin), hour);
+    if ((creditedBefore.get(hour) ?? 0n) + total > ceiling.ceiling) {
+      await holdPpsHour(client, coin, hour, hourCredits, total, ceiling, breaker.log);
+      continue;
+    }
+    passed.push({ hour, total });
+    for (const [address, amount] of hourCredits) credits.set(address, (credits.get(address) ?? 0n) + amount);
+  }
+  if (passed.length > 0)
+    await client.query(
+      `insert into pps_hour_credits (coin, hour, credited)
+       select $1, to_timestamp(h / 1000.0), c::numeric from unnest($2::float8[], $3::text[]) as u(h, c)
+       on conflict (coin, hour) do update set credited = pps_hour_credits.credited + excluded.credited`,
+      [coin, passed.map((p) => p.hour), passed.map((p) => p.total.toString())],
+    );
+  return credits;
+}
+
+export async function makePayouts(
+  client: pg.PoolClient,
+  config: PoolConfig,
+  coin: MinedTicker,
+  boundary: number,
+  breaker: BreakerContext,
+): Promise<void> {
   const poolCoin = config.coins.get(coin as CoinTicker);
   const merged = config.merged.get(coin as MergedTicker);
   // fb is both a pool of its own and a merged child of btc: its own pool's rules win.
@@ -91,17 +153,19 @@ export async function makePayouts(client: pg.PoolClient, config: PoolConfig, coi
      for update of b`,
     [coin, thresholdCoin, defaultThreshold.toString(), minPayout.toString()],
   );
-  if (due.rows.length === 0) return;
+  // Payouts above the coin's cap wait for the operator (decision 018); a held one is not asked again.
+  const payable = await holdOversizedPayouts(client, coin, breaker.chainOf(coin), boundary, due.rows, breaker.log);
+  if (payable.length === 0) return;
   const ids = await client.query<{ id: number; address: string }>(
     `insert into payouts (coin, address, amount, created_at)
      select $1, a, m::numeric, to_timestamp($4 / 1000.0) from unnest($2::text[], $3::text[]) as u(a, m)
      returning id, address`,
-    [coin, due.rows.map((r) => r.address), due.rows.map((r) => r.mature), boundary],
+    [coin, payable.map((r) => r.address), payable.map((r) => r.mature), boundary],
   );
   const idOf = new Map(ids.rows.map((row) => [row.address, row.id]));
   await applyLedger(
     client,
-    due.rows.map((row) => ({
+    payable.map((row) => ({
       coin,
       address: row.address,
       kind: 'payout' as const,

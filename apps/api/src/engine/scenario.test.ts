@@ -87,7 +87,7 @@ const firstBatch: IngestEvent[] = [
 let h: Harness;
 
 beforeAll(async () => {
-  h = await createHarness(T0 + 41 * MIN);
+  h = await createHarness(T0 + 41 * MIN, { testChains: ['ltc', 'doge'] });
 });
 
 afterAll(async () => {

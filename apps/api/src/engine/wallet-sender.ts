@@ -12,6 +12,7 @@
  * After the send, `track` follows the transaction with `gettransaction`: its confirmations and
  * what each address received are the chain's, not ours.
  */
+import type { ChainKind } from '@openpool/domain/chain-params';
 import { fromUnits, toUnits } from '@openpool/domain/pool-config';
 import type { PayoutRequest, PayoutSender, TransactionState } from './sender.ts';
 
@@ -73,6 +74,15 @@ function walletRpc(url: string, fetchImpl: typeof globalThis.fetch) {
     if (answer.error) throw new WalletRpcError(`${method}: ${answer.error.message} (${answer.error.code})`, answer.error.code);
     return answer.result as T;
   };
+}
+
+/**
+ * Which chain the node is on: `main`, or `test` for regtest, testnet and signet, whose
+ * samples are held only to the structural bounds (decision 018). Asked once at start-up.
+ */
+export async function nodeChainKind(rpcUrl: string, fetchImpl: typeof globalThis.fetch = globalThis.fetch): Promise<ChainKind> {
+  const info = await walletRpc(rpcUrl, fetchImpl)<{ chain: string }>('getblockchaininfo', []);
+  return info.chain === 'main' ? 'main' : 'test';
 }
 
 export const payoutComment = (coin: string, payouts: readonly PayoutRequest[]) =>

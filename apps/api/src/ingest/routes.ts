@@ -62,7 +62,9 @@ export function registerIngestRoutes(app: FastifyInstance, options: { engine: En
       if (typeof request.body !== 'string') throw new HttpError(415, 'unsupported_media_type', 'Send application/x-ndjson.');
       let events;
       try {
-        events = parseEvents(request.body, options.now());
+        const now = options.now();
+        // Older than PPS's late window, an event could no longer be accounted (decision 018).
+        events = parseEvents(request.body, now, { oldestMs: now - options.engine.lateWindowMs, chainOf: options.engine.chainOf });
       } catch (error) {
         if (error instanceof NdjsonError)
           throw new HttpError(400, 'bad_event', `line ${error.line}: ${error.message}`, { line: error.line });

@@ -48,7 +48,15 @@ export type HarnessNotify = Partial<NotifyEnv> & Pick<NotifyEnv, 'mailDir'>;
 
 export async function createHarness(
   startMs: number,
-  options: { trustProxy?: string[]; notify?: HarnessNotify; logLevel?: 'info' | 'warn' | 'error' } = {},
+  options: {
+    trustProxy?: string[];
+    notify?: HarnessNotify;
+    logLevel?: 'info' | 'warn' | 'error';
+    /** Coins fed as a regtest node would (toy difficulties and heights): held only to the structural bounds. */
+    testChains?: readonly string[];
+    /** The clock follows the events (each batch sent live, at its last event's time), never going back. */
+    live?: boolean;
+  } = {},
 ): Promise<Harness> {
   const db = await createTestDatabase();
   const clock = { now: startMs };
@@ -64,13 +72,20 @@ export async function createHarness(
           mailFrom: 'OpenPool <alerts@pool.test>',
           offlineAfterS: 600,
           maxPerHour: 10,
+          mailPerMinute: 60,
+          mailPerHour: 1000,
           ...options.notify,
         },
         txExplorers: { ltc: 'https://explorer.test/tx/{txid}', doge: 'https://explorer.test/doge/tx/{txid}' },
         log: (line) => logs.push(line),
       })
     : undefined;
-  const engine = createEngine({ pool: db.pool, config: POOL_CONFIG, sender: createSimulatedSender() });
+  const engine = createEngine({
+    pool: db.pool,
+    config: POOL_CONFIG,
+    sender: createSimulatedSender(),
+    chains: new Map((options.testChains ?? []).map((coin) => [coin, 'test' as const])),
+  });
   const rates = createCachedRates(createSimulatedRates(1, PRICED_TICKERS), { refreshMs: 60_000, now: () => clock.now });
   const app = await buildApp({
     ctx,
@@ -95,6 +110,7 @@ export async function createHarness(
     logs,
     appLogs,
     async ingest(source, events) {
+      if (options.live) for (const event of events) clock.now = Math.max(clock.now, event.at);
       const response = await app.inject({
         method: 'POST',
         url: `/internal/v1/events?source=${source}`,

@@ -1,0 +1,130 @@
+/**
+ * Network samples pass a gate before the engine uses them (decision 018). Ingest has already
+ * refused a sample outside its chain's bounds; here a sample that jumps implausibly from the
+ * last accepted one (`implausibleJump`) is held in `network_held` until the chain confirms
+ * it: `JUMP_CONFIRMATIONS.samples` consecutive samples that agree with it, or the same from a
+ * second ingest source. Meanwhile PPS, effort and the pages go on with the last accepted one.
+ */
+import type pg from 'pg';
+import { implausibleJump, JUMP_CONFIRMATIONS, type TimedSample } from '@openpool/domain/chain-bounds';
+import type { MinedTicker, NetworkEvent } from '@openpool/domain/events';
+
+interface Candidate extends TimedSample {
+  samples: number;
+  sources: string[];
+}
+
+export class SampleGate {
+  private readonly lastAccepted = new Map<string, TimedSample | null>();
+  private readonly candidates = new Map<string, Candidate | null>();
+  private readonly client: pg.PoolClient;
+  private readonly log: ((line: string) => void) | undefined;
+
+  constructor(client: pg.PoolClient, log?: (line: string) => void) {
+    this.client = client;
+    this.log = log;
+  }
+
+  /** True when the engine may use `event` now; false when it is held (and recorded as such). */
+  async accept(event: NetworkEvent, source: string): Promise<boolean> {
+    const coin = event.coin;
+    const last = await this.last(coin);
+    const jump = last ? implausibleJump(coin, last, event) : null;
+    const candidate = await this.candidate(coin);
+    if (!jump) {
+      this.lastAccepted.set(coin, event);
+      if (candidate) await this.clear(coin);
+      return true;
+    }
+    // A jump: does it agree with the one already held?
+    if (candidate && !implausibleJump(coin, candidate, event)) {
+      const sources = candidate.sources.includes(source) ? candidate.sources : [...candidate.sources, source];
+      const samples = candidate.samples + 1;
+      if (samples >= JUMP_CONFIRMATIONS.samples || sources.length >= JUMP_CONFIRMATIONS.sources) {
+        this.log?.(`engine: ${coin}: network sample confirmed after ${samples} samples from ${sources.join(', ')}: ${jump}`);
+        this.lastAccepted.set(coin, event);
+        await this.clear(coin);
+        return true;
+      }
+      await this.hold(coin, event, jump, { samples, sources, firstHeldAt: undefined });
+      return false;
+    }
+    this.log?.(`engine: ${coin}: network sample held until the chain confirms it: ${jump}`);
+    await this.hold(coin, event, jump, { samples: 1, sources: [source], firstHeldAt: event.at });
+    return false;
+  }
+
+  private async last(coin: MinedTicker): Promise<TimedSample | null> {
+    if (this.lastAccepted.has(coin)) return this.lastAccepted.get(coin) ?? null;
+    const row = await this.client.query<{ at: Date; difficulty: number; hashrate: number; height: string; reward: string }>(
+      `select at, difficulty, hashrate, height, reward::text as reward from network_samples where coin = $1 order by at desc limit 1`,
+      [coin],
+    );
+    const found = row.rows[0];
+    const sample = found
+      ? {
+          at: found.at.getTime(),
+          difficulty: found.difficulty,
+          hashrate: found.hashrate,
+          height: Number(found.height),
+          reward: found.reward,
+        }
+      : null;
+    this.lastAccepted.set(coin, sample);
+    return sample;
+  }
+
+  private async candidate(coin: MinedTicker): Promise<Candidate | null> {
+    if (this.candidates.has(coin)) return this.candidates.get(coin) ?? null;
+    const row = await this.client.query<{
+      at: Date;
+      difficulty: number;
+      hashrate: number;
+      height: string;
+      reward: string;
+      samples: number;
+      sources: string[];
+    }>(`select at, difficulty, hashrate, height, reward::text as reward, samples, sources from network_held where coin = $1`, [
+      coin,
+    ]);
+    const found = row.rows[0];
+    const candidate = found ? { ...found, at: found.at.getTime(), height: Number(found.height) } : null;
+    this.candidates.set(coin, candidate);
+    return candidate;
+  }
+
+  private async hold(
+    coin: MinedTicker,
+    event: NetworkEvent,
+    reason: string,
+    held: { samples: number; sources: string[]; firstHeldAt: number | undefined },
+  ): Promise<void> {
+    this.candidates.set(coin, { ...event, samples: held.samples, sources: held.sources });
+    await this.client.query(
+      `insert into network_held (coin, at, difficulty, hashrate, height, reward, reason, samples, sources, first_held_at)
+       values ($1, to_timestamp($2 / 1000.0), $3, $4, $5, $6::numeric, $7, $8, $9,
+         coalesce(to_timestamp($10::float8 / 1000.0), to_timestamp($2 / 1000.0)))
+       on conflict (coin) do update set at = excluded.at, difficulty = excluded.difficulty, hashrate = excluded.hashrate,
+         height = excluded.height, reward = excluded.reward, reason = excluded.reason, samples = excluded.samples,
+         sources = excluded.sources,
+         first_held_at = coalesce(to_timestamp($10::float8 / 1000.0), network_held.first_held_at)`,
+      [
+        coin,
+        event.at,
+        event.difficulty,
+        event.hashrate,
+        event.height,
+        event.reward,
+        reason,
+        held.samples,
+        held.sources,
+        held.firstHeldAt ?? null,
+      ],
+    );
+  }
+
+  private async clear(coin: MinedTicker): Promise<void> {
+    this.candidates.set(coin, null);
+    await this.client.query('delete from network_held where coin = $1', [coin]);
+  }
+}
