@@ -41,6 +41,8 @@ const notifier = await createNotifier({
     mailDir,
     offlineAfterS: 600,
     maxPerHour: 1_000_000,
+    mailPerMinute: 1_000_000,
+    mailPerHour: 1_000_000,
   },
   txExplorers: {},
   log: () => undefined,

@@ -35,6 +35,15 @@ describe('parseApiEnv', () => {
       );
     expect(bad).toThrow(/SMTP_URL: /);
     expect(bad).toThrow(/NOTIFY_OFFLINE_AFTER_S: /);
+    // The global mail budget (issue 26, decision 016).
+    expect(env).toMatchObject({ mailPerMinute: 60, mailPerHour: 1000 });
+    expect(parseApiEnv({ NOTIFY_MAIL_PER_MINUTE: '600', NOTIFY_MAIL_PER_HOUR: '20000' }, '/srv').notify).toMatchObject({
+      mailPerMinute: 600,
+      mailPerHour: 20000,
+    });
+    expect(() => parseApiEnv({ NOTIFY_MAIL_PER_MINUTE: '0', NOTIFY_MAIL_PER_HOUR: 'lots' }, '/srv')).toThrow(
+      /NOTIFY_MAIL_PER_MINUTE: [\s\S]*NOTIFY_MAIL_PER_HOUR: /,
+    );
   });
 
   it('refuses Telegram settings without a bot token', () => {

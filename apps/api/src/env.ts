@@ -48,6 +48,9 @@ const schema = z
       .default('OpenPool <alerts@openpool.localhost>'),
     NOTIFY_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
     NOTIFY_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+    /** The global mail budget, every replica together (decision 016); what is over waits. */
+    NOTIFY_MAIL_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    NOTIFY_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     NOTIFY_SECRET: z.string().min(16, 'at least 16 characters').optional(),
     TELEGRAM_BOT_TOKEN: z
       .string()
@@ -110,6 +113,9 @@ export interface NotifyEnv {
   mailDir: string;
   offlineAfterS: number;
   maxPerHour: number;
+  /** Mails a minute and an hour, all kinds, all replicas together. */
+  mailPerMinute: number;
+  mailPerHour: number;
   secret?: string;
   telegram?: { token: string; webhookUrl?: string; apiRoot?: string };
 }
@@ -151,6 +157,8 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
       mailDir: resolve(repoRoot, env.DATA_DIR, 'mail'),
       offlineAfterS: env.NOTIFY_OFFLINE_AFTER_S,
       maxPerHour: env.NOTIFY_MAX_PER_HOUR,
+      mailPerMinute: env.NOTIFY_MAIL_PER_MINUTE,
+      mailPerHour: env.NOTIFY_MAIL_PER_HOUR,
       secret: env.NOTIFY_SECRET,
       telegram: env.TELEGRAM_BOT_TOKEN
         ? { token: env.TELEGRAM_BOT_TOKEN, webhookUrl: env.TELEGRAM_WEBHOOK_URL, apiRoot: env.TELEGRAM_API_ROOT }

@@ -79,6 +79,7 @@ export async function createNotifier(options: NotifierOptions): Promise<Notifier
     chat: bot?.chat,
     now: ctx.now,
     maxPerHour: env.maxPerHour,
+    mailBudget: { perMinute: env.mailPerMinute, perHour: env.mailPerHour },
     log,
   });
 

@@ -102,17 +102,22 @@ interface RawRow {
 }
 
 /**
- * Locks the oldest due row for this transaction (`skip locked`: other senders, in this or
+ * Locks the oldest due row (of these channels: e-mail is left out while the mail budget is
+ * spent) for this transaction (`skip locked`: other senders, in this or
  * another replica, take the next one). The lock lasts until the caller commits the row's
  * outcome; if the process dies first, PostgreSQL ends the transaction and the row is due again.
  */
-export async function nextDue(client: Queryable, nowMs: number): Promise<OutboxRow | null> {
+export async function nextDue(
+  client: Queryable,
+  nowMs: number,
+  channels: readonly Channel[] = ['email', 'telegram'],
+): Promise<OutboxRow | null> {
   const row = (
     await client.query<RawRow>(
       `select id, key, subscription_id, channel, recipient, locale, kind, coin, address, payload, created_at, attempts
-       from notify_outbox where status = 'pending' and next_attempt_at <= $1 and deliver_after <= $1
+       from notify_outbox where status = 'pending' and next_attempt_at <= $1 and deliver_after <= $1 and channel = any($2::text[])
        order by id limit 1 for update skip locked`,
-      [at(nowMs)],
+      [at(nowMs), channels],
     )
   ).rows[0];
   if (!row) return null;

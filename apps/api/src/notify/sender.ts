@@ -1,13 +1,15 @@
 /**
  * Delivers the outbox, one row per transaction: lock the oldest due row, check the
  * subscription still wants it (removed, unsubscribed or unconfirmed: dropped), hold an alert
- * past the hourly limit for one digest, send it by e-mail or chat, and commit its outcome.
+ * past the hourly limit for one digest, take a slot of the global mail budget (mail-budget.ts;
+ * none free: the row waits, untouched), send it by e-mail or chat, and commit its outcome.
  * At least once: if the process dies after sending and before the commit, the row is due
  * again and goes out with the same key (the mail's Message-ID, which inboxes deduplicate).
  */
 import type pg from 'pg';
+import { takeMailSlot, type MailBudget } from './mail-budget.ts';
 import { PermanentDeliveryError, type Mailer } from './mailer.ts';
-import { markDropped, markFailed, markSent, nextDue, type OutboxRow } from './outbox.ts';
+import { markDropped, markFailed, markSent, nextDue, type Channel, type OutboxRow } from './outbox.ts';
 import { renderChat, renderMail, type RenderContext } from './templates.ts';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -24,6 +26,8 @@ export interface NotifySenderOptions {
   chat?: ChatDelivery;
   now: () => number;
   maxPerHour: number;
+  /** Mails a minute and an hour across every replica; what is over waits. */
+  mailBudget: MailBudget;
   log: (line: string) => void;
 }
 
@@ -36,6 +40,9 @@ const HOUR_MS = 3_600_000;
 
 export function createNotifySender(options: NotifySenderOptions): NotifySender {
   const { db, now, log } = options;
+  /** How long the mail budget makes this round's mails wait (0: it did not); logged once until mail flows again. */
+  let budgetWaitMs = 0;
+  let budgetLogged = false;
 
   async function refusal(client: Queryable, row: OutboxRow): Promise<string | null> {
     const sub = (
@@ -51,7 +58,11 @@ export function createNotifySender(options: NotifySenderOptions): NotifySender {
     return sub.confirmed_at ? null : 'e-mail not confirmed';
   }
 
-  /** Past the hourly limit an alert waits for the digest, which is due when the hour's window frees. */
+  /**
+   * Past the hourly limit an alert waits for the digest, which is due when the hour's window
+   * frees. Confirmations are never held (each was allowed by the mail limits) but take their
+   * place in the hour's count (issue 26).
+   */
   async function holdIfOverLimit(client: Queryable, row: OutboxRow): Promise<boolean> {
     if (row.kind === 'confirm' || row.kind === 'digest') return false;
     const nowMs = now();
@@ -59,7 +70,7 @@ export function createNotifySender(options: NotifySenderOptions): NotifySender {
     const recent = (
       await client.query<{ sent: number; oldest: Date | null }>(
         `select count(*)::int as sent, min(sent_at) as oldest from notify_outbox
-         where subscription_id = $1 and status = 'sent' and kind <> 'confirm' and sent_at > $2`,
+         where subscription_id = $1 and status = 'sent' and sent_at > $2`,
         [row.subscriptionId, new Date(nowMs - HOUR_MS)],
       )
     ).rows[0]!;
@@ -116,18 +127,28 @@ export function createNotifySender(options: NotifySenderOptions): NotifySender {
     await options.chat.send(row.recipient, renderChat(options.render, row, gathered));
   }
 
-  /** Handles one row inside the caller's transaction; true when a message went out. */
-  async function handle(client: Queryable, row: OutboxRow): Promise<boolean> {
+  type Outcome = 'sent' | 'not sent' | 'over budget';
+
+  /** Handles one row inside the caller's transaction. */
+  async function handle(client: Queryable, row: OutboxRow): Promise<Outcome> {
     const refused = await refusal(client, row);
     if (refused) {
       await markDropped(client, row.id, refused);
-      return false;
+      return 'not sent';
     }
-    if (await holdIfOverLimit(client, row)) return false;
+    if (await holdIfOverLimit(client, row)) return 'not sent';
     const gathered = row.kind === 'digest' ? await heldRows(client, row) : [];
     if (row.kind === 'digest' && gathered.length === 0) {
       await markDropped(client, row.id, 'nothing held');
-      return false;
+      return 'not sent';
+    }
+    if (row.channel === 'email') {
+      const wait = await takeMailSlot(db, options.mailBudget, now());
+      if (wait > 0) {
+        // Nothing of this row has changed: it stays due, and goes out when a slot frees.
+        budgetWaitMs = wait;
+        return 'over budget';
+      }
     }
     try {
       await deliver(row, gathered);
@@ -138,7 +159,7 @@ export function createNotifySender(options: NotifySenderOptions): NotifySender {
       if (outcome === 'failed')
         log(`notify: ${row.kind} #${row.id} to ${row.channel} failed for good after ${row.attempts + 1} attempt(s): ${message}`);
       else log(`notify: ${row.kind} #${row.id} to ${row.channel} failed, will retry: ${message}`);
-      return false;
+      return 'not sent';
     }
     if (gathered.length > 0) {
       await client.query(`update notify_outbox set status = 'digested' where id = any($1::int8[])`, [
@@ -146,18 +167,18 @@ export function createNotifySender(options: NotifySenderOptions): NotifySender {
       ]);
     }
     await markSent(client, row.id, now());
-    return true;
+    return 'sent';
   }
 
-  /** One row: locked, handled and committed; null when nothing is due. */
-  async function sendNext(): Promise<boolean | null> {
+  /** One row of these channels: locked, handled and committed; null when nothing is due. */
+  async function sendNext(channels: readonly Channel[]): Promise<Outcome | null> {
     const client = await db.connect();
     try {
       await client.query('begin');
-      const row = await nextDue(client, now());
-      const sent = row ? await handle(client, row) : null;
+      const row = await nextDue(client, now(), channels);
+      const outcome = row ? await handle(client, row) : null;
       await client.query('commit');
-      return sent;
+      return outcome;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -171,7 +192,20 @@ export function createNotifySender(options: NotifySenderOptions): NotifySender {
     runOnce() {
       running ??= (async () => {
         let sent = 0;
-        for (let outcome = await sendNext(); outcome !== null; outcome = await sendNext()) if (outcome) sent += 1;
+        let channels: Channel[] = ['email', 'telegram'];
+        budgetWaitMs = 0;
+        for (let outcome = await sendNext(channels); outcome !== null; outcome = await sendNext(channels)) {
+          if (outcome === 'sent') sent += 1;
+          // The budget is spent: chats go on, mails wait for the next round.
+          if (outcome === 'over budget') channels = ['telegram'];
+        }
+        if (budgetWaitMs > 0 && !budgetLogged) {
+          const { perMinute, perHour } = options.mailBudget;
+          log(
+            `notify: mail budget spent (${perMinute} a minute, ${perHour} an hour); mails wait, the next in ${Math.ceil(budgetWaitMs / 1000)} s`,
+          );
+        }
+        budgetLogged = budgetWaitMs > 0;
         return sent;
       })().finally(() => (running = undefined));
       return running;

@@ -3,6 +3,7 @@
  * sent to it) and the Telegram chats following a miner (no proof: reading is public).
  */
 import type pg from 'pg';
+import { claimConfirmation, recipientConfirmed } from './mail-limits.ts';
 import { enqueue, type Channel } from './outbox.ts';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -93,12 +94,16 @@ export interface MinerEmailChange {
 /**
  * Applies the e-mail part of a settings change inside the caller's transaction. A new
  * address replaces the old one unconfirmed and gets a confirmation; nothing else is sent to
- * it until the link is followed. Returns whether a confirmation was written.
+ * it until the link is followed. Naming the same unconfirmed address again sends the link
+ * again (once per pending one); a save that names no address sends nothing. Every link is
+ * claimed from the mail limits first (mail-limits.ts): past one, this throws the 429 before
+ * anything is written. Returns whether a confirmation was written.
  */
 export async function applyMinerEmail(
   db: Queryable,
   change: MinerEmailChange,
   nowMs: number,
+  asker: { client?: string } = {},
 ): Promise<{ confirmationSent: boolean }> {
   const current = (await minerSubscriptions(db, change.coin, change.address)).find((sub) => sub.channel === 'email');
   if (change.email === '' || change.email === null) {
@@ -109,9 +114,20 @@ export async function applyMinerEmail(
     return { confirmationSent: false };
   }
   const email = change.email?.trim();
+  const replaces = email !== undefined && email.toLowerCase() !== current?.recipient.toLowerCase();
+  let confirm = replaces;
+  if (!replaces && email !== undefined && current && !current.confirmed) {
+    const pending = await db.query(
+      `select 1 from notify_outbox where subscription_id = $1 and kind = 'confirm' and status = 'pending' limit 1`,
+      [current.id],
+    );
+    confirm = pending.rowCount === 0;
+  }
+  const recipient = replaces ? email : current?.recipient;
+  if (confirm && recipient !== undefined)
+    await claimConfirmation(db, { recipient, miner: `${change.coin}:${change.address}`, client: asker.client }, nowMs);
   let id = current?.id;
-  let confirm = false;
-  if (email !== undefined && email.toLowerCase() !== current?.recipient.toLowerCase()) {
+  if (replaces) {
     await db.query(`delete from notify_subscriptions where coin = $1 and address = $2 and channel = 'email'`, [
       change.coin,
       change.address,
@@ -121,16 +137,8 @@ export async function applyMinerEmail(
       [change.coin, change.address, email, change.locale, new Date(nowMs)],
     );
     id = Number(inserted.rows[0]!.id);
-    confirm = true;
-  } else if (current && !current.confirmed) {
-    // Saving again while unconfirmed sends the link again, once per pending confirmation.
-    const pending = await db.query(
-      `select 1 from notify_outbox where subscription_id = $1 and kind = 'confirm' and status = 'pending' limit 1`,
-      [current.id],
-    );
-    confirm = pending.rowCount === 0;
   }
-  if (id === undefined) return { confirmationSent: false };
+  if (id === undefined || recipient === undefined) return { confirmationSent: false };
   await db.query(
     `update notify_subscriptions set locale = $2, on_offline = coalesce($3, on_offline), on_payout = coalesce($4, on_payout),
        offline_after_s = case when $5::boolean then $6::int else offline_after_s end,
@@ -148,7 +156,6 @@ export async function applyMinerEmail(
     ],
   );
   if (confirm) {
-    const recipient = email ?? current!.recipient;
     await enqueue(
       db,
       { subscriptionId: id, channel: 'email', recipient, locale: change.locale, coin: change.coin, address: change.address },
@@ -161,10 +168,13 @@ export async function applyMinerEmail(
 }
 
 export async function confirmEmail(db: Queryable, id: number, nowMs: number): Promise<void> {
-  await db.query('update notify_subscriptions set confirmed_at = coalesce(confirmed_at, $2) where id = $1', [
-    id,
-    new Date(nowMs),
-  ]);
+  const confirmed = await db.query<{ recipient: string }>(
+    'update notify_subscriptions set confirmed_at = coalesce(confirmed_at, $2) where id = $1 returning recipient',
+    [id, new Date(nowMs)],
+  );
+  // The recipient answered: it is no longer one that never confirms (mail-limits.ts).
+  const recipient = confirmed.rows[0]?.recipient;
+  if (recipient !== undefined) await recipientConfirmed(db, recipient, nowMs);
 }
 
 export async function removeSubscription(db: Queryable, id: number): Promise<void> {

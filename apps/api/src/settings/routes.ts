@@ -3,7 +3,9 @@
  * of a worker that sent shares for this address in the last 24 hours. Failed proofs are
  * limited per client network and miner, and per client network, never per miner alone
  * (rate-limit.ts, decision 016); a wrong proof answers 403 without saying which part failed,
- * and so does an address we have never seen.
+ * and so does an address we have never seen. A new e-mail's confirmation link is limited per
+ * recipient, miner and network (notify/mail-limits.ts): past a limit the save is 429 and
+ * changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -143,6 +145,7 @@ export function registerSettingsRoutes(
             hashrateDropPct: body.hashrate_drop_pct,
           },
           now,
+          { client: request.ip },
         );
         await client.query('commit');
       } catch (error) {

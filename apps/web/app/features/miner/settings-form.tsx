@@ -10,6 +10,7 @@ import { ApiError } from '~/shared/api-client';
 import { useApi } from '~/shared/site-settings';
 import { applySettings } from './miner-api';
 import { SettingsNotifications, type NotificationChoices } from './settings-notifications';
+import { refusalText } from './settings-refusal';
 import { useLocale } from '~/features/i18n/use-locale';
 
 export type MinerSettings = z.infer<typeof settingsSchema>;
@@ -23,8 +24,6 @@ const API_FIELDS: Record<string, Field> = { payout_threshold: 'payoutThreshold',
  * how a value far below one unit rounds, which the API checks again anyway.
  */
 const BROWSER_UNIT_DECIMALS = 18;
-/** Without a readable Retry-After (CORS hides it unless exposed), the limiter's whole window. */
-const RETRY_FALLBACK_MINUTES = 60;
 
 // False in the server HTML and during hydration, true after: the form stays disabled until
 // its handlers are attached.
@@ -154,9 +153,8 @@ export function SettingsForm({
       } else if (error instanceof ApiError && error.status === 403) {
         setOutcome({ kind: 'error', text: t('settings.forbidden') });
       } else if (error instanceof ApiError && error.status === 429) {
-        const seconds = Number(error.retryAfter);
-        const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : RETRY_FALLBACK_MINUTES;
-        setOutcome({ kind: 'error', text: t('settings.tooMany', { minutes }) });
+        // Which limit (wrong proofs, or the mail limits of issue 26) and how long, in the visitor's words.
+        setOutcome({ kind: 'error', text: refusalText(error.body, error.retryAfter, t, locale.iso) });
       } else {
         console.warn(`settings ${coin.ticker}: ${(error as Error).message}`);
         setOutcome({ kind: 'error', text: t('settings.failed') });

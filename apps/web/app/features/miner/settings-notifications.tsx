@@ -43,6 +43,12 @@ export function SettingsNotifications({
           {confirmed ? t('settings.emailConfirmed', { email: stored }) : t('settings.emailPending', { email: stored })}
         </p>
       ) : null}
+      {stored && !confirmed ? (
+        // A save names no address unless typed: the link goes again only when asked for (issue 26).
+        <p className="text-xs text-ink-muted" data-testid="settings-email-resend">
+          {t('settings.emailResend')}
+        </p>
+      ) : null}
       {emailField}
       {stored ? (
         <label className="flex items-center gap-2 text-sm">
