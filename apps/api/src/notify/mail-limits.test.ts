@@ -172,7 +172,10 @@ describe('mail limits', { timeout: 180_000 }, () => {
       expect((await save(0, `spray${k}@example.test`, 100 + k)).statusCode).toBe(200);
     const sixth = await save(0, 'spray99@example.test', 199);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toMatchObject({ error: 'mail_asker_limit', message: expect.stringMatching(/miner or from your network/) });
+    expect(sixth.json()).toMatchObject({
+      error: 'mail_asker_limit',
+      message: expect.stringMatching(/miner or from your network/),
+    });
     expect(Number(sixth.headers['retry-after'])).toBe(DAY_S);
     expect((await minerSubscriptions(h!.db.pool, 'ltc', miner(0)))[0]!.recipient).toBe('spray4@example.test');
     // One network (network 7, any of its addresses), through many miners: 10 a day.
