@@ -221,7 +221,9 @@ test('every API GET path of the OpenAPI document, with hostile values, methods a
     const inQuery = parameters.filter((p) => p.in === 'query').map((p) => p.name);
     const build = (hostile?: { name: string; value: string }) => {
       const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => (hostile?.name === name ? hostile.value : saneValue(name)));
-      const query = inQuery.map((name) => `${name}=${hostile?.name === name ? hostile.value : '1'}`).join('&');
+      // A query's coin and miner are real ones, so the referral call reaches its cookie check (issue 26).
+      const saneQuery = (name: string) => (name === 'coin' ? 'ltc' : name === 'miner' ? ADDRESS : '1');
+      const query = inQuery.map((name) => `${name}=${hostile?.name === name ? hostile.value : saneQuery(name)}`).join('&');
       return query ? `${filled}?${query}` : filled;
     };
     requests.push({ label: `GET ${path}`, send: () => get(API_PORT, build()) });
