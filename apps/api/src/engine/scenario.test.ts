@@ -166,7 +166,7 @@ describe('a small PROP scenario', () => {
     const missing = await post({ ip: '' });
     expect(missing.json().fields).toEqual({ ip: 'This field is required.' });
     const belowMin = await post({ ip: '198.51.100.7', payout_threshold: '0.001' });
-    expect(belowMin.json().fields).toEqual({ payout_threshold: 'This field field must be 0.01 or more.' });
+    expect(belowMin.json().fields).toEqual({ payout_threshold: 'This field must be 0.01 or more.' });
     const wrongIp = await post({ ip: '203.0.113.10', payout_threshold: '5' });
     expect(wrongIp.statusCode).toBe(403);
     const applied = await post({ ip: '198.51.100.7', payout_threshold: '5' });
