@@ -77,12 +77,16 @@ describe('sitemaps: built once, kept compressed', () => {
     const readsAfterFirst = reads();
     expect(readsAfterFirst).toBeGreaterThan(0);
     const second = await ask(sitemapRoute.loader, context, '/sitemap/devices.xml', { 'accept-encoding': 'gzip' });
-    const plain = await ask(sitemapRoute.loader, context, '/sitemap/devices.xml');
-    expect(reads()).toBe(readsAfterFirst);
-    expect(documents.stats().builds).toBe(1);
     const body = await text(first);
     expect(await text(second)).toBe(body);
+    // Only the compressed copies are held until a client asks for the document itself.
+    const compressedOnly = documents.stats().bytes;
+    expect(compressedOnly).toBeLessThan(body.length / 20);
+    const plain = await ask(sitemapRoute.loader, context, '/sitemap/devices.xml');
     expect(await text(plain)).toBe(body);
+    expect(documents.stats().bytes).toBe(compressedOnly + body.length);
+    expect(reads()).toBe(readsAfterFirst);
+    expect(documents.stats().builds).toBe(1);
     // Every manufacturer and device of the catalogue, in every language.
     expect(locs(body)).toHaveLength((catalogue.manufacturers.length + catalogue.devices.length) * LOCALE_CODES.length);
     expect(locs(body)).toContain(`${SITE}/fa/device/asic/bitmain/antminer-s21-pro`);
