@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { COIN_TICKERS, AUX_TICKERS, amountDecimals } from './coins.ts';
 import {
   formatAmount,
+  formatCoinAmount,
+  formatInteger,
+  formatNumber,
+  formatPercent,
   formatDifficulty,
   formatFee,
   formatHashrate,
@@ -13,6 +17,9 @@ import {
 } from './format.ts';
 
 const HASHRATE_UNITS = ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'];
+
+/** A space inside an expected figure stands for the narrow no-break space every figure is grouped with. */
+const n = (text: string) => text.replaceAll(' ', '\u202F');
 
 describe('formatHashrate', () => {
   it.each([
@@ -41,8 +48,8 @@ describe('formatHashrate', () => {
   });
 
   it('stays in EH/s beyond the largest unit', () => {
-    expect(formatHashrate(1e21)).toBe('1000.00 EH/s');
-    expect(formatHashrate(1.234e24)).toBe('1234000.00 EH/s');
+    expect(formatHashrate(1e21)).toBe(`${n('1 000.00')} EH/s`);
+    expect(formatHashrate(1.234e24)).toBe(`${n('1 234 000.00')} EH/s`);
   });
 
   it.each([
@@ -63,9 +70,9 @@ describe('formatHashrate', () => {
     fc.assert(
       fc.property(fc.double({ min: 1, max: 9.99e20, noNaN: true }), (value) => {
         const text = formatHashrate(value);
-        const match = /^(\d{1,4})\.(\d{2}) ([A-Z]?H\/s)$/.exec(text);
+        const match = /^(\d{1,3}|1\u202F000)\.(\d{2}) ([A-Z]?H\/s)$/.exec(text);
         expect(match, text).not.toBeNull();
-        const shown = Number(`${match?.[1]}.${match?.[2]}`);
+        const shown = Number(`${match?.[1]?.replace('\u202F', '')}.${match?.[2]}`);
         const power = HASHRATE_UNITS.indexOf(match?.[3] ?? '');
         expect(power).toBeGreaterThanOrEqual(0);
         expect(shown).toBeLessThan(1000);
@@ -78,8 +85,8 @@ describe('formatHashrate', () => {
 
   it('keeps two plain decimals for astronomically large values (no exponent notation)', () => {
     // Spec: values beyond EH/s stay in EH/s with 2 decimals.
-    expect(formatHashrate(1e40)).toMatch(/^\d+\.\d{2} EH\/s$/);
-    expect(formatDifficulty(1e40)).toMatch(/^\d+\.\d{2} E$/);
+    expect(formatHashrate(1e40)).toMatch(/^\d{1,3}(?:\u202F\d{3})+\.\d{2} EH\/s$/);
+    expect(formatDifficulty(1e40)).toMatch(/^\d{1,3}(?:\u202F\d{3})+\.\d{2} E$/);
   });
 
   it('never throws on any double', () => {
@@ -104,7 +111,7 @@ describe('formatDifficulty', () => {
     [12.3456e12, '12.35 T'],
     [3e15, '3.00 P'],
     [4.2e18, '4.20 E'],
-    [1e21, '1000.00 E'],
+    [1e21, `${n('1 000.00')} E`],
   ])('%s -> %s', (input, expected) => {
     expect(formatDifficulty(input)).toBe(expected);
   });
@@ -120,10 +127,10 @@ describe('groupThousands', () => {
     ['0', '0'],
     ['12', '12'],
     ['123', '123'],
-    ['1234', '1 234'],
-    ['100000', '100 000'],
-    ['1234567', '1 234 567'],
-    ['1000000000', '1 000 000 000'],
+    ['1234', n('1 234')],
+    ['100000', n('100 000')],
+    ['1234567', n('1 234 567')],
+    ['1000000000', n('1 000 000 000')],
   ])('%j -> %j', (input, expected) => {
     expect(groupThousands(input)).toBe(expected);
   });
@@ -202,9 +209,9 @@ describe('roundDecimalString', () => {
 
 describe('formatAmount', () => {
   it('formats with the coin decimals and groups thousands with spaces', () => {
-    expect(formatAmount('1234.5', 'ltc')).toBe('1 234.500000');
-    expect(formatAmount('1234567.891', 'nexa')).toBe('1 234 567.89');
-    expect(formatAmount('21000000', 'btc')).toBe('21 000 000.00000000');
+    expect(formatAmount('1234.5', 'ltc')).toBe(n('1 234.500000'));
+    expect(formatAmount('1234567.891', 'nexa')).toBe(n('1 234 567.89'));
+    expect(formatAmount('21000000', 'btc')).toBe(n('21 000 000.00000000'));
     expect(formatAmount('0.5', 'doge')).toBe('0.500000');
     expect(formatAmount('1', 'unknown-coin')).toBe('1.000000');
   });
@@ -215,15 +222,15 @@ describe('formatAmount', () => {
     expect(formatAmount('0.005', 'nexa')).toBe('0.01');
     expect(formatAmount('0.004', 'nexa')).toBe('0.00');
     expect(formatAmount('1.0000005', 'ltc')).toBe('1.000001');
-    expect(formatAmount('999999.9999995', 'ltc')).toBe('1 000 000.000000');
-    expect(formatAmount('12345678901234567890.123456789', 'btc')).toBe('12 345 678 901 234 567 890.12345679');
+    expect(formatAmount('999999.9999995', 'ltc')).toBe(n('1 000 000.000000'));
+    expect(formatAmount('12345678901234567890.123456789', 'btc')).toBe(n('12 345 678 901 234 567 890.12345679'));
   });
 
   it('formats negative amounts with the sign before the grouped digits', () => {
-    expect(formatAmount('-1234.5', 'ltc')).toBe('-1 234.500000');
+    expect(formatAmount('-1234.5', 'ltc')).toBe(n('-1 234.500000'));
     expect(formatAmount('-0.005', 'nexa')).toBe('-0.01');
-    expect(formatAmount(-1234.5, 'ltc')).toBe('-1 234.500000');
-    expect(formatAmount(-1234567n, 'ltc')).toBe('-1 234 567.000000');
+    expect(formatAmount(-1234.5, 'ltc')).toBe(n('-1 234.500000'));
+    expect(formatAmount(-1234567n, 'ltc')).toBe(n('-1 234 567.000000'));
   });
 
   it('never shows a negative zero', () => {
@@ -234,7 +241,7 @@ describe('formatAmount', () => {
   });
 
   it('formats numbers', () => {
-    expect(formatAmount(1234.5, 'ltc')).toBe('1 234.500000');
+    expect(formatAmount(1234.5, 'ltc')).toBe(n('1 234.500000'));
     expect(formatAmount(0.1 + 0.2, 'btc')).toBe('0.30000000');
     expect(formatAmount(1e-7, 'btc')).toBe('0.00000010');
     expect(formatAmount(42, 'nexa')).toBe('42.00');
@@ -244,7 +251,7 @@ describe('formatAmount', () => {
   it('formats bigints as whole coins', () => {
     expect(formatAmount(123n, 'btc')).toBe('123.00000000');
     expect(formatAmount(0n, 'nexa')).toBe('0.00');
-    expect(formatAmount(10n ** 12n, 'ltc')).toBe('1 000 000 000 000.000000');
+    expect(formatAmount(10n ** 12n, 'ltc')).toBe(n('1 000 000 000 000.000000'));
   });
 
   it('accepts padded, signed and partial decimal strings', () => {
@@ -252,7 +259,7 @@ describe('formatAmount', () => {
     expect(formatAmount('+7', 'ltc')).toBe('7.000000');
     expect(formatAmount('.5', 'ltc')).toBe('0.500000');
     expect(formatAmount('5.', 'nexa')).toBe('5.00');
-    expect(formatAmount('0001234', 'nexa')).toBe('1 234.00');
+    expect(formatAmount('0001234', 'nexa')).toBe(n('1 234.00'));
   });
 
   it.each([
@@ -275,11 +282,11 @@ describe('formatAmount', () => {
   });
 
   it('shows huge finite numbers by value, not as zero', () => {
-    expect(formatAmount(1e21, 'btc')).toBe('1 000 000 000 000 000 000 000.00000000');
+    expect(formatAmount(1e21, 'btc')).toBe(n('1 000 000 000 000 000 000 000.00000000'));
   });
 
   const tickers = fc.constantFrom<string>(...COIN_TICKERS, ...AUX_TICKERS, 'unknown');
-  const amountShape = (decimals: number) => new RegExp(`^-?\\d{1,3}(?: \\d{3})*${decimals > 0 ? `\\.\\d{${decimals}}` : ''}$`);
+  const amountShape = (decimals: number) => new RegExp(`^-?\\d{1,3}(?:\u202F\\d{3})*${decimals > 0 ? `\\.\\d{${decimals}}` : ''}$`);
 
   it('never throws on any string and always shows the coin decimals', () => {
     fc.assert(
@@ -401,22 +408,22 @@ describe('formatFee', () => {
 });
 
 describe('formatMoney', () => {
-  it('formats en-US style with the narrow currency symbol', () => {
-    expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
-    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
-    expect(formatMoney(1234.5, 'GBP')).toBe('£1,234.50');
+  it('formats en-US style with the narrow currency symbol, grouped like every figure', () => {
+    expect(formatMoney(1234.5, 'USD')).toBe(n('$1 234.50'));
+    expect(formatMoney(1234.5, 'EUR')).toBe(n('€1 234.50'));
+    expect(formatMoney(1234.5, 'GBP')).toBe(n('£1 234.50'));
     expect(formatMoney(1, 'RUB')).toBe('₽1.00');
-    expect(formatMoney(1234567.891, 'USD')).toBe('$1,234,567.89');
+    expect(formatMoney(1234567.891, 'USD')).toBe(n('$1 234 567.89'));
     expect(formatMoney(0, 'USD')).toBe('$0.00');
   });
 
   it('accepts lower-case codes', () => {
-    expect(formatMoney(1234.5, 'eur')).toBe('€1,234.50');
+    expect(formatMoney(1234.5, 'eur')).toBe(n('€1 234.50'));
     expect(formatMoney(2, 'usd')).toBe('$2.00');
   });
 
   it('formats negative amounts', () => {
-    expect(formatMoney(-1234.5, 'USD')).toBe('-$1,234.50');
+    expect(formatMoney(-1234.5, 'USD')).toBe(n('-$1 234.50'));
   });
 
   it('shows non-finite amounts as zero', () => {
@@ -425,7 +432,7 @@ describe('formatMoney', () => {
   });
 
   it.each(['XX', '', 'us$', 'EURO', '€', '12'])('does not throw on a bad code (%j) and shows a plain figure', (code) => {
-    expect(formatMoney(1234.5, code)).toBe('1,234.50');
+    expect(formatMoney(1234.5, code)).toBe(n('1 234.50'));
   });
 
   it('caches per code without mixing currencies', () => {
@@ -440,6 +447,48 @@ describe('formatMoney', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 8 }), fc.double(), (code, amount) => {
         expect(typeof formatMoney(amount, code)).toBe('string');
+      }),
+    );
+  });
+});
+
+describe('one grouping and one decimal mark for every figure (issue 25, item 4)', () => {
+  it('groups counts, plain numbers and percentages with narrow no-break spaces', () => {
+    expect(formatInteger(1812500)).toBe(n('1 812 500'));
+    expect(formatInteger(42)).toBe('42');
+    expect(formatInteger(-1234.4)).toBe(n('-1 234'));
+    expect(formatInteger(-0.4)).toBe('0');
+    expect(formatInteger(null)).toBe('0');
+    expect(formatNumber(10960.4, 1)).toBe(n('10 960.4'));
+    expect(formatNumber(3, 2)).toBe('3');
+    expect(formatNumber(2.5, 2)).toBe('2.5');
+    expect(formatNumber(-0.001, 2)).toBe('0');
+    expect(formatPercent(0.326, 1)).toBe('32.6%');
+    expect(formatPercent(0.04271)).toBe('4.27%');
+    expect(formatPercent(12.5)).toBe(n('1 250%'));
+    expect(formatPercent(null)).toBe('—');
+    expect(formatPercent(Number.NaN)).toBe('0%');
+  });
+
+  it('writes an amount with its ticker the same way on every page', () => {
+    expect(formatCoinAmount('10922.3379351', 'doge')).toBe(`${n('10 922.337935')} DOGE`);
+    expect(formatCoinAmount('55.50236712', 'ltc')).toBe('55.502367 LTC');
+    expect(formatCoinAmount(10960, 'nexa')).toBe(`${n('10 960.00')} NEXA`);
+    expect(formatCoinAmount('1812500', 'xec')).toBe(`${n('1 812 500.000000')} XEC`);
+    expect(formatCoinAmount('0.31541731', 'btc')).toBe('0.31541731 BTC');
+  });
+
+  it('never uses a comma, a plain space or a non-Latin digit in any figure', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), fc.integer({ min: 0, max: 3 }), (value, decimals) => {
+        for (const text of [
+          formatInteger(value),
+          formatNumber(value, decimals),
+          formatPercent(value, decimals),
+          formatAmount(value, 'ltc'),
+          formatMoney(value, 'USD'),
+        ])
+          expect(text).toMatch(/^[-$\d\u202F.%]+$/);
       }),
     );
   });

@@ -1,6 +1,9 @@
 /**
  * Number formatting of spec section 9. Every figure the site shows goes through here, so the
- * server render and the browser agree to the character.
+ * server render and the browser agree to the character, and the same figure reads the same on
+ * every page and in every language (issue 25, item 4; decision 002): a '.' before decimals,
+ * thousands grouped by a narrow no-break space (U+202F), Latin digits. Words around a figure
+ * (dates, durations, 'minutes ago') are the language's, through `./intl.ts`.
  */
 import { numberFormat } from './intl.ts';
 import { amountDecimals } from './coins.ts';
@@ -14,8 +17,16 @@ const DIFFICULTY_UNITS = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
  * formats hundreds); only from 1e21 on does it switch to exponent notation.
  */
 function twoDecimals(value: number): string {
-  if (Math.abs(value) < 1e21) return value.toFixed(2);
-  return numberFormat('en-US', { useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  if (Math.abs(value) < 1e21) return groupDecimal(value.toFixed(2));
+  return groupDecimal(numberFormat('en-US', { useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value));
+}
+
+/** '-1234.50' -> '-1 234.50': groups the integer digits of a plain decimal text. */
+function groupDecimal(text: string): string {
+  const negative = text.startsWith('-');
+  const [intPart = '0', fracPart] = (negative ? text.slice(1) : text).split('.');
+  const grouped = groupThousands(intPart) + (fracPart === undefined ? '' : `.${fracPart}`);
+  return negative ? `-${grouped}` : grouped;
 }
 
 function scaleBy1000(value: number, units: readonly string[]): { value: number; unit: string } {
@@ -47,9 +58,45 @@ export function formatDifficulty(difficulty: number | null | undefined): string 
   return unit ? `${twoDecimals(value)} ${unit}` : twoDecimals(value);
 }
 
-/** Groups the integer digits by threes with spaces: '1234567' -> '1 234 567'. */
+/**
+ * The thousands separator of every figure in every language (spec section 9: 'grouped with
+ * spaces'): the narrow no-break space, so a figure never wraps inside and the bidirectional
+ * algorithm keeps '10 922.337935' one number in right-to-left text (U+202F is a common
+ * separator between digits, where a plain space is a neutral that splits the number in two).
+ */
+export const GROUP_SEPARATOR = '\u202F';
+
+/** Groups the integer digits by threes: '1234567' -> '1 234 567' (narrow no-break spaces). */
 export function groupThousands(integerDigits: string): string {
-  return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
+}
+
+/** A whole number such as a count of miners or a block height: 1234567 -> '1 234 567'; nothing -> '0'. */
+export function formatInteger(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '0';
+  return formatNumber(Math.round(value), 0);
+}
+
+/**
+ * A plain figure with at most `maxDecimals` decimals, trailing zeros dropped: (1234.5, 2) ->
+ * '1 234.5', (3, 2) -> '3'. For figures without a fixed precision (counts in a sentence).
+ */
+export function formatNumber(value: number | null | undefined, maxDecimals = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '0';
+  // From 1e21 on `toFixed` writes an exponent, but every double that large is whole: BigInt spells it.
+  const fixed = Math.abs(value) < 1e21 ? value.toFixed(maxDecimals) : BigInt(value).toString();
+  const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return groupDecimal(trimmed === '-0' ? '0' : trimmed);
+}
+
+/**
+ * A fraction as a percentage with up to `maxDecimals` decimals: 0.04271 -> '4.27%', with 1:
+ * '4.3%'. The same in every language (spec section 9: 'fraction times 100 with a percent
+ * sign'); null (no figure) is '—'.
+ */
+export function formatPercent(fraction: number | null | undefined, maxDecimals = 2): string {
+  if (fraction === null || fraction === undefined) return '—';
+  return `${formatNumber(Number.isFinite(fraction) ? fraction * 100 : 0, maxDecimals)}%`;
 }
 
 const DECIMAL_STRING = /^([-+]?)(\d*)(?:\.(\d*))?$/;
@@ -81,10 +128,12 @@ export function formatAmount(amount: string | number | bigint, ticker: string): 
   const decimals = amountDecimals(ticker);
   const text = typeof amount === 'number' ? amountNumberToString(amount) : String(amount);
   const rounded = roundDecimalString(text, decimals) ?? roundDecimalString('0', decimals)!;
-  const negative = rounded.startsWith('-');
-  const [intPart = '0', fracPart] = (negative ? rounded.slice(1) : rounded).split('.');
-  const grouped = groupThousands(intPart) + (fracPart === undefined ? '' : `.${fracPart}`);
-  return negative ? `-${grouped}` : grouped;
+  return groupDecimal(rounded);
+}
+
+/** An amount with its ticker, as every page shows one: ('10922.3379351', 'doge') -> '10 922.337935 DOGE'. */
+export function formatCoinAmount(amount: string | number | bigint, ticker: string): string {
+  return `${formatAmount(amount, ticker)} ${ticker.toUpperCase()}`;
 }
 
 function amountNumberToString(amount: number): string {
@@ -101,16 +150,17 @@ export function truncateMiddle(text: string, head = 6, tail = 6): string {
   return `${chars.slice(0, head).join('')}...${chars.slice(chars.length - tail).join('')}`;
 }
 
-/** A fee given as a fraction, shown as a percentage: 0.009 -> '0.9%'. */
+/** A fee given as a fraction, shown as a percentage: 0.009 -> '0.9%'; no fee known reads '0%'. */
 export function formatFee(fraction: number | null | undefined): string {
-  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '0%';
-  const percent = Number((fraction * 100).toFixed(2));
-  return `${percent}%`;
+  return formatPercent(fraction ?? 0, 2);
 }
 
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
-/** Money in en-US style with the narrow symbol: formatMoney(1234.5, 'EUR') -> '€1,234.50'. */
+/**
+ * Money in en-US style with the narrow symbol (spec section 9), its thousands grouped like
+ * every other figure: formatMoney(1234.5, 'EUR') -> '€1 234.50'.
+ */
 export function formatMoney(amount: number, currency: string): string {
   const code = currency.toUpperCase();
   let formatter = moneyFormatters.get(code);
@@ -127,5 +177,5 @@ export function formatMoney(amount: number, currency: string): string {
     }
     moneyFormatters.set(code, formatter);
   }
-  return formatter.format(Number.isFinite(amount) ? amount : 0);
+  return formatter.format(Number.isFinite(amount) ? amount : 0).replaceAll(',', GROUP_SEPARATOR);
 }

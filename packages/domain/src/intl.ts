@@ -8,33 +8,42 @@
  */
 type Options = Record<string, string | number | boolean | undefined>;
 
+/**
+ * Every formatter writes Latin digits, in every language (decision 002, issue 25): Persian
+ * would otherwise give '۳۲٫۶٪' and '۸۲ دستگاه' beside '2.88 EH/s' and the hashes on one page.
+ * Dates keep their language's words and calendar; only the digits are fixed.
+ */
+export function withLatinDigits(locales: string | readonly string[]): string[] {
+  return (typeof locales === 'string' ? [locales] : [...locales]).map((tag) => (tag.includes('-u-') ? tag : `${tag}-u-nu-latn`));
+}
+
 const cache = new Map<string, unknown>();
 
-function cached<T>(kind: string, locales: string | readonly string[], options: Options | undefined, make: () => T): T {
+function cached<T>(kind: string, locales: string | readonly string[], options: Options | undefined, make: (tags: string[]) => T): T {
   const key = `${kind}|${String(locales)}|${options ? JSON.stringify(options) : ''}`;
   let formatter = cache.get(key) as T | undefined;
   if (formatter === undefined) {
-    formatter = make();
+    formatter = make(withLatinDigits(locales));
     cache.set(key, formatter);
   }
   return formatter;
 }
 
 export function numberFormat(locales: string | readonly string[], options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cached('n', locales, options as Options, () => new Intl.NumberFormat(locales as string[], options));
+  return cached('n', locales, options as Options, (tags) => new Intl.NumberFormat(tags, options));
 }
 
 export function dateTimeFormat(locales: string | readonly string[], options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cached('d', locales, options as Options, () => new Intl.DateTimeFormat(locales as string[], options));
+  return cached('d', locales, options as Options, (tags) => new Intl.DateTimeFormat(tags, options));
 }
 
 export function relativeTimeFormat(
   locales: string | readonly string[],
   options?: Intl.RelativeTimeFormatOptions,
 ): Intl.RelativeTimeFormat {
-  return cached('r', locales, options as Options, () => new Intl.RelativeTimeFormat(locales as string[], options));
+  return cached('r', locales, options as Options, (tags) => new Intl.RelativeTimeFormat(tags, options));
 }
 
 export function pluralRules(locales: string | readonly string[], options?: Intl.PluralRulesOptions): Intl.PluralRules {
-  return cached('p', locales, options as Options, () => new Intl.PluralRules(locales as string[], options));
+  return cached('p', locales, options as Options, (tags) => new Intl.PluralRules(tags, options));
 }

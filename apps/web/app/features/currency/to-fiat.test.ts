@@ -27,8 +27,8 @@ describe('formatCoinInFiat (en-US style, narrow symbol)', () => {
   it('formats in the chosen currency', () => {
     expect(formatCoinInFiat(0.01, 'btc', 'USD', rates)).toBe('$950.00');
     expect(formatCoinInFiat(10, 'ltc', 'EUR', rates)).toBe('€920.00');
-    expect(formatCoinInFiat(1, 'ltc', 'RUB', rates)).toBe('₽9,000.00');
-    expect(formatCoinInFiat(1, 'ltc', 'JPY', rates)).toBe('¥15,000');
+    expect(formatCoinInFiat(1, 'ltc', 'RUB', rates)).toBe('₽9\u202F000.00');
+    expect(formatCoinInFiat(1, 'ltc', 'JPY', rates)).toBe('¥15\u202F000');
   });
 
   it('is null when the rates cannot say, so callers show coin units only', () => {
