@@ -24,6 +24,10 @@ const schema = z.object({
   API_URL: z.url().optional(),
   INGEST_TOKEN: z.string().min(16, 'at least 16 characters (the API must have the same)'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
+  STRATUM_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Interface of every app's metrics port: loopback unless the operator opens it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface StratumEnv {
@@ -37,6 +41,7 @@ export interface StratumEnv {
   apiUrl: string;
   ingestToken: string;
   dataDir: string;
+  metrics?: { host: string; port: number };
 }
 
 export function parseStratumEnv(source: Record<string, string | undefined>, repoRoot: string): StratumEnv {
@@ -58,5 +63,6 @@ export function parseStratumEnv(source: Record<string, string | undefined>, repo
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/$/, ''),
     ingestToken: env.INGEST_TOKEN,
     dataDir: resolve(repoRoot, env.DATA_DIR, env.STRATUM_SOURCE),
+    metrics: env.STRATUM_METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.STRATUM_METRICS_PORT },
   };
 }

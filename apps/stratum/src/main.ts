@@ -6,6 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BANS, sessionOptions } from './defaults.ts';
 import { parseStratumEnv, type StratumEnv } from './env.ts';
+import { createStratumMetrics } from './metrics.ts';
+import { serveMetrics } from './metrics-server.ts';
 import { openOutbox } from './outbox.ts';
 import { startPool } from './pool.ts';
 import { createRpc, RpcError, type Rpc } from './rpc.ts';
@@ -36,8 +38,21 @@ function nodeNotReady(error: unknown): boolean {
   return error instanceof TypeError; // fetch failed: nothing listens there yet
 }
 
-const rpc = createRpc(env.rpcUrl);
-const outbox = openOutbox({ dir: env.dataDir, apiUrl: env.apiUrl, token: env.ingestToken, source: env.source, log });
+// Metrics only when the operator asked for their port (issue 30): off, nothing is counted.
+const metrics = env.metrics ? createStratumMetrics('ltc') : undefined;
+const rpc = metrics ? metrics.meterRpc(createRpc(env.rpcUrl)) : createRpc(env.rpcUrl);
+const outbox = openOutbox({
+  dir: env.dataDir,
+  apiUrl: env.apiUrl,
+  token: env.ingestToken,
+  source: env.source,
+  log,
+  onPost: metrics?.onOutboxPost,
+});
+if (metrics && env.metrics) {
+  const { port } = await serveMetrics(metrics.registry, env.metrics.host, env.metrics.port);
+  log(`metrics on http://${env.metrics.host}:${port}/metrics`);
+}
 try {
   let address: string;
   let pool: Awaited<ReturnType<typeof startPool>>;
@@ -54,6 +69,7 @@ try {
         session: sessionOptions(env.initialDifficulty, env.scheme),
         bans: BANS,
         log,
+        metrics,
       });
       break;
     } catch (error) {
@@ -62,6 +78,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 10_000));
     }
   }
+  metrics?.watch({ connections: () => pool.server.connections(), outboxPending: () => outbox.pending() });
   const port = await pool.server.listen(env.port, env.host);
   log(`listening on stratum+tcp://${env.host}:${port} for ltc, paying ${address}, events to ${env.apiUrl} as ${env.source}`);
   let stopping = false;

@@ -40,6 +40,8 @@ export interface OutboxOptions {
   log: (line: string) => void;
   maxBatch?: number;
   flushMs?: number;
+  /** Each post's result and time, for metrics (issue 30). */
+  onPost?: (result: 'ok' | 'refused' | 'failed', seconds: number) => void;
 }
 
 export function openOutbox(options: OutboxOptions): Outbox {
@@ -104,6 +106,8 @@ export function openOutbox(options: OutboxOptions): Outbox {
     flush();
     const batch = queue.slice(0, maxBatch);
     const last = batch.at(-1)!.seq;
+    const started = performance.now();
+    const posted = (result: 'ok' | 'refused' | 'failed') => options.onPost?.(result, (performance.now() - started) / 1000);
     try {
       const response = await fetch(`${apiUrl}/internal/v1/events?source=${encodeURIComponent(source)}`, {
         method: 'POST',
@@ -115,15 +119,18 @@ export function openOutbox(options: OutboxOptions): Outbox {
       if (response.status === 200) {
         acknowledge(Math.max(last, body.last_seq ?? 0));
         backoffMs = 500;
+        posted('ok');
       } else if (response.status === 400 && typeof body.line === 'number' && batch[body.line - 1]) {
         // Our own bug, never the miner's: drop that one event loudly rather than block the stream.
         const bad = batch[body.line - 1]!;
         log(`outbox: the API refused event seq ${bad.seq} (${body.message}); dropping it`);
         queue = queue.filter((entry) => entry !== bad);
+        posted('refused');
       } else {
         throw new Error(`ingest answered ${response.status}: ${body.message ?? ''}`);
       }
     } catch (error) {
+      posted('failed');
       retryAt = Date.now() + backoffMs;
       if (backoffMs === 500 || backoffMs >= 8000)
         log(`outbox: ${(error as Error).message}; ${queue.length} events kept on disk, retrying`);

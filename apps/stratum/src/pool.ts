@@ -10,6 +10,7 @@ import { assembleBlock, type Job, type Solution } from './job.ts';
 import { createJobManager } from './jobs.ts';
 import type { OutgoingEvent, Outbox } from './outbox.ts';
 import type { Rpc } from './rpc.ts';
+import type { StratumMetrics } from './metrics.ts';
 import { createStratumServer, DEFAULT_LIMITS, type ServerLimits } from './server.ts';
 import type { PoolCore, SessionOptions, ShareOutcome } from './session.ts';
 import { accountedDifficulty } from './target.ts';
@@ -27,6 +28,8 @@ export interface PoolOptions {
   /** How often confirmations are checked and the network sampled. */
   chainCheckMs?: number;
   finalConfirmations?: number;
+  /** Prometheus metrics (issue 30), when STRATUM_METRICS_PORT is set. */
+  metrics?: StratumMetrics;
 }
 
 export interface BlockRecord {
@@ -37,7 +40,7 @@ export interface BlockRecord {
 }
 
 export async function startPool(options: PoolOptions) {
-  const { rpc, outbox, log } = options;
+  const { rpc, outbox, log, metrics } = options;
   const now = options.now ?? Date.now;
   const coin = 'ltc' as const;
   const address = await rpc<{ isvalid: boolean; scriptPubKey?: string }>('validateaddress', [options.poolAddress]);
@@ -72,6 +75,7 @@ export async function startPool(options: PoolOptions) {
   };
 
   function shareEvent(share: ShareOutcome) {
+    metrics?.onShare(share.status);
     push({
       type: 'share',
       coin,
@@ -107,6 +111,7 @@ export async function startPool(options: PoolOptions) {
 
   function recordBlock(job: Job, share: ShareOutcome, hash: string, answer: string | null): OutgoingEvent | undefined {
     found.push({ height: job.height, hash, answer });
+    metrics?.onBlock(answer === null || answer === 'inconclusive' || answer === 'duplicate' ? 'accepted' : 'refused');
     // 'inconclusive': valid, but another block of that height came first; the watcher will
     // see it off the main chain and report the orphan.
     if (answer === null || answer === 'inconclusive' || answer === 'duplicate') {
@@ -144,6 +149,8 @@ export async function startPool(options: PoolOptions) {
     onBlockCandidate: (job, solution, header, share) => void submitBlock(job, solution, header, share),
     bans: new Bans(options.bans),
     options: options.session,
+    onConnection: metrics && (() => metrics.onConnection()),
+    onDifficulty: metrics && ((next, previous) => metrics.onDifficulty(next, previous)),
   };
   const server = createStratumServer(core, options.limits ?? DEFAULT_LIMITS);
   let lastSample = 0;
@@ -157,6 +164,7 @@ export async function startPool(options: PoolOptions) {
     log,
     now,
     onJob(job, clean) {
+      metrics?.onJob(clean, now());
       server.broadcast(job, clean);
       if (clean) {
         sample(job);

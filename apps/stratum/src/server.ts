@@ -46,6 +46,7 @@ export function createStratumServer(core: PoolCore, limits: ServerLimits = DEFAU
       return;
     }
     sockets.add(socket);
+    core.onConnection?.();
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 60_000);
     extranonce = (extranonce + 1) >>> 0;

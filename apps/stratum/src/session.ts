@@ -35,6 +35,9 @@ export interface PoolCore {
   onBlockCandidate(job: Job, solution: Solution, header: Buffer, share: ShareOutcome): void;
   bans: Bans;
   options: SessionOptions;
+  /** Metrics (issue 30): a new connection, a connection's difficulty set. */
+  onConnection?(): void;
+  onDifficulty?(next: number, previous: number): void;
 }
 
 export interface SessionOptions {
@@ -211,6 +214,7 @@ export class Session {
     const ceiling = job ? targetToStratumDifficulty(job.networkTarget) : Infinity;
     const { min, max } = this.core.options.vardiff;
     const next = Math.min(ceiling, this.fixedDifficulty ? requested : Math.min(max, Math.max(min, requested)));
+    this.core.onDifficulty?.(next, this.difficulty);
     if (next !== this.difficulty) {
       this.previous = { difficulty: this.difficulty, until: this.core.now() + this.core.options.difficultyGraceMs };
       this.difficulty = next;
