@@ -23,7 +23,8 @@ describe('Translator', () => {
   it('picks the plural category of the language and formats # as a number', () => {
     const en = translator('en', 'en', { n: '{count, plural, one {# coin} other {# coins}}' });
     expect(en._('n', { count: 1 })).toBe('1 coin');
-    expect(en._('n', { count: 2500 })).toBe('2,500 coins');
+    // Grouped like every figure of the site (issue 25, item 4), the same in every language.
+    expect(en._('n', { count: 2500 })).toBe('2\u202F500 coins');
     const ru = translator('ru', 'ru', {
       n: '{count, plural, one {# монета} few {# монеты} many {# монет} other {# монеты}}',
     });
@@ -32,7 +33,7 @@ describe('Translator', () => {
       '3 монеты',
       '5 монет',
       '21 монета',
-      '1,5 монеты',
+      '1.5 монеты',
     ]);
   });
 
@@ -43,6 +44,16 @@ describe('Translator', () => {
     expect(t._('n', { count: 0, name: 'rig' })).toBe('none');
     expect(t._('n', { count: 1, name: 'rig' })).toBe('1 #1 for rig');
     expect(t._('n', { count: 7, name: 'rig' })).toBe('7 for rig');
+  });
+
+  it('isolates every value with a digit in right-to-left text, and only there', () => {
+    const texts = { balance: 'موجودی {amount}', ago: 'آخرین سهم {time}', n: '{count, plural, other {# دستگاه}}', name: 'سلام {name}' };
+    const fa = translator('fa', 'fa', texts);
+    expect(fa._('balance', { amount: '10\u202F922.337935 DOGE' })).toBe('موجودی \u206810\u202F922.337935 DOGE\u2069');
+    expect(fa._('ago', { time: '5 دقیقه پیش' })).toBe('آخرین سهم \u20685 دقیقه پیش\u2069');
+    expect(fa._('n', { count: 82 })).toBe('\u206882\u2069 دستگاه');
+    expect(fa._('name', { name: 'rig' })).toBe('سلام rig');
+    expect(translator('en', 'en', texts)._('balance', { amount: '1.5 LTC' })).toBe('موجودی 1.5 LTC');
   });
 
   it('adds parts, and a later part replaces the same id', () => {

@@ -4,7 +4,9 @@
  * catalogues use, and the build refuses any other ICU format, so the browser needs no i18n library
  * (decision record 006).
  */
-import { numberFormat, pluralRules } from '@openpool/domain/intl';
+import { formatNumber } from '@openpool/domain/format';
+import { pluralRules } from '@openpool/domain/intl';
+import { isLocaleCode, getLocale } from '@openpool/domain/locales';
 export type CompiledToken = string | readonly [name: string] | readonly [name: string, 'plural', PluralCases];
 export type CompiledMessage = readonly CompiledToken[];
 /** Plural categories (`one`, `few`, `other`...) and exact values (`0` for `=0`) to their text. */
@@ -12,10 +14,16 @@ export type PluralCases = Readonly<Record<string, CompiledMessage | undefined>>;
 export type Messages = Record<string, CompiledMessage>;
 export type MessageValues = Record<string, string | number>;
 
+/** First strong isolate and pop directional isolate (Unicode bidi). */
+const FSI = '\u2068';
+const PDI = '\u2069';
+const HAS_DIGIT = /\d/;
+
 export class Translator {
   private readonly messages: Messages = {};
   private readonly plurals: Intl.PluralRules;
-  private readonly numbers: Intl.NumberFormat;
+  /** Right-to-left text (fa): a figure inside a sentence keeps its own direction (issue 25, item 1). */
+  private readonly rtl: boolean;
   readonly locale: string;
   readonly locales: readonly string[];
 
@@ -24,7 +32,19 @@ export class Translator {
     this.locale = locale;
     this.locales = locales;
     this.plurals = pluralRules(locales as string[]);
-    this.numbers = numberFormat(locales as string[]);
+    this.rtl = isLocaleCode(locale) && getLocale(locale).dir === 'rtl';
+  }
+
+  /**
+   * A value as the sentence shows it. Numbers are written like every figure of the site (the
+   * domain's formatter: '2 500', never '2,500' in one language and '2 500' in another). In
+   * right-to-left text a value with a digit is a first-strong isolate: '10 922.337935 DOGE' and
+   * '2.88 EH/s' stay left to right, while '5 دقیقه پیش' keeps its own direction, and neither
+   * reorders the words around it.
+   */
+  private figure(value: string | number): string {
+    const text = typeof value === 'number' ? formatNumber(value, 3) : value;
+    return this.rtl && HAS_DIGIT.test(text) ? `${FSI}${text}${PDI}` : text;
   }
 
   /** Adds a part of the catalogue; ids already present are replaced. */
@@ -48,13 +68,13 @@ export class Translator {
       if (typeof token === 'string') {
         // The compiler gives a plural's `#` a token of its own; a quoted '#' next to other text
         // stays inside that text (alone, it is a bare '#' token and shows the count, as in Lingui).
-        out += count !== null && token === '#' ? this.numbers.format(count) : token;
+        out += count !== null && token === '#' ? this.figure(count) : token;
         continue;
       }
       const [name, format, cases] = token;
       const value = values[name];
       if (format !== 'plural' || cases === undefined) {
-        out += value === undefined ? '' : String(value);
+        out += value === undefined ? '' : this.figure(value);
         continue;
       }
       const n = Number(value);

@@ -93,6 +93,7 @@ export function Footer() {
   const beforePools = columns.filter((column) => column.id !== 'help');
   const afterPools = columns.filter((column) => column.id === 'help');
   // The server renders its own current year; a visitor loading across New Year may see the other.
+  // A year, not a figure: a string, so the translator does not group it as '2 026'.
   const year = new Date().getFullYear();
 
   return (
@@ -132,7 +133,7 @@ export function Footer() {
           data-testid="footer-copyright"
           suppressHydrationWarning
         >
-          {t('footer.copyright', { year })}
+          {t('footer.copyright', { year: String(year) })}
         </p>
       </div>
     </footer>
