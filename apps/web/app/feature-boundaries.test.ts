@@ -30,7 +30,7 @@ describe('feature boundaries', () => {
   it('lets a feature use itself, shared/ and the app-wide i18n and currency', async () => {
     const source = [
       "export { parseMinerRange } from '~/features/miner/miner-range';",
-      "export { formatPercent } from '~/shared/percent';",
+      "export { Ltr } from '~/shared/ltr';",
       "export { useT } from '~/features/i18n/use-t';",
       "export { useCurrency } from '~/features/currency/currency-context';",
       '',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '~/features/i18n/use-t';
-import { Ltr } from '~/shared/ltr';
+import { Isolated, Ltr } from '~/shared/ltr';
 
 /** A titled card (the miner and worker pages), shrinkable inside a grid (phones: no overflow). */
 export function Panel({
@@ -22,23 +22,29 @@ export function Panel({
   );
 }
 
-/** A labelled figure; `detail` is a second line (the amount in the selected currency, a percentage). */
+/**
+ * A labelled figure; `detail` is a second line (the amount in the selected currency, a
+ * percentage). A figure in the page's words ('5 minutes ago') is `words`: isolated, but in
+ * its own direction; any other is left to right (issue 25, item 1).
+ */
 export function Figure({
   label,
   value,
   detail,
+  words = false,
   testId,
 }: {
   label: string;
   value: string;
   detail?: string | null;
+  words?: boolean;
   testId: string;
 }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-ink-muted">{label}</dt>
       <dd className="mt-0.5 break-words text-base font-semibold tabular-nums" data-testid={testId}>
-        <Ltr>{value}</Ltr>
+        {words ? <Isolated>{value}</Isolated> : <Ltr>{value}</Ltr>}
       </dd>
       {detail ? (
         <dd className="text-xs tabular-nums text-ink-muted" data-testid={`${testId}-detail`}>

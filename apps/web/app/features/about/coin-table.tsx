@@ -1,4 +1,5 @@
-import { formatFee } from '@openpool/domain/format';
+import { formatCoinAmount, formatFee } from '@openpool/domain/format';
+import { Ltr } from '~/shared/ltr';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import type { PoolRow } from './about-api.server';
@@ -37,11 +38,16 @@ export function CoinTable({ rows }: { rows: PoolRow[] }) {
               </th>
               <td className="px-3 py-2">{row.algorithm}</td>
               <td className="px-3 py-2 whitespace-nowrap">
-                {row.schemes.map((s) => `${SCHEME[s.scheme] ? t(SCHEME[s.scheme]!) : s.scheme} ${formatFee(s.fee)}`).join(' · ')}
+                {row.schemes.map((s, index) => (
+                  <span key={s.scheme}>
+                    {index > 0 ? ' · ' : null}
+                    {SCHEME[s.scheme] ? t(SCHEME[s.scheme]!) : s.scheme} <Ltr>{formatFee(s.fee)}</Ltr>
+                  </span>
+                ))}
               </td>
               <td className="px-3 py-2">
                 {t(row.schedule === 'daily' ? 'aboutPool.daily' : 'aboutPool.hourly', {
-                  min: `${row.minPayout} ${row.ticker.toUpperCase()}`,
+                  min: formatCoinAmount(row.minPayout, row.ticker),
                 })}
               </td>
             </tr>

@@ -1,12 +1,11 @@
-import { numberFormat } from '@openpool/domain/intl';
-import { useLocale } from '~/features/i18n/use-locale';
+import { formatInteger } from '@openpool/domain/format';
 import { useT } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
 import type { PoolTotals } from './about-api.server';
 
 /** The live totals of /about: pools, miners, workers and blocks in the last 24 hours. */
 export function PoolTotalsList({ totals }: { totals: PoolTotals }) {
   const t = useT();
-  const number = numberFormat(useLocale().iso);
   const items = [
     ['aboutPool.pools', totals.pools],
     ['aboutPool.miners', totals.miners],
@@ -18,7 +17,9 @@ export function PoolTotalsList({ totals }: { totals: PoolTotals }) {
       {items.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-line bg-surface-raised p-3">
           <dt className="text-sm text-ink-muted">{t(label)}</dt>
-          <dd className="mt-1 text-xl font-bold tabular-nums">{number.format(value)}</dd>
+          <dd className="mt-1 text-xl font-bold tabular-nums">
+            <Ltr>{formatInteger(value)}</Ltr>
+          </dd>
         </div>
       ))}
     </dl>

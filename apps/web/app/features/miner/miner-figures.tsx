@@ -1,33 +1,38 @@
-import { formatAmount, formatHashrate } from '@openpool/domain/format';
+import { formatAmount, formatCoinAmount, formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
 import { useCurrency } from '~/features/currency/currency-context';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import type { MinerStats } from './miner-types';
+import { Ltr } from '~/shared/ltr';
 import { Figure, Panel } from '~/shared/panel';
-import { formatPercent } from '~/shared/percent';
+import { isMining } from './miner-freshness';
 import { formatDuration, payoutEta } from './payout-eta';
 
 /** Hashrate 10M/6H/24H, workers online/offline and the 24 h shares with their percentages. */
 export function HashrateFigures({ stats }: { stats: MinerStats }) {
   const t = useT();
-  const locale = useLocale();
   const { valid, stale, invalid } = stats.shares_24h;
   const total = valid + stale + invalid;
-  const share = (n: number) => (total > 0 ? formatPercent(n / total, locale.iso) : null);
+  const share = (n: number) => (total > 0 ? formatPercent(n / total) : null);
   return (
     <Panel title={t('miner.chart.title')} className="lg:col-span-2" testId="miner-hashrate">
       <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <Figure label={t('miner.hashrate10m')} value={formatHashrate(stats.hashrate_10m)} testId="miner-hashrate-10m" />
         <Figure label={t('miner.hashrate6h')} value={formatHashrate(stats.hashrate_6h)} testId="miner-hashrate-6h" />
         <Figure label={t('miner.hashrate24h')} value={formatHashrate(stats.hashrate_24h)} testId="miner-hashrate-24h" />
-        <Figure label={t('miner.workersOnline')} value={String(stats.workers_online)} testId="miner-workers-online" />
-        <Figure label={t('miner.workersOffline')} value={String(stats.workers_offline)} testId="miner-workers-offline" />
+        <Figure label={t('miner.workersOnline')} value={formatInteger(stats.workers_online)} testId="miner-workers-online" />
+        <Figure label={t('miner.workersOffline')} value={formatInteger(stats.workers_offline)} testId="miner-workers-offline" />
       </dl>
       <h3 className="mt-4 mb-2 text-sm font-semibold">{t('miner.shares.title')}</h3>
       <dl className="grid grid-cols-3 gap-4 text-sm">
-        <Figure label={t('miner.shares.valid')} value={String(valid)} detail={share(valid)} testId="miner-shares-valid" />
-        <Figure label={t('miner.shares.stale')} value={String(stale)} detail={share(stale)} testId="miner-shares-stale" />
-        <Figure label={t('miner.shares.invalid')} value={String(invalid)} detail={share(invalid)} testId="miner-shares-invalid" />
+        <Figure label={t('miner.shares.valid')} value={formatInteger(valid)} detail={share(valid)} testId="miner-shares-valid" />
+        <Figure label={t('miner.shares.stale')} value={formatInteger(stale)} detail={share(stale)} testId="miner-shares-stale" />
+        <Figure
+          label={t('miner.shares.invalid')}
+          value={formatInteger(invalid)}
+          detail={share(invalid)}
+          testId="miner-shares-invalid"
+        />
       </dl>
     </Panel>
   );
@@ -38,9 +43,9 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
   const t = useT();
   const locale = useLocale();
   const { toFiat } = useCurrency();
-  const coin = (amount: string, of = ticker) => `${formatAmount(amount, of)} ${of.toUpperCase()}`;
-  const fiat = (amount: string, of = ticker) => toFiat(Number(amount), of);
-  const eta = payoutEta(stats.balance, stats.payout_threshold, stats.reward_7d);
+  const coin = (amount: string) => formatCoinAmount(amount, ticker);
+  const fiat = (amount: string) => toFiat(Number(amount), ticker);
+  const eta = payoutEta(stats.balance, stats.payout_threshold, stats.reward_7d, isMining(stats));
   return (
     <Panel title={t('miner.balance.title')} testId="miner-balance">
       <dl className="grid grid-cols-1 gap-4 text-sm min-[400px]:grid-cols-2">
@@ -62,7 +67,9 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
           ? t('miner.threshold.reached')
           : eta.kind === 'no-rate'
             ? t('miner.threshold.noRate')
-            : t('miner.threshold.eta', { duration: formatDuration(eta.seconds, locale.iso) })}
+            : eta.kind === 'not-mining'
+              ? t('miner.threshold.notMining')
+              : t('miner.threshold.eta', { duration: formatDuration(eta.seconds, locale.iso) })}
       </p>
       {stats.merged.length > 0 ? (
         <>
@@ -88,8 +95,12 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
                     <th scope="row" className="py-1 pe-3 text-start font-medium">
                       {m.coin.toUpperCase()}
                     </th>
-                    <td className="py-1 pe-3 text-end">{formatAmount(m.balance, m.coin)}</td>
-                    <td className="py-1 text-end">{formatAmount(m.unconfirmed_balance, m.coin)}</td>
+                    <td className="py-1 pe-3 text-end">
+                      <Ltr>{formatAmount(m.balance, m.coin)}</Ltr>
+                    </td>
+                    <td className="py-1 text-end">
+                      <Ltr>{formatAmount(m.unconfirmed_balance, m.coin)}</Ltr>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -104,16 +115,17 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
 /** Solo effort (share difficulty since the last solo block over network difficulty) and blocks found. */
 export function SoloFigures({ stats }: { stats: MinerStats }) {
   const t = useT();
-  const locale = useLocale();
   return (
     <Panel title={t('miner.solo.title')} className="lg:col-span-3" testId="miner-solo">
       <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4 lg:grid-cols-6">
+        {/* No solo share since the last solo block, or no network figure: nothing to measure yet. */}
         <Figure
           label={t('miner.solo.effort')}
-          value={formatPercent(stats.solo_effort, locale.iso, 1)}
+          value={stats.solo_effort === null ? t('common.notEnoughData') : formatPercent(stats.solo_effort, 1)}
+          words={stats.solo_effort === null}
           testId="miner-solo-effort"
         />
-        <Figure label={t('miner.solo.blocks')} value={String(stats.blocks)} testId="miner-blocks" />
+        <Figure label={t('miner.solo.blocks')} value={formatInteger(stats.blocks)} testId="miner-blocks" />
       </dl>
     </Panel>
   );

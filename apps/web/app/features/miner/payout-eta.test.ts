@@ -8,6 +8,10 @@ describe('payoutEta', () => {
   it('has no rate without rewards in the last 7 days', () => {
     expect(payoutEta('0', '0.1', '0')).toEqual({ kind: 'no-rate' });
   });
+  it('gives no estimate at 0 H/s, however much the last 7 days paid (issue 25, item 6)', () => {
+    expect(payoutEta('0.25', '0.75', '7', false)).toEqual({ kind: 'not-mining' });
+    expect(payoutEta('0.75', '0.75', '7', false)).toEqual({ kind: 'reached' });
+  });
   it('divides what is missing by the 7-day reward per day', () => {
     // 0.5 missing at 7 / 7 = 1 a day: half a day.
     expect(payoutEta('0.25', '0.75', '7')).toEqual({ kind: 'in', seconds: 43_200 });

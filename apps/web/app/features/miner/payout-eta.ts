@@ -3,11 +3,16 @@
  * per day (reward_7d / 7), as issue 6 asks. Pure, so the server and the browser agree.
  */
 import { numberFormat } from '@openpool/domain/intl';
-export type PayoutEta = { kind: 'reached' } | { kind: 'no-rate' } | { kind: 'in'; seconds: number };
+export type PayoutEta = { kind: 'reached' } | { kind: 'no-rate' } | { kind: 'not-mining' } | { kind: 'in'; seconds: number };
 
-export function payoutEta(balance: string, payoutThreshold: string, reward7d: string): PayoutEta {
+/**
+ * `mining`: whether the miner sends shares now (a worker online, a 10-minute hashrate). A miner
+ * at 0 H/s earns nothing more, whatever it earned last week: no estimate (issue 25, item 6).
+ */
+export function payoutEta(balance: string, payoutThreshold: string, reward7d: string, mining = true): PayoutEta {
   const remaining = Number(payoutThreshold) - Number(balance);
   if (!(remaining > 0)) return { kind: 'reached' };
+  if (!mining) return { kind: 'not-mining' };
   const perDay = Number(reward7d) / 7;
   if (!(perDay > 0) || !Number.isFinite(perDay)) return { kind: 'no-rate' };
   return { kind: 'in', seconds: Math.ceil((remaining / perDay) * 86_400) };

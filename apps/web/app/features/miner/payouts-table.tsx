@@ -1,7 +1,7 @@
 import type { payoutsSchema } from '@openpool/domain/api';
 import { explorerLink } from '@openpool/domain/coin-links';
 import type { Coin } from '@openpool/domain/coins';
-import { truncateMiddle } from '@openpool/domain/format';
+import { formatCoinAmount, truncateMiddle } from '@openpool/domain/format';
 import type { z } from 'zod';
 import { useCurrency } from '~/features/currency/currency-context';
 import { useLocale } from '~/features/i18n/use-locale';
@@ -9,20 +9,25 @@ import { useT } from '~/features/i18n/use-t';
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { CopyButton } from '~/shared/copy-button';
 import { formatDateTime } from '~/shared/relative-time';
-import { Ltr } from '~/shared/ltr';
+import { Isolated, Ltr } from '~/shared/ltr';
 
 export type Payout = z.infer<typeof payoutsSchema>['results'][number];
 
-/** An amount in coin units and, once rates are in, in the visitor's currency below it. */
+/**
+ * An amount in coin units, with the coin's decimals like every amount of the site (the API
+ * sends LTC with 8), and, once rates are in, in the visitor's currency below it.
+ */
 export function PayoutAmount({ amount, coin }: { amount: string; coin: Coin }) {
   const { toFiat } = useCurrency();
   const fiat = toFiat(Number(amount), coin.ticker);
   return (
     <>
-      <Ltr>
-        {amount} {coin.ticker.toUpperCase()}
-      </Ltr>
-      {fiat && <span className="block text-xs text-ink-muted">{fiat}</span>}
+      <Ltr>{formatCoinAmount(amount, coin.ticker)}</Ltr>
+      {fiat && (
+        <span className="block text-xs text-ink-muted">
+          <Ltr>{fiat}</Ltr>
+        </span>
+      )}
     </>
   );
 }
@@ -86,7 +91,9 @@ export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout
         <tbody>
           {payouts.map((payout, index) => (
             <tr key={`${payout.date}-${payout.txid ?? index}`} className="border-t border-line" data-testid="payout-row">
-              <td className="py-2 pe-3 whitespace-nowrap">{formatDateTime(payout.date, locale.iso)}</td>
+              <td className="py-2 pe-3 whitespace-nowrap">
+                <Isolated>{formatDateTime(payout.date, locale.iso)}</Isolated>
+              </td>
               <td className="py-2 pe-3 text-end whitespace-nowrap">
                 <PayoutAmount amount={payout.amount} coin={coin} />
               </td>

@@ -1,7 +1,8 @@
 import { dateTimeFormat } from '@openpool/domain/intl';
-import { formatAmount } from '@openpool/domain/format';
+import { formatCoinAmount } from '@openpool/domain/format';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
+import { Isolated } from '~/shared/ltr';
 import type { DailyReward } from './miner-types';
 
 const DAY = 86_400;
@@ -16,7 +17,20 @@ const HEIGHT = 160;
 export function RewardChart({ rewards, ticker, today }: { rewards: readonly DailyReward[]; ticker: string; today: number }) {
   const t = useT();
   const locale = useLocale();
-  if (rewards.length === 0) return <p className="text-sm text-ink-muted">{t('miner.dailyRewards.none')}</p>;
+  // The spec's notice for a chart without data, with what it means here below it.
+  if (rewards.length === 0)
+    return (
+      <div
+        className="grid place-items-center rounded-lg border border-dashed border-line p-6 text-center text-ink-muted"
+        style={{ minHeight: HEIGHT }}
+        data-testid="reward-chart-empty"
+      >
+        <p>
+          <span className="block font-medium">{t('common.notEnoughData')}</span>
+          <span className="block text-sm">{t('miner.dailyRewards.none')}</span>
+        </p>
+      </div>
+    );
   const byDay = new Map(rewards.map((r) => [Math.floor(r.date / DAY), r]));
   const lastDay = Math.floor(today / DAY);
   const dateFormat = dateTimeFormat(locale.iso, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -25,7 +39,6 @@ export function RewardChart({ rewards, ticker, today }: { rewards: readonly Dail
     return { day, amount: Number(byDay.get(day)?.amount ?? 0), text: byDay.get(day)?.amount ?? '0' };
   });
   const max = Math.max(...days.map((d) => d.amount));
-  const unit = ticker.toUpperCase();
   return (
     <div>
       <ol
@@ -37,7 +50,7 @@ export function RewardChart({ rewards, ticker, today }: { rewards: readonly Dail
         {days.map(({ day, amount, text }) => {
           const label = t('miner.dailyRewards.bar', {
             date: dateFormat.format(new Date(day * DAY * 1000)),
-            amount: `${formatAmount(text, ticker)} ${unit}`,
+            amount: formatCoinAmount(text, ticker),
           });
           return (
             <li key={day} className="flex h-full min-w-0 flex-1 items-end" title={label}>
@@ -52,8 +65,8 @@ export function RewardChart({ rewards, ticker, today }: { rewards: readonly Dail
         })}
       </ol>
       <p className="mt-1 flex justify-between text-xs text-ink-muted" aria-hidden="true">
-        <span>{dateFormat.format(new Date((lastDay - DAYS + 1) * DAY * 1000))}</span>
-        <span>{dateFormat.format(new Date(lastDay * DAY * 1000))}</span>
+        <Isolated>{dateFormat.format(new Date((lastDay - DAYS + 1) * DAY * 1000))}</Isolated>
+        <Isolated>{dateFormat.format(new Date(lastDay * DAY * 1000))}</Isolated>
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { settingsSchema } from '@openpool/domain/api';
 import { maxRewardCoins } from '@openpool/domain/chain-bounds';
+import { formatAmount } from '@openpool/domain/format';
 import type { Coin } from '@openpool/domain/coins';
 import { checkSettingsChange } from '@openpool/domain/settings-change';
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -182,7 +183,7 @@ export function SettingsForm({
         <FieldRow
           id={ids.payoutThreshold}
           label={t('settings.threshold')}
-          hint={t('settings.thresholdHint', { min: settings.min_payout, ticker: coin.ticker.toUpperCase() })}
+          hint={t('settings.thresholdHint', { min: formatAmount(settings.min_payout, coin.ticker), ticker: coin.ticker.toUpperCase() })}
           problem={problems.payoutThreshold}
         >
           <input

@@ -49,7 +49,7 @@ describe('WorkersTable', () => {
   it("draws a farm's first page, says how many there are and offers the next ones", async () => {
     const html = await render(farm(2345));
     expect(rowsIn(html)).toBe(WORKERS_PAGE);
-    expect(html).toContain('>Showing 100 of 2,345 workers<');
+    expect(html).toContain('>Showing 100 of 2\u202F345 workers<');
     expect(html).toMatch(/data-testid="workers-more"[^>]*>Show 100 more</);
   });
 

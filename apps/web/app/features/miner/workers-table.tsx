@@ -1,12 +1,11 @@
-import { formatHashrate } from '@openpool/domain/format';
-import { numberFormat } from '@openpool/domain/intl';
+import { formatHashrate, formatInteger } from '@openpool/domain/format';
 import { useState } from 'react';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { relativeTime } from '~/shared/relative-time';
-import { Ltr } from '~/shared/ltr';
+import { Isolated, Ltr } from '~/shared/ltr';
 import type { WorkerRow } from './miner-types';
 import { DEFAULT_VIEW, nextSort, viewWorkers, type WorkerFilter, type WorkerSortKey } from './workers-view';
 
@@ -58,7 +57,6 @@ export function WorkersTable({
   const [view, setView] = useState(DEFAULT_VIEW);
   const [shown, setShown] = useState(WORKERS_PAGE);
   const rows = viewWorkers(workers, view);
-  const number = numberFormat(locale.iso);
   const showScheme = new Set(workers.map((w) => w.scheme)).size > 1;
   return (
     <div>
@@ -150,10 +148,18 @@ export function WorkersTable({
                 <td>
                   <Ltr>{formatHashrate(row.avg_hashrate_24h)}</Ltr>
                 </td>
-                <td>{row.valid}</td>
-                <td>{row.stale}</td>
-                <td>{row.invalid}</td>
-                <td>{row.last_share > 0 ? relativeTime(Math.floor(row.last_share / 1000), now, locale.iso) : '—'}</td>
+                <td>
+                  <Ltr>{formatInteger(row.valid)}</Ltr>
+                </td>
+                <td>
+                  <Ltr>{formatInteger(row.stale)}</Ltr>
+                </td>
+                <td>
+                  <Ltr>{formatInteger(row.invalid)}</Ltr>
+                </td>
+                <td>
+                  {row.last_share > 0 ? <Isolated>{relativeTime(Math.floor(row.last_share / 1000), now, locale.iso)}</Isolated> : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -167,7 +173,7 @@ export function WorkersTable({
       {rows.length > shown ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           <span className="text-ink-muted" data-testid="workers-shown">
-            {t('miner.workers.shown', { shown: number.format(shown), total: rows.length })}
+            {t('miner.workers.shown', { shown, total: rows.length })}
           </span>
           <button
             type="button"
@@ -175,7 +181,7 @@ export function WorkersTable({
             className="rounded-lg border border-line px-3 py-1.5 hover:border-accent hover:text-accent"
             data-testid="workers-more"
           >
-            {t('miner.workers.more', { count: number.format(Math.min(WORKERS_PAGE, rows.length - shown)) })}
+            {t('miner.workers.more', { count: Math.min(WORKERS_PAGE, rows.length - shown) })}
           </button>
         </div>
       ) : null}

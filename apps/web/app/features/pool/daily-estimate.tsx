@@ -1,11 +1,9 @@
-import { numberFormat } from '@openpool/domain/intl';
 import type { CoinInfo } from '@openpool/domain/coin-content';
-import { formatHashrate } from '@openpool/domain/format';
+import { formatAmount, formatHashrate } from '@openpool/domain/format';
 import { useCurrency } from '~/features/currency/currency-context';
 import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { Ltr } from '~/shared/ltr';
+import { Isolated, Ltr } from '~/shared/ltr';
 import { estimateDailyCoins, type EstimateInputs } from './estimate';
 
 /** Estimated daily reward of the coin's reference device, in the selected currency when rates are in. */
@@ -22,12 +20,11 @@ export function DailyEstimate({
   deviceHref?: string | null;
 }) {
   const t = useT();
-  const locale = useLocale();
   const { toFiat } = useCurrency();
   const coins = estimateDailyCoins(stats, reference.hashrate);
   if (coins === null) return null;
   const units = t('pool.card.estimateUnits', {
-    amount: numberFormat(locale.iso, { maximumSignificantDigits: 4 }).format(coins),
+    amount: formatAmount(coins, ticker),
     ticker: ticker.toUpperCase(),
   });
   const fiat = toFiat(coins, ticker);
@@ -55,11 +52,11 @@ export function DailyEstimate({
           <>
             <Ltr>{fiat}</Ltr>{' '}
             <span className="font-normal text-ink-muted">
-              · <Ltr>{units}</Ltr>
+              · <Isolated>{units}</Isolated>
             </span>
           </>
         ) : (
-          <Ltr>{units}</Ltr>
+          <Isolated>{units}</Isolated>
         )}
       </dd>
     </>

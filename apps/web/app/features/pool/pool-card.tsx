@@ -1,5 +1,5 @@
 import { badgeTextColor, COINS, type CoinTicker } from '@openpool/domain/coins';
-import { formatFee, formatHashrate } from '@openpool/domain/format';
+import { formatFee, formatHashrate, formatInteger } from '@openpool/domain/format';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
 import { useSchemeLabel } from '~/shared/scheme-label';
@@ -66,7 +66,7 @@ export function PoolCard({
           <div>
             <dt className="text-xs text-ink-muted">{t('pool.card.miners')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="card-miners">
-              {stats.miners}
+              <Ltr>{formatInteger(stats.miners)}</Ltr>
             </dd>
           </div>
           <div>
@@ -78,9 +78,12 @@ export function PoolCard({
           <div className="col-span-2">
             <dt className="text-xs text-ink-muted">{t('pool.card.fees')}</dt>
             <dd className="tabular-nums" data-testid="card-fees">
-              {Object.entries(stats.fees)
-                .map(([scheme, fee]) => `${schemeLabel(scheme)} ${formatFee(fee)}`)
-                .join(' · ')}
+              {Object.entries(stats.fees).map(([scheme, fee], index) => (
+                <span key={scheme}>
+                  {index > 0 ? ' · ' : null}
+                  {schemeLabel(scheme)} <Ltr>{formatFee(fee)}</Ltr>
+                </span>
+              ))}
             </dd>
           </div>
           {estimate ? <div className="col-span-2">{estimate}</div> : null}

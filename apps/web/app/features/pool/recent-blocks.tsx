@@ -1,9 +1,8 @@
-import { formatPercent } from '~/shared/percent';
 import type { PoolStats } from '@openpool/domain/api';
-import { formatAmount } from '@openpool/domain/format';
+import { formatCoinAmount, formatInteger, formatPercent } from '@openpool/domain/format';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { Ltr } from '~/shared/ltr';
+import { Isolated, Ltr } from '~/shared/ltr';
 import { formatDateTime, relativeTime } from '~/shared/relative-time';
 
 type Block = PoolStats['last_blocks_found'][number];
@@ -59,26 +58,24 @@ export function RecentBlocks({
                       className="text-accent hover:underline"
                       aria-label={t('pool.blocks.explorer', { height: block.height })}
                     >
-                      {block.height}
+                      <Ltr>{formatInteger(block.height)}</Ltr>
                     </a>
                   ) : (
-                    block.height
+                    <Ltr>{formatInteger(block.height)}</Ltr>
                   )}
                 </td>
                 <td className="py-2 pe-3">
                   <time dateTime={new Date(block.date * 1000).toISOString()} title={formatDateTime(block.date, locale.iso)}>
-                    {relativeTime(block.date, now, locale.iso)}
+                    <Isolated>{relativeTime(block.date, now, locale.iso)}</Isolated>
                   </time>
                 </td>
                 <td className="py-2 pe-3 text-end">
-                  <Ltr>
-                    {formatAmount(block.reward, ticker)} {ticker.toUpperCase()}
-                  </Ltr>
+                  <Ltr>{formatCoinAmount(block.reward, ticker)}</Ltr>
                 </td>
                 <td
                   className={`py-2 pe-3 text-end ${block.effort !== null && block.effort > 1 ? 'text-amber-700 dark:text-amber-300' : ''}`}
                 >
-                  {formatPercent(block.effort, locale.iso, 1)}
+                  <Ltr>{formatPercent(block.effort, 1)}</Ltr>
                 </td>
                 <td className="py-2">
                   <BlockStatus block={block} />

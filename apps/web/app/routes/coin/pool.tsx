@@ -1,11 +1,10 @@
-import { formatAmount, formatDifficulty, formatHashrate } from '@openpool/domain/format';
+import { formatCoinAmount, formatDifficulty, formatFee, formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { explorerLink } from '@openpool/domain/coin-links';
 import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
 import { ConnectionGuide } from '~/features/pool/connection-guide';
 import { RecentBlocks } from '~/features/pool/recent-blocks';
-import { formatPercent } from '~/shared/percent';
 import { relativeTime } from '~/shared/relative-time';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { Servers } from '~/features/pool/servers';
@@ -51,22 +50,23 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
       <Panel title={t('pool.stats.title')} className="lg:col-span-3">
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-6" data-testid="pool-stats">
           <Figure label={t('pool.card.hashrate')} value={formatHashrate(stats.hashrate)} testId="stat-hashrate" />
-          <Figure label={t('pool.card.miners')} value={String(stats.miners)} testId="stat-miners" />
-          <Figure label={t('pool.stats.workers')} value={String(stats.workers)} testId="stat-workers" />
-          <Figure label={t('pool.stats.blocks24h')} value={String(stats.blocks_24h)} testId="stat-blocks24h" />
+          <Figure label={t('pool.card.miners')} value={formatInteger(stats.miners)} testId="stat-miners" />
+          <Figure label={t('pool.stats.workers')} value={formatInteger(stats.workers)} testId="stat-workers" />
+          <Figure label={t('pool.stats.blocks24h')} value={formatInteger(stats.blocks_24h)} testId="stat-blocks24h" />
           <Figure
             label={t('pool.stats.lastBlock')}
             value={lastBlock ? relativeTime(lastBlock.date, stats.updated_at, locale.iso) : '—'}
+            words
             testId="stat-last-block"
           />
-          <Figure label={t('pool.stats.effort')} value={formatPercent(stats.effort, locale.iso, 1)} testId="stat-effort" />
+          <Figure label={t('pool.stats.effort')} value={formatPercent(stats.effort, 1)} testId="stat-effort" />
           <Figure label={t('pool.card.network')} value={formatHashrate(stats.net_hashrate)} testId="stat-net-hashrate" />
           <Figure
             label={t('pool.stats.netDifficulty')}
             value={formatDifficulty(stats.net_difficulty)}
             testId="stat-net-difficulty"
           />
-          <Figure label={t('pool.stats.height')} value={String(stats.height)} testId="stat-height" />
+          <Figure label={t('pool.stats.height')} value={formatInteger(stats.height)} testId="stat-height" />
         </dl>
       </Panel>
 
@@ -79,15 +79,16 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
         <dl className="grid gap-2 text-sm">
           <Row
             label={t('pool.payout.min')}
-            value={`${formatAmount(stats.payout.min, coin.ticker)} ${coin.ticker.toUpperCase()}`}
+            value={formatCoinAmount(stats.payout.min, coin.ticker)}
           />
           <Row
             label={t('pool.payout.threshold')}
-            value={`${formatAmount(stats.payout.default_threshold, coin.ticker)} ${coin.ticker.toUpperCase()}`}
+            value={formatCoinAmount(stats.payout.default_threshold, coin.ticker)}
           />
           <Row
             label={t('pool.payout.schedule')}
             value={t(stats.payout.schedule === 'daily' ? 'pool.payout.daily' : 'pool.payout.hourly')}
+            words
           />
         </dl>
         {merged ? <p className="mt-3 text-xs text-ink-muted">{t('pool.payout.merged', { coins: merged })}</p> : null}
@@ -106,7 +107,7 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
               <p className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold">{schemeLabel(scheme)}</span>
                 <span className="text-sm tabular-nums text-ink-muted">
-                  {t('pool.schemes.fee', { fee: `${Math.round((stats.fees[scheme] ?? 0) * 10000) / 100}%` })}
+                  {t('pool.schemes.fee', { fee: formatFee(stats.fees[scheme]) })}
                 </span>
               </p>
               <p className="mt-1 text-sm text-ink-muted">
@@ -140,13 +141,11 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, words = false }: { label: string; value: string; words?: boolean }) {
   return (
     <div className="flex justify-between gap-3">
       <dt className="text-ink-muted">{label}</dt>
-      <dd className="font-medium tabular-nums">
-        <Ltr>{value}</Ltr>
-      </dd>
+      <dd className="font-medium tabular-nums">{words ? value : <Ltr>{value}</Ltr>}</dd>
     </div>
   );
 }

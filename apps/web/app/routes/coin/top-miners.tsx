@@ -1,8 +1,6 @@
-import { formatPercent } from '~/shared/percent';
-import { formatHashrate, truncateMiddle } from '@openpool/domain/format';
+import { formatHashrate, formatInteger, formatPercent, truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { useCoin } from '~/features/pool/coin-context';
 import { fetchTopMiners } from '~/features/pool/pool-api.server';
@@ -25,7 +23,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const coin = useCoin();
-  const locale = useLocale();
   const { miners } = loaderData;
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">
@@ -59,7 +56,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <tbody>
               {miners.map((miner) => (
                 <tr key={miner.address} className="border-t border-line">
-                  <td className="py-2 pe-3">{miner.rank}</td>
+                  <td className="py-2 pe-3">
+                    <Ltr>{formatInteger(miner.rank)}</Ltr>
+                  </td>
                   <td className="py-2 pe-3">
                     <LocaleLink
                       to={`/${coin.ticker}/miner/stats/${encodeURIComponent(miner.address)}`}
@@ -73,8 +72,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pe-3 text-end">
                     <Ltr>{formatHashrate(miner.hashrate)}</Ltr>
                   </td>
-                  <td className="py-2 pe-3 text-end">{miner.workers}</td>
-                  <td className="py-2 text-end">{formatPercent(miner.share, locale.iso)}</td>
+                  <td className="py-2 pe-3 text-end">
+                    <Ltr>{formatInteger(miner.workers)}</Ltr>
+                  </td>
+                  <td className="py-2 text-end">
+                    <Ltr>{formatPercent(miner.share)}</Ltr>
+                  </td>
                 </tr>
               ))}
             </tbody>

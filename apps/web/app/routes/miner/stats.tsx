@@ -16,11 +16,9 @@ import { WorkersTable } from '~/features/miner/workers-table';
 import { CopyButton } from '~/shared/copy-button';
 import { useCoin } from '~/features/pool/coin-context';
 import { relativeTime } from '~/shared/relative-time';
+import { isOutOfDate } from '~/features/miner/miner-freshness';
 import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/stats';
-
-/** A miner with no share for this long is 'out of date' (issue 6). */
-const OUT_OF_DATE_SECONDS = 86_400;
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const range = parseMinerRange(url.searchParams.get('range'));
@@ -81,7 +79,7 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
   }
 
   const { stats, workers, rewards, alerts, now, range } = loaderData;
-  const outOfDate = now - stats.last_share > OUT_OF_DATE_SECONDS;
+  const outOfDate = isOutOfDate(stats);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-3">{header}</div>

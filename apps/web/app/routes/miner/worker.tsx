@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatHashrate } from '@openpool/domain/format';
+import { formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { LocaleLink } from '~/features/i18n/locale-link';
@@ -8,7 +8,6 @@ import { useT } from '~/features/i18n/use-t';
 import { fetchWorker } from '~/features/miner/miner-api.server';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { Figure, NothingFound, Panel } from '~/shared/panel';
-import { formatPercent } from '~/shared/percent';
 import { RangeLinks } from '~/shared/range-links';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { useCoin } from '~/features/pool/coin-context';
@@ -77,7 +76,7 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
 
   const { worker, range, now } = loaderData;
   const total = worker.valid + worker.stale + worker.invalid;
-  const share = (n: number) => (total > 0 ? formatPercent(n / total, locale.iso) : null);
+  const share = (n: number) => (total > 0 ? formatPercent(n / total) : null);
   return (
     <div className="grid grid-cols-1 gap-4">
       {header}
@@ -86,6 +85,7 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
           <Figure
             label={t('miner.workers.status')}
             value={t(worker.status === 'online' ? 'miner.workers.online' : 'miner.workers.offline')}
+            words
             testId="worker-status"
           />
           <Figure label={t('miner.hashrate10m')} value={formatHashrate(worker.hashrate_10m)} testId="worker-hashrate-10m" />
@@ -99,11 +99,12 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
               ['miner.shares.invalid', worker.invalid, 'worker-invalid'],
             ] as const
           ).map(([label, count, testId]) => (
-            <Figure key={testId} label={t(label)} value={String(count)} detail={share(count)} testId={testId} />
+            <Figure key={testId} label={t(label)} value={formatInteger(count)} detail={share(count)} testId={testId} />
           ))}
           <Figure
             label={t('miner.workers.lastShare')}
             value={worker.last_share > 0 ? relativeTime(Math.floor(worker.last_share / 1000), now, locale.iso) : '—'}
+            words
             testId="worker-last-share"
           />
           {worker.agent ? <Figure label={t('worker.agent')} value={worker.agent} testId="worker-agent" /> : null}
