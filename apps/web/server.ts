@@ -22,7 +22,10 @@ import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
-import { superviseWorkers } from './app/shared/web-workers.server.ts';
+import { DRAIN_MESSAGE, superviseWorkers } from './app/shared/web-workers.server.ts';
+import { createDrain } from './app/shared/drain.server.ts';
+import { createWebMetrics } from './app/shared/web-metrics.server.ts';
+import { serveWebMetrics, shareWithSupervisor } from './app/shared/web-metrics-port.server.ts';
 import { loadComparePools, loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
 import { loadHardwareCatalogue } from './app/features/hardware/catalogue.server.ts';
 
@@ -56,17 +59,35 @@ if (cluster.isPrimary && !env.referralSecret)
 
 if (cluster.isPrimary && env.workers > 1) {
   superviseWorkers({ count: env.workers });
+  // The workers' metrics, summed, on the supervisor's port (issue 30).
+  if (env.metrics) await listenForMetrics('cluster', env.metrics);
 } else {
   await serve();
 }
 
+async function listenForMetrics(source: Parameters<typeof serveWebMetrics>[0], at: { host: string; port: number }) {
+  try {
+    const { port } = await serveWebMetrics(source, at.host, at.port);
+    console.log(`web: metrics on http://${at.host}:${port}/metrics`);
+  } catch (error) {
+    startupFailure(new Error(`metrics port ${at.port}: ${(error as Error).message}`));
+  }
+}
+
 async function serve(): Promise<void> {
+  // Off unless WEB_METRICS_PORT is set: then nothing below is timed (issue 30).
+  const metrics = env.metrics ? createWebMetrics() : undefined;
+  if (metrics && cluster.isWorker) shareWithSupervisor(metrics.registry);
+  else if (metrics && env.metrics) await listenForMetrics(metrics.registry, env.metrics);
+  const drain = createDrain();
   const app = express();
   app.disable('x-powered-by');
   // Express picks its error output from its env, not from our parsed one: never a stack page.
   app.set('env', env.nodeEnv);
   // Forwarded headers only from the proxies named in TRUST_PROXY (none by default).
   app.set('trust proxy', env.trustProxy.length > 0 ? env.trustProxy : false);
+  app.use(drain.middleware);
+  if (metrics) app.use(metrics.requests);
   app.use((_req, res, next) => {
     res.set(STATIC_SECURITY_HEADERS);
     next();
@@ -162,7 +183,9 @@ async function serve(): Promise<void> {
       rootLocaleOf: (cookie: string | null, lang: string | null) => string;
     };
     if (env.pageCacheBytes > 0) {
-      app.use(createHtmlCache({ ttlMs: 5000, maxBytes: env.pageCacheBytes, rootLocale: rootLocaleOf }).middleware);
+      const pageCache = createHtmlCache({ ttlMs: 5000, maxBytes: env.pageCacheBytes, rootLocale: rootLocaleOf });
+      metrics?.watchPageCache(pageCache.stats);
+      app.use(pageCache.middleware);
     } else {
       app.use((_req, res, next) => {
         res.locals.nonce = newNonce();
@@ -171,6 +194,7 @@ async function serve(): Promise<void> {
     }
     // A render reaches the compressor in a few large pieces, not React's 2 KB chunks each flushed.
     app.use(coalesceWrites());
+    if (metrics) app.use(metrics.renders(build));
     app.use(createRequestHandler({ build, getLoadContext: (req, res) => loadContext(build, req, res), mode: env.nodeEnv }));
   }
 
@@ -188,6 +212,11 @@ async function serve(): Promise<void> {
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
 
+  // A rolling restart (SIGHUP to the supervisor) replaces this worker once its successor listens.
+  process.on('message', (message) => {
+    if (message !== DRAIN_MESSAGE) return;
+    void drain.start(server, { drainMs: 1500, deadlineMs: 10_000 }).then(() => process.exit(0));
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // `on`, not `once`: a second signal (the process group's, then npm start's) is not a kill.
     process.on(signal, () => {

@@ -50,6 +50,10 @@ const schema = z
      * same secret (decision 017). Unset: `ref` alone is set, and the API records no referral.
      */
     REFERRAL_SECRET: referralSecretSchema,
+    /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
+    WEB_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Interface of the metrics port: loopback unless the operator opens it. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   })
   .refine((env) => !env.RU_SITE_HOST === !env.RU_API_URL, {
     message: 'RU_SITE_HOST and RU_API_URL are set together or not at all',
@@ -72,6 +76,7 @@ export interface WebEnv {
   pageCacheBytes: number;
   apiReuseSeconds: number;
   workers: number;
+  metrics?: { host: string; port: number };
 }
 
 export function parseWebEnv(source: Record<string, string | undefined>, repoRoot: string): WebEnv {
@@ -99,5 +104,6 @@ export function parseWebEnv(source: Record<string, string | undefined>, repoRoot
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     apiReuseSeconds: env.API_REUSE_SECONDS,
     workers: env.WEB_WORKERS,
+    metrics: env.WEB_METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.WEB_METRICS_PORT },
   };
 }

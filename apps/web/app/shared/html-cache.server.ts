@@ -263,15 +263,19 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     }
     if (entry && now() - entry.at < options.ttlMs) {
       counts.hits += 1;
+      // Read by the metrics' request timer (web-metrics.server.ts).
+      res.locals.pageCache = 'hit';
       send(req, res, entry, nonce, 'hit');
       return;
     }
     if (entry && rendering.has(key)) {
       counts.stale += 1;
+      res.locals.pageCache = 'stale';
       send(req, res, entry, nonce, 'stale');
       return;
     }
     counts.misses += 1;
+    res.locals.pageCache = 'miss';
     let settle = () => {};
     rendering.set(
       key,

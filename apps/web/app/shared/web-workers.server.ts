@@ -4,8 +4,16 @@
  * only supervises: it forks the workers, starts another when one dies after it was serving,
  * stops when a worker cannot start at all (a missing build would otherwise fork forever), and
  * passes a stop on to the workers. Workers share nothing; each has its own page cache.
+ *
+ * SIGHUP restarts the workers one at a time (issue 30, rolling restarts): a new worker is
+ * started and listening before an old one is told to drain (`DRAIN_MESSAGE`, drain.server.ts),
+ * so the port never lacks a worker; a new worker runs the build on disk, so
+ * `npm run build` then SIGHUP upgrades the site without a failed request.
  */
 import cluster, { type Worker } from 'node:cluster';
+
+/** Sent by the supervisor to a worker it replaces: finish, then exit. */
+export const DRAIN_MESSAGE = 'openpool:drain';
 
 export interface SuperviseOptions {
   count: number;
@@ -18,6 +26,9 @@ export function superviseWorkers({ count, log = console.error, stopDeadlineMs = 
   let stopping = false;
   let exitCode = 0;
   const serving = new WeakSet<Worker>();
+  /** Workers told to drain by a rolling restart: their exit is expected. */
+  const retiring = new WeakSet<Worker>();
+  let restarting = false;
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
 
   const fork = () => {
@@ -28,6 +39,7 @@ export function superviseWorkers({ count, log = console.error, stopDeadlineMs = 
         if (live().length === 0) process.exit(exitCode);
         return;
       }
+      if (retiring.has(worker)) return;
       if (!serving.has(worker)) {
         // It never served: the same start would fail again (bad build, port taken).
         log(`web: a worker could not start (${signal ?? `exit ${code}`}); stopping`);
@@ -37,6 +49,31 @@ export function superviseWorkers({ count, log = console.error, stopDeadlineMs = 
       log(`web: worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another`);
       fork();
     });
+    return worker;
+  };
+
+  const rollingRestart = async () => {
+    if (restarting || stopping) return;
+    restarting = true;
+    const old = live();
+    log(`web: restarting ${old.length} workers one at a time`);
+    for (const worker of old) {
+      if (stopping) break;
+      const fresh = fork();
+      const started = await new Promise<boolean>((resolve) => {
+        fresh.once('listening', () => resolve(true));
+        fresh.once('exit', () => resolve(false));
+      });
+      if (!started) break;
+      retiring.add(worker);
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.send(DRAIN_MESSAGE);
+      const kill = setTimeout(() => worker.process.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(kill);
+    }
+    restarting = false;
+    if (!stopping) log(`web: rolling restart done (${live().length} workers)`);
   };
 
   const stop = (code: number) => {
@@ -50,6 +87,7 @@ export function superviseWorkers({ count, log = console.error, stopDeadlineMs = 
   };
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(0));
+  process.on('SIGHUP', () => void rollingRestart());
   for (let i = 0; i < count; i += 1) fork();
   log(`web: ${count} worker processes`);
 }
