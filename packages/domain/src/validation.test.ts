@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decimal,
   ipv4,
+  maxValue,
   minValue,
   numeric,
   parsePlainNumber,
@@ -295,6 +296,19 @@ describe('ipv4', () => {
         },
       ),
     );
+  });
+});
+
+describe('maxValue', () => {
+  it('says what the maximum is and passes at and below it', () => {
+    expect(text(maxValue('11', 10))).toBe('This field must be 10 or less.');
+    expect(maxValue('10', 10)).toBeNull();
+    expect(maxValue(' 0.5 ', 10)).toBeNull();
+    expect(maxValue('-3', 10)).toBeNull();
+  });
+
+  it.each(['', 'abc', '0x10', 'Infinity', '1e400', '1,5'])('refuses %j', (input) => {
+    expect(maxValue(input, 10)?.id).toBe('validation.max_value');
   });
 });
 

@@ -97,6 +97,16 @@ export function minValue(value: unknown, min: number): RuleResult {
   return Number.isFinite(number) && number >= min ? null : error;
 }
 
+/** At most `max`: 'This field must be {max} or more.'s counterpart, in the same plain notation. */
+export function maxValue(value: unknown, max: number): RuleResult {
+  const error = fail('validation.max_value', 'This field must be {max} or less.', { max });
+  if (typeof value !== 'string' && typeof value !== 'number') return error;
+  const text = String(value).trim();
+  if (!/^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/.test(text)) return error;
+  const number = Number(text);
+  return Number.isFinite(number) && number <= max ? null : error;
+}
+
 /** Digits with an optional fraction: no sign, exponent, hexadecimal, spaces, or nothing at all. */
 const PLAIN_NUMBER = /^\d{1,30}(?:\.\d{1,30})?$/;
 

@@ -1,10 +1,10 @@
 import { dailyCoins, profitability, revenueScheme } from '@openpool/domain/profitability';
-import { formatFee } from '@openpool/domain/format';
+import { formatAmount, formatFee } from '@openpool/domain/format';
 import { useId, useState } from 'react';
-import { useLocale } from '~/features/i18n/use-locale';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { formatCoins } from './figures';
+import { checkNumber } from './calculator-input';
+import { NumberField } from './number-field';
 import { PowerCostInput } from './power-cost-input';
 import type { CoinMarket } from './profit';
 
@@ -60,7 +60,6 @@ export function Calculator({
   format: (amount: number) => string;
 }) {
   const t = useT();
-  const locale = useLocale();
   const id = useId();
   const start = splitHashrate(initial.hashrate);
   const [ticker, setTicker] = useState(initial.ticker);
@@ -71,9 +70,12 @@ export function Calculator({
   const [scheme, setScheme] = useState(coin ? revenueScheme(coin.schemes) : 'pps');
   if (!coin) return null;
   const activeScheme = coin.schemes.includes(scheme) ? scheme : revenueScheme(coin.schemes);
-  const hashrate = Number(hashText.replace(',', '.')) * UNITS[unit]![1];
-  const power = Number(powerText.replace(',', '.'));
-  const valid = Number.isFinite(hashrate) && hashrate >= 0 && Number.isFinite(power) && power >= 0;
+  // The settings form's rules and messages (issue 25, item 5): no figures until both fields pass.
+  const hashInput = checkNumber(hashText, { field: t('calc.hashrate'), min: 0 });
+  const powerInput = checkNumber(powerText, { field: t('calc.power'), min: 0 });
+  const valid = hashInput.value !== null && powerInput.value !== null;
+  const hashrate = (hashInput.value ?? 0) * UNITS[unit]![1];
+  const power = powerInput.value ?? 0;
   const perDay = valid ? dailyCoins({ ...coin, schemes: [activeScheme] }, hashrate) : null;
   // A day's money from the domain's one formula; the periods are multiples of it.
   const daily =
@@ -109,17 +111,13 @@ export function Calculator({
             </select>
           </label>
         ) : null}
-        <label className="flex flex-col gap-1 text-xs text-ink-muted">
-          {t('calc.hashrate')}
-          <input
-            type="text"
-            inputMode="decimal"
-            value={hashText}
-            onChange={(event) => setHashText(event.target.value)}
-            className={field}
-            data-testid="calc-hashrate"
-          />
-        </label>
+        <NumberField
+          label={t('calc.hashrate')}
+          value={hashText}
+          onChange={setHashText}
+          problem={hashInput.problem}
+          testId="calc-hashrate"
+        />
         <label className="flex flex-col gap-1 text-xs text-ink-muted">
           {t('calc.unit')}
           <select
@@ -135,17 +133,13 @@ export function Calculator({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-xs text-ink-muted">
-          {t('calc.power')}
-          <input
-            type="text"
-            inputMode="decimal"
-            value={powerText}
-            onChange={(event) => setPowerText(event.target.value)}
-            className={field}
-            data-testid="calc-power"
-          />
-        </label>
+        <NumberField
+          label={t('calc.power')}
+          value={powerText}
+          onChange={setPowerText}
+          problem={powerInput.problem}
+          testId="calc-power"
+        />
         <label className="flex flex-col gap-1 text-xs text-ink-muted">
           {t('calc.scheme')}
           <select value={activeScheme} onChange={(event) => setScheme(event.target.value)} className={field}>
@@ -158,10 +152,10 @@ export function Calculator({
         </label>
         {withPowerCost ? <PowerCostInput value={powerCost} currency={currency} onChange={onPowerCost} /> : null}
       </div>
-      {!valid ? (
-        <p className="mt-3 text-sm text-red-700 dark:text-red-300">{t('calc.invalid')}</p>
-      ) : perDay === null || daily === null ? (
-        <p className="mt-3 text-sm text-ink-muted">{t('calc.noData')}</p>
+      {!valid ? null : perDay === null || daily === null ? (
+        <p className="mt-3 text-sm text-ink-muted" data-testid="calc-no-data">
+          <span className="font-medium">{t('common.notEnoughData')}</span> · {t('calc.noData')}
+        </p>
       ) : (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-sm tabular-nums" data-testid="calc-results">
@@ -195,7 +189,7 @@ export function Calculator({
                       {t(label)}
                     </th>
                     <td className="py-2 pe-3 text-end" data-testid="calc-coins">
-                      <Ltr>{formatCoins(perDay * days, locale.iso)}</Ltr>
+                      <Ltr>{formatAmount(perDay * days, coin.ticker)}</Ltr>
                     </td>
                     <td className="py-2 pe-3 text-end">{revenue === null ? '–' : <Ltr>{format(revenue)}</Ltr>}</td>
                     <td className="py-2 pe-3 text-end">

@@ -1,10 +1,13 @@
-import { parsePowerCost } from '@openpool/domain/hardware-profit';
+import { MAX_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
 import { useState } from 'react';
 import { useT } from '~/features/i18n/use-t';
+import { checkNumber } from './calculator-input';
+import { NumberField } from './number-field';
 
 /**
  * The visitor's electricity price. Named `power_cost` so that a list's GET form carries it
  * without JavaScript; with it, every valid keystroke updates the figures and is remembered.
+ * A figure that breaks a rule says which, in the spec's words (issue 25, item 5).
  */
 export function PowerCostInput({
   value,
@@ -21,25 +24,20 @@ export function PowerCostInput({
   // (state derived during render, React's pattern for it, rather than an effect).
   if (state.value !== value) setState({ text: parsePowerCost(state.text) === value ? state.text : String(value), value });
   const text = state.value === value ? state.text : String(value);
-  const invalid = parsePowerCost(text) === null;
+  const label = t('hw.powerCost', { currency });
+  const { problem } = checkNumber(text, { field: label, min: 0, max: MAX_POWER_COST });
   return (
-    <label className="flex flex-col gap-1 text-xs text-ink-muted">
-      {t('hw.powerCost', { currency })}
-      <input
-        name="power_cost"
-        type="text"
-        inputMode="decimal"
-        value={text}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => {
-          const next = event.target.value;
-          setState({ text: next, value: parsePowerCost(next) ?? value });
-          onChange(next);
-        }}
-        className="w-36 rounded-md border border-line bg-surface-raised px-2 py-2 text-sm tabular-nums aria-invalid:border-red-600"
-        data-testid="power-cost"
-      />
-      {invalid ? <span className="text-red-700 dark:text-red-300">{t('hw.powerCostInvalid')}</span> : null}
-    </label>
+    <NumberField
+      label={label}
+      name="power_cost"
+      value={text}
+      problem={problem}
+      onChange={(next) => {
+        setState({ text: next, value: parsePowerCost(next) ?? value });
+        onChange(next);
+      }}
+      className="w-36"
+      testId="power-cost"
+    />
   );
 }

@@ -11,7 +11,8 @@ describe('messagePart', () => {
     expect(messagePart('pool.servers.title')).toBe('coin');
     expect(messagePart('chart.range.day')).toBe('coin');
     expect(messagePart('settings.threshold')).toBe('miner');
-    expect(messagePart('validation.address')).toBe('miner');
+    // The calculator on coin and device pages shows the form rules' messages.
+    expect(messagePart('validation.required')).toBe('site');
     expect(messagePart('header.products')).toBe('site');
     expect(messagePart('page.about.title')).toBe('site');
   });

@@ -15,7 +15,8 @@ export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
 // card, label and scheme words, so those stay in the site part, as does the notice that the
-// first start's history is still filling (home and coin pages).
+// first start's history is still filling (home and coin pages). The form rules' messages
+// ('validation.') are the site's too: the calculator on coin and device pages shows them.
 const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['pool.card.', 'site'],
   ['pool.historyFilling', 'site'],
@@ -32,7 +33,6 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['payouts.', 'miner'],
   ['worker.', 'miner'],
   ['email.', 'miner'],
-  ['validation.', 'miner'],
 ];
 
 export function messagePart(id: string): MessagePart {
