@@ -17,7 +17,7 @@ import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHardwareRoutes } from './hardware/routes.ts';
-import { listHeld } from './engine/breaker.ts';
+import { listHeld } from './engine/held.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
 import type { ApiContext } from './context.ts';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import { decideHeld, HeldDecisionError, listHeld, type HeldItem } from './engine/breaker.ts';
+import { decideHeld, HeldDecisionError, listHeld, type HeldItem } from './engine/held.ts';
 import { parseApiEnv } from './env.ts';
 
 const USAGE = 'usage: npm run held -- list | release ID | discard ID';

@@ -18,7 +18,7 @@ import { parsePoolConfig } from '@openpool/domain/pool-config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createEngine } from './engine/engine.ts';
-import { createSimulatedSender } from './engine/sender.ts';
+import { createSimulatedSender } from './engine/payouts/payout-sender.ts';
 import { parseEvents } from './ingest/ndjson.ts';
 import { createSimulator } from './simulator/simulator.ts';
 

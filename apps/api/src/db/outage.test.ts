@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createEngine } from '../engine/engine.ts';
-import { createSimulatedSender } from '../engine/sender.ts';
+import { createSimulatedSender } from '../engine/payouts/payout-sender.ts';
 import { createCachedRates } from '../rates/cached.ts';
 import { PRICED_TICKERS } from '../rates/provider.ts';
 import { createSimulatedRates } from '../rates/simulated.ts';

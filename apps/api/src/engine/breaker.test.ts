@@ -8,7 +8,7 @@ import { networkSampleBounds, payoutCap } from '@openpool/domain/chain-bounds';
 import type { IngestEvent, MinedTicker, NetworkEvent } from '@openpool/domain/events';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import { stopTestServer } from '../testing/database.ts';
-import { decideHeld, HeldDecisionError, listHeld } from './breaker.ts';
+import { decideHeld, HeldDecisionError, listHeld } from './held.ts';
 
 const T0 = Date.UTC(2026, 10, 2);
 const MIN = 60_000;

@@ -12,7 +12,12 @@ import { hourCreditCeiling, payoutCap } from '@openpool/domain/chain-bounds';
 import type { ChainKind } from '@openpool/domain/chain-params';
 import type { MinedTicker } from '@openpool/domain/events';
 import { HOUR_MS } from './aggregates.ts';
-import { applyLedger } from './ledger.ts';
+
+/** What the hour jobs need to know of a coin's chain for the breaker. */
+export interface BreakerContext {
+  chainOf: (coin: string) => ChainKind;
+  log?: (line: string) => void;
+}
 
 /** How far above its expected earnings an hour may go before it is held: luck is never this good. */
 export const EXPECTED_MARGIN = 10n;
@@ -108,129 +113,4 @@ export async function holdOversizedPayouts<T extends { address: string; mature: 
   }
   const skipped = new Set(over.map((row) => row.address));
   return due.filter((row) => !skipped.has(row.address));
-}
-
-export interface HeldItem {
-  id: number;
-  coin: string;
-  kind: 'pps_hour' | 'payout';
-  hour: number;
-  address: string | null;
-  total: string;
-  ceiling: string;
-  reason: string;
-  heldAt: number;
-}
-
-const HELD_COLUMNS = `select id, coin, kind, hour, address, total::text as total, ceiling::text as ceiling, reason, held_at
-  from held_credits`;
-
-async function heldRows(db: pg.Pool | pg.PoolClient, where: string, params: unknown[]): Promise<HeldItem[]> {
-  const rows = await db.query<{
-    id: string;
-    coin: string;
-    kind: 'pps_hour' | 'payout';
-    hour: Date;
-    address: string | null;
-    total: string;
-    ceiling: string;
-    reason: string;
-    held_at: Date;
-  }>(`${HELD_COLUMNS} where ${where} order by id`, params);
-  return rows.rows.map((row) => ({
-    id: Number(row.id),
-    coin: row.coin,
-    kind: row.kind,
-    hour: row.hour.getTime(),
-    address: row.address,
-    total: row.total,
-    ceiling: row.ceiling,
-    reason: row.reason,
-    heldAt: row.held_at.getTime(),
-  }));
-}
-
-/** What the breaker holds now, oldest first. */
-export function listHeld(db: pg.Pool | pg.PoolClient): Promise<HeldItem[]> {
-  return heldRows(db, `status = 'held'`, []);
-}
-
-export class HeldDecisionError extends Error {}
-
-/**
- * The operator's decision on one held item, in one transaction. Release: an hour's credits
- * are written to the ledger as PPS credits; a payout is created as Unpaid and sent by the
- * next payout run. Discard: an hour's credits are dropped; a payout's amount is taken off the
- * miner's balance as a reset (the coins the pool never earned).
- */
-export async function decideHeld(pool: pg.Pool, id: number, decision: 'release' | 'discard', nowMs: number): Promise<HeldItem> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const found = await client.query<{
-      coin: string;
-      kind: 'pps_hour' | 'payout';
-      address: string | null;
-      total: string;
-      credits: Record<string, string> | null;
-    }>(
-      `select coin, kind, address, total::text as total, credits from held_credits where id = $1 and status = 'held' for update`,
-      [id],
-    );
-    const item = found.rows[0];
-    if (!item) throw new HeldDecisionError(`no held item ${id} (npm run held -- list shows them)`);
-    if (item.kind === 'pps_hour' && decision === 'release') {
-      await applyLedger(
-        client,
-        Object.entries(item.credits ?? {}).map(([address, amount]) => ({
-          coin: item.coin,
-          address,
-          kind: 'pps' as const,
-          mature: BigInt(amount),
-          immature: 0n,
-          at: nowMs,
-        })),
-      );
-    } else if (item.kind === 'payout' && item.address) {
-      const balance = await client.query<{ mature: string }>(
-        'select mature::text as mature from balances where coin = $1 and address = $2 for update',
-        [item.coin, item.address],
-      );
-      const amount = BigInt(item.total);
-      if (BigInt(balance.rows[0]?.mature ?? '0') < amount)
-        throw new HeldDecisionError(`the balance of ${item.address} is below the held ${item.total} now; discard it instead`);
-      let payoutId: number | undefined;
-      if (decision === 'release') {
-        const payout = await client.query<{ id: string }>(
-          `insert into payouts (coin, address, amount, created_at) values ($1, $2, $3::numeric, to_timestamp($4 / 1000.0)) returning id`,
-          [item.coin, item.address, item.total, nowMs],
-        );
-        payoutId = Number(payout.rows[0]!.id);
-      }
-      await applyLedger(client, [
-        {
-          coin: item.coin,
-          address: item.address,
-          kind: decision === 'release' ? 'payout' : 'reset',
-          mature: -amount,
-          immature: 0n,
-          payoutId,
-          at: nowMs,
-        },
-      ]);
-    }
-    await client.query(`update held_credits set status = $2, decided_at = to_timestamp($3 / 1000.0) where id = $1`, [
-      id,
-      decision === 'release' ? 'released' : 'discarded',
-      nowMs,
-    ]);
-    const [decided] = await heldRows(client, 'id = $1', [id]);
-    await client.query('commit');
-    return decided!;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }

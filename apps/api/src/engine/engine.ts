@@ -4,6 +4,7 @@
  * event time crosses an hour. A batch is acknowledged only after its commit; the highest
  * committed `seq` per source makes a replay change nothing.
  */
+import { withTransaction } from '../db/transaction.ts';
 import type pg from 'pg';
 import type { CoinTicker, MergedTicker } from '@openpool/domain/coins';
 import type { ChainKind } from '@openpool/domain/chain-params';
@@ -11,26 +12,13 @@ import type { IngestEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import { HOUR_MS } from './aggregates.ts';
 import { BatchContext } from './batch.ts';
-import type { PayoutSender } from './sender.ts';
-import { markPayoutsPaid } from '../notify/payouts.ts';
-import { followPayouts } from './payout-follow.ts';
+import type { PayoutSender } from './payouts/payout-sender.ts';
+import { LOCK_SPACE } from './lock-spaces.ts';
+import { createPayoutRun } from './payouts/send.ts';
 
 export { EngineInputError } from './batch.ts';
 
-/**
- * Advisory lock spaces (the two-key form: space, hashtext(name)) shared by every API replica
- * on one database (issue 16, decision 014). Other spaces in use: 727001 migrations,
- * 727014-727016 notifications.
- */
-export const LOCK_SPACE = {
-  source: 727_020,
-  family: 727_021,
-  payouts: 727_022,
-  simulator: 727_023,
-  /** The first start's history, built beside the live tables (simulator/history.ts). */
-  historySource: 727_024,
-  historyFamily: 727_025,
-} as const;
+export { LOCK_SPACE } from './lock-spaces.ts';
 
 /** Another replica is applying a batch of this source right now (the route answers 409). */
 export class SourceBusyError extends Error {
@@ -126,9 +114,7 @@ export function createEngine(options: EngineOptions): Engine {
   async function ingest(source: string, events: readonly IngestEvent[]): Promise<IngestResult> {
     // The source is locked too: two batches of one source never interleave their offsets.
     return locked([`source:${source}`, ...families(events)], async () => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
+      return withTransaction(pool, async (client) => {
         // Replica-wide (issue 16, decision 014). A source's batches must be applied in the order
         // sent, so a second one arriving at another replica meanwhile is refused, not queued
         // (it could overtake the first). A family waits: the coin's clock and the hour jobs it
@@ -166,88 +152,12 @@ export function createEngine(options: EngineOptions): Engine {
             [source, last],
           );
         }
-        await client.query('commit');
         return { accepted, skipped: events.length - accepted, lastSeq: last };
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     });
   }
 
-  let sending: Promise<number> | undefined;
-  async function sendPayouts(): Promise<number> {
-    // One sender run at a time; it only touches Unpaid payouts, which the engine never changes.
-    sending ??= acrossReplicas(async () => {
-      const unpaid = await pool.query<{ id: number; coin: string; address: string; amount: string; created_at: Date }>(
-        `select id, coin, address, amount, created_at from payouts where status = 'unpaid' order by id limit 5000`,
-      );
-      const byCoinAndTime = new Map<string, typeof unpaid.rows>();
-      for (const row of unpaid.rows) {
-        const key = `${row.coin}|${row.created_at.getTime()}`;
-        byCoinAndTime.set(key, [...(byCoinAndTime.get(key) ?? []), row]);
-      }
-      let paid = 0;
-      for (const rows of byCoinAndTime.values()) {
-        const coin = rows[0]!.coin;
-        const requests = rows.map((row) => ({
-          id: row.id,
-          coin,
-          address: row.address,
-          amount: BigInt(row.amount),
-          createdAt: row.created_at.getTime(),
-        }));
-        try {
-          const { txid, paidAt, confirmations } = await sender.send(coin, requests);
-          // Marked Paid together with its notifications (issue 14): one statement, one commit.
-          await markPayoutsPaid(pool, {
-            coin,
-            minerCoins: [coin, ...(config.merged.get(coin as MergedTicker)?.parents ?? [])],
-            ids: requests.map((request) => request.id),
-            txid,
-            paidAt,
-            confirmations,
-          });
-          paid += rows.length;
-        } catch (error) {
-          options.log?.(`payouts: ${coin}: sender failed, will retry: ${(error as Error).message}`);
-        }
-      }
-      try {
-        await followPayouts(pool, sender, requiredConfirmations, options.log);
-      } catch (error) {
-        options.log?.(`payouts: following sent transactions failed, will retry: ${(error as Error).message}`);
-      }
-      return paid;
-    }).finally(() => (sending = undefined));
-    return sending;
-  }
-
-  /**
-   * One sender across replicas too: a session lock on a connection of its own, held for the
-   * run and given up at once by a replica that finds it taken (the holder pays those rows).
-   * A replica that dies mid-run drops its connection and with it the lock.
-   */
-  async function acrossReplicas(run: () => Promise<number>): Promise<number> {
-    const lockClient = await pool.connect();
-    let unlocked = true;
-    try {
-      const held = await lockClient.query<{ ok: boolean }>('select pg_try_advisory_lock($1, 0) as ok', [LOCK_SPACE.payouts]);
-      if (!held.rows[0]?.ok) return 0;
-      unlocked = false;
-      try {
-        return await run();
-      } finally {
-        await lockClient.query('select pg_advisory_unlock($1, 0)', [LOCK_SPACE.payouts]);
-        unlocked = true;
-      }
-    } finally {
-      // A connection that may still hold the lock is closed, never handed back to the pool.
-      lockClient.release(unlocked ? undefined : true);
-    }
-  }
+  const sendPayouts = createPayoutRun({ pool, config, sender, requiredConfirmations, log: options.log });
 
   async function applyRetention(nowMs: number): Promise<number> {
     // 10-minute buckets serve charts up to 7 days; hourly rollups serve a year.

@@ -4,19 +4,11 @@
  */
 import type pg from 'pg';
 import type { CoinTicker, MergedTicker } from '@openpool/domain/coins';
-import type { MinedTicker } from '@openpool/domain/events';
-import type { ChainKind } from '@openpool/domain/chain-params';
 import type { CoinPoolConfig, PoolConfig } from '@openpool/domain/pool-config';
 import { ppsCredit } from '@openpool/domain/rewards';
 import { HOUR_MS } from './aggregates.ts';
-import { holdOversizedPayouts, holdPpsHour, ppsHourCeiling } from './breaker.ts';
+import { holdPpsHour, ppsHourCeiling, type BreakerContext } from './breaker.ts';
 import { applyLedger } from './ledger.ts';
-
-/** What the hour jobs need to know of a coin's chain for the breaker (decision 018). */
-export interface BreakerContext {
-  chainOf: (coin: string) => ChainKind;
-  log?: (line: string) => void;
-}
 
 /** PPS: each valid share earns diff / network diff x subsidy x (1 - fee); credited hourly. */
 export async function creditPps(
@@ -125,56 +117,6 @@ async function creditsWithinCeilings(
       [coin, passed.map((p) => p.hour), passed.map((p) => p.total.toString())],
     );
   return credits;
-}
-
-export async function makePayouts(
-  client: pg.PoolClient,
-  config: PoolConfig,
-  coin: MinedTicker,
-  boundary: number,
-  breaker: BreakerContext,
-): Promise<void> {
-  const poolCoin = config.coins.get(coin as CoinTicker);
-  const merged = config.merged.get(coin as MergedTicker);
-  // fb is both a pool of its own and a merged child of btc: its own pool's rules win.
-  const schedule = poolCoin?.payoutSchedule ?? 'daily';
-  const isMidnight = boundary % (24 * HOUR_MS) === 0;
-  if (schedule === 'daily' && !isMidnight) return;
-  const minPayout = poolCoin?.minPayout ?? merged?.minPayout;
-  if (minPayout === undefined) return;
-  const defaultThreshold = poolCoin?.defaultThreshold ?? minPayout;
-  // A merged child's balance belongs to a parent-coin miner: the threshold set there applies.
-  const thresholdCoin = poolCoin ? coin : (merged?.parents[0] ?? coin);
-  const due = await client.query<{ address: string; mature: string }>(
-    `select b.address, b.mature::text as mature from balances b
-     left join miners m on m.coin = $2 and m.address = b.address
-     where b.coin = $1 and b.mature >= greatest(coalesce(case when $2 = $1 then m.payout_threshold end, $3::numeric), $4::numeric)
-     order by b.address
-     for update of b`,
-    [coin, thresholdCoin, defaultThreshold.toString(), minPayout.toString()],
-  );
-  // Payouts above the coin's cap wait for the operator (decision 018); a held one is not asked again.
-  const payable = await holdOversizedPayouts(client, coin, breaker.chainOf(coin), boundary, due.rows, breaker.log);
-  if (payable.length === 0) return;
-  const ids = await client.query<{ id: number; address: string }>(
-    `insert into payouts (coin, address, amount, created_at)
-     select $1, a, m::numeric, to_timestamp($4 / 1000.0) from unnest($2::text[], $3::text[]) as u(a, m)
-     returning id, address`,
-    [coin, payable.map((r) => r.address), payable.map((r) => r.mature), boundary],
-  );
-  const idOf = new Map(ids.rows.map((row) => [row.address, row.id]));
-  await applyLedger(
-    client,
-    payable.map((row) => ({
-      coin,
-      address: row.address,
-      kind: 'payout' as const,
-      mature: -BigInt(row.mature),
-      immature: 0n,
-      payoutId: idOf.get(row.address),
-      at: boundary,
-    })),
-  );
 }
 
 /** A mature balance left without shares for `balance_reset_days` is reset, as a ledger row. */

@@ -13,7 +13,7 @@ import { startSingleton } from '../db/singleton.ts';
 import { createTestDatabase, stopTestServer, type TestDatabase } from '../testing/database.ts';
 import { POOL_CONFIG } from '../testing/harness.ts';
 import { createEngine, LOCK_SPACE, SourceBusyError } from './engine.ts';
-import type { PayoutSender } from './sender.ts';
+import type { PayoutSender } from './payouts/payout-sender.ts';
 
 const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
 const A = 'ltc1qminera0000000000000000000000000000aaaa';

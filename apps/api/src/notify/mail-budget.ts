@@ -5,6 +5,7 @@
  * pending and goes out when a slot frees (back-pressure on the outbox). A slot is taken before
  * the mail is sent and kept if the send fails: the budget counts what was attempted.
  */
+import { withTransaction } from '../db/transaction.ts';
 import type pg from 'pg';
 
 export interface MailBudget {
@@ -21,9 +22,7 @@ const BUDGET_LOCK = 727_031;
  * answers); resolves to 0 when taken, else the milliseconds until one frees.
  */
 export async function takeMailSlot(db: pg.Pool, budget: MailBudget, nowMs: number): Promise<number> {
-  const client = await db.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(db, async (client) => {
     await client.query('select pg_advisory_xact_lock($1)', [BUDGET_LOCK]);
     await client.query('delete from notify_mail_slots where taken_at <= $1', [new Date(nowMs - HOUR_MS)]);
     const taken = (
@@ -37,12 +36,6 @@ export async function takeMailSlot(db: pg.Pool, budget: MailBudget, nowMs: numbe
       taken.length >= budget.perHour ? taken[budget.perHour - 1]! + HOUR_MS - nowMs : 0,
     );
     if (wait === 0) await client.query('insert into notify_mail_slots (taken_at) values ($1)', [new Date(nowMs)]);
-    await client.query('commit');
     return wait;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -188,3 +188,44 @@ export async function outboxHealth(db: pg.Pool, nowMs: number): Promise<OutboxHe
     oldest_pending_s: row?.oldest ? Math.max(0, Math.round((nowMs - row.oldest.getTime()) / 1000)) : null,
   };
 }
+
+export interface SentPayout {
+  id: number;
+  coin: string;
+  address: string;
+  amount: string;
+}
+
+/**
+ * The notifications of payouts just marked Paid, written in the caller's transaction so the
+ * tell and the change commit together or not at all (the engine's payout run calls this). A
+ * merge-mined coin's payout (doge for an ltc miner) goes to the subscriptions of its parent
+ * coins' miner of the same address (`minerCoins`).
+ */
+export async function enqueuePayoutNotices(
+  db: Queryable,
+  payouts: readonly SentPayout[],
+  sent: { txid: string; paidAt: number; minerCoins: readonly string[] },
+): Promise<void> {
+  if (payouts.length === 0) return;
+  await db.query(
+    `insert into notify_outbox (subscription_id, channel, recipient, locale, kind, coin, address, payload, created_at, deliver_after, next_attempt_at)
+     select s.id, s.channel, s.recipient, s.locale, 'payout', s.coin, s.address,
+            jsonb_build_object('payout_id', p.id, 'ticker', p.coin, 'amount', p.amount, 'txid', $1::text,
+                               'balance', coalesce(b.mature, 0)::text),
+            to_timestamp($2 / 1000.0), to_timestamp($2 / 1000.0), to_timestamp($2 / 1000.0)
+     from unnest($3::int8[], $4::text[], $5::text[], $6::text[]) as p(id, coin, address, amount)
+     join notify_subscriptions s on s.address = p.address and s.coin = any($7::text[])
+       and s.on_payout and (s.channel = 'telegram' or s.confirmed_at is not null)
+     left join balances b on b.coin = p.coin and b.address = p.address`,
+    [
+      sent.txid,
+      sent.paidAt,
+      payouts.map((p) => p.id),
+      payouts.map((p) => p.coin),
+      payouts.map((p) => p.address),
+      payouts.map((p) => p.amount),
+      sent.minerCoins,
+    ],
+  );
+}

@@ -6,6 +6,7 @@
  * At least once: if the process dies after sending and before the commit, the row is due
  * again and goes out with the same key (the mail's Message-ID, which inboxes deduplicate).
  */
+import { withTransaction } from '../db/transaction.ts';
 import type pg from 'pg';
 import { takeMailSlot, type MailBudget } from './mail-budget.ts';
 import { PermanentDeliveryError, type Mailer } from './mailer.ts';
@@ -172,19 +173,11 @@ export function createNotifySender(options: NotifySenderOptions): NotifySender {
 
   /** One row of these channels: locked, handled and committed; null when nothing is due. */
   async function sendNext(channels: readonly Channel[]): Promise<Outcome | null> {
-    const client = await db.connect();
-    try {
-      await client.query('begin');
+    return withTransaction(db, async (client) => {
       const row = await nextDue(client, now(), channels);
       const outcome = row ? await handle(client, row) : null;
-      await client.query('commit');
       return outcome;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   let running: Promise<number> | undefined;

@@ -2,6 +2,7 @@
  * Who is told: the miner's e-mail (from settings, confirmed by a link before anything else is
  * sent to it) and the Telegram chats following a miner (no proof: reading is public).
  */
+import { withTransaction } from '../db/transaction.ts';
 import type pg from 'pg';
 import { claimConfirmation, recipientConfirmed } from './mail-limits.ts';
 import { enqueue, type Channel } from './outbox.ts';
@@ -191,9 +192,7 @@ export async function followInChat(
   locale: string,
   nowMs: number,
 ): Promise<FollowOutcome> {
-  const client = await db.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(db, async (client) => {
     // One chat's follows are counted and added one at a time, so the limit holds.
     await client.query('select pg_advisory_xact_lock(727015, hashtext($1))', [chatId]);
     const existing = await chatSubscriptions(client, chatId);
@@ -208,14 +207,8 @@ export async function followInChat(
       );
       outcome = 'following';
     }
-    await client.query('commit');
     return outcome;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface ChatSettingsChange {

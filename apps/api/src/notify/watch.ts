@@ -9,6 +9,7 @@
  * backfill catches up or a coin's ingest stalls, workers are not reported offline for
  * silence that is the pool's, not theirs.
  */
+import { withTransaction } from '../db/transaction.ts';
 import type pg from 'pg';
 import type { CoinTicker } from '@openpool/domain/coins';
 import type { ApiContext } from '../context.ts';
@@ -169,23 +170,14 @@ async function hashrateTransitions(client: pg.PoolClient, ctx: ApiContext, nowMs
 export async function runWatch(options: WatchOptions): Promise<WatchResult> {
   const { ctx } = options;
   const nowMs = ctx.now();
-  const client = await ctx.db.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(ctx.db, async (client) => {
     const lock = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [WATCH_LOCK]);
     if (!lock.rows[0]?.ok) {
-      await client.query('rollback');
       return { ran: false, offline: 0, online: 0, hashrate: 0 };
     }
     const online = await onlineTransitions(client, nowMs);
     const offline = await offlineTransitions(client, nowMs, options.offlineAfterS);
     const hashrate = await hashrateTransitions(client, ctx, nowMs);
-    await client.query('commit');
     return { ran: true, offline, online, hashrate };
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -7,6 +7,7 @@
  * recipient, miner and network (notify/mail-limits.ts): past a limit the save is 429 and
  * changes nothing.
  */
+import { withTransaction } from '../db/transaction.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -125,9 +126,7 @@ export function registerSettingsRoutes(
       const threshold = body.payout_threshold === undefined ? null : decimalToUnits(body.payout_threshold, config.unitDecimals);
       // The threshold and the e-mail subscription change together or not at all; a new e-mail
       // gets its confirmation written in the same transaction.
-      const client = await ctx.db.connect();
-      try {
-        await client.query('begin');
+      await withTransaction(ctx.db, async (client) => {
         await client.query(
           'update miners set payout_threshold = coalesce($3::numeric, payout_threshold) where coin = $1 and address = $2',
           [coin, address, threshold?.toString() ?? null],
@@ -147,13 +146,7 @@ export function registerSettingsRoutes(
           now,
           { client: request.ip },
         );
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
       return { message: 'Your settings have been applied.', settings: await read(coin, address, config) };
     },
   );

@@ -8,7 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { parseEvents } from '../ingest/ndjson.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
-import { createSimulatedSender } from '../engine/sender.ts';
+import { createSimulatedSender } from '../engine/payouts/payout-sender.ts';
 import { poolStats } from '../pool/queries.ts';
 import { createTestDatabase, stopTestServer, type TestDatabase } from '../testing/database.ts';
 import { POOL_CONFIG, SITE_CONFIG } from '../testing/harness.ts';

@@ -14,11 +14,12 @@
  * While `sim_history` exists, history is filling: every replica can tell from the database.
  * A process that dies mid-fill leaves the schema, and the next start fills it again.
  */
+import { withTransaction } from '../db/transaction.ts';
 import pg from 'pg';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import { migrate } from '../db/migrate.ts';
 import { createEngine, LOCK_SPACE, type Engine } from '../engine/engine.ts';
-import { createSimulatedSender } from '../engine/sender.ts';
+import { createSimulatedSender } from '../engine/payouts/payout-sender.ts';
 
 export const HISTORY_SCHEMA = 'sim_history';
 const REPLACED_SCHEMA = 'sim_replaced';
@@ -109,9 +110,7 @@ export async function openHistoryShadow(options: {
 }
 
 async function swapTables(db: pg.Pool): Promise<void> {
-  const client = await db.connect();
-  try {
-    await client.query('begin');
+  await withTransaction(db, async (client) => {
     await client.query(`set local lock_timeout = '15s'`);
     const tables = (
       await client.query<{ tablename: string }>('select tablename from pg_tables where schemaname = $1 order by 1', [
@@ -141,11 +140,5 @@ async function swapTables(db: pg.Pool): Promise<void> {
         `do $$ begin if to_regclass('public.notify_worker_state') is not null then delete from public.notify_worker_state; end if; end $$`,
       );
     }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -7,7 +7,7 @@ import { parseSiteConfig } from '@openpool/domain/site-config';
 import { HARDWARE_FILES, parseHardwareCatalogue, type HardwareFiles } from '@openpool/domain/hardware';
 import { buildApp } from '../app.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
-import { createSimulatedSender } from '../engine/sender.ts';
+import { createSimulatedSender } from '../engine/payouts/payout-sender.ts';
 import { createCachedRates } from '../rates/cached.ts';
 import { PRICED_TICKERS } from '../rates/provider.ts';
 import { createSimulatedRates } from '../rates/simulated.ts';

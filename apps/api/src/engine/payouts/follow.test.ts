@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stopTestServer } from '../testing/database.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
-import { followPayouts, receivedPerPayout } from './payout-follow.ts';
-import type { PayoutSender, TransactionState } from './sender.ts';
+import { stopTestServer } from '../../testing/database.ts';
+import { createHarness, type Harness } from '../../testing/harness.ts';
+import { followPayouts, receivedPerPayout } from './follow.ts';
+import type { PayoutSender, TransactionState } from './payout-sender.ts';
 
 const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
 const A = 'ltc1qminera0000000000000000000000000000aaaa';

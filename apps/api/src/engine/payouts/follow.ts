@@ -11,7 +11,7 @@
  * could revive it is as unlikely as one that would orphan a matured block).
  */
 import type pg from 'pg';
-import type { PayoutSender } from './sender.ts';
+import type { PayoutSender } from './payout-sender.ts';
 
 export async function followPayouts(
   db: Pick<pg.Pool, 'query'>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PayoutRequest } from './sender.ts';
+import type { PayoutRequest } from './payout-sender.ts';
 import { createWalletSender, payoutComment, routeSenders } from './wallet-sender.ts';
 
 const payouts: PayoutRequest[] = [

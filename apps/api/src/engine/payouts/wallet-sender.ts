@@ -14,7 +14,7 @@
  */
 import type { ChainKind } from '@openpool/domain/chain-params';
 import { fromUnits, toUnits } from '@openpool/domain/pool-config';
-import type { PayoutRequest, PayoutSender, TransactionState } from './sender.ts';
+import type { PayoutRequest, PayoutSender, TransactionState } from './payout-sender.ts';
 
 /** Who pays the network fee: the pool's wallet, or the miners (split by the node between them). */
 export type PayoutFeeMode = 'pool' | 'miners';
