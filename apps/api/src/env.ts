@@ -72,6 +72,15 @@ const schema = z
       .optional(),
     /** Shared with the web server, which signs referral landings with it (decision 017); unset: no referral is recorded. */
     REFERRAL_SECRET: referralSecretSchema,
+    /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
+    API_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Interface of the metrics port: loopback unless the operator opens it. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * Seconds a stopping API keeps serving with `/ready` at 503 and `Connection: close` on every
+     * answer, so a load balancer takes it out before its listener closes (rolling restarts).
+     */
+    API_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   })
   .refine(
     (env) =>
@@ -101,6 +110,9 @@ export interface ApiEnv {
   stratumUrls: { coin: 'ltc'; url: string }[];
   /** Checks the web server's signed referral landings (decision 017); unset, no referral is recorded. */
   referralSecret?: string;
+  /** Where the metrics are served (issue 30); absent: no metrics at all. */
+  metrics?: { host: string; port: number };
+  drainMs: number;
 }
 
 export interface NotifyEnv {
@@ -167,5 +179,7 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     nodes: env.LTC_RPC_URL ? [{ coin: 'ltc', rpcUrl: env.LTC_RPC_URL, payoutFee: env.LTC_PAYOUT_FEE }] : [],
     stratumUrls: env.STRATUM_LTC_URL ? [{ coin: 'ltc', url: env.STRATUM_LTC_URL }] : [],
     referralSecret: env.REFERRAL_SECRET,
+    metrics: env.API_METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.API_METRICS_PORT },
+    drainMs: env.API_DRAIN_SECONDS * 1000,
   };
 }

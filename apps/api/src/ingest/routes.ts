@@ -7,6 +7,7 @@ import { SOURCE_PATTERN } from '@openpool/domain/events';
 import type { Engine } from '../engine/engine.ts';
 import { EngineInputError, SourceBusyError } from '../engine/engine.ts';
 import { HttpError } from '../http/errors.ts';
+import type { IngestMetrics, IngestResultLabel } from '../metrics/api-metrics.ts';
 import { NdjsonError, parseEvents } from './ndjson.ts';
 
 export const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
@@ -17,7 +18,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
-export function registerIngestRoutes(app: FastifyInstance, options: { engine: Engine; token: string; now: () => number }): void {
+export function registerIngestRoutes(
+  app: FastifyInstance,
+  options: { engine: Engine; token: string; now: () => number; metrics?: IngestMetrics },
+): void {
   // Offsets are per source, like a partition's: a source's batches must be applied in the
   // order they were sent, or a later batch would commit a higher seq and an earlier one would
   // then look like a replay. So a source sends its next batch only after the previous answer;
@@ -80,17 +84,30 @@ export function registerIngestRoutes(app: FastifyInstance, options: { engine: En
           { 'retry-after': '1' },
         );
       // In this process here; in another replica, the engine's lock in PostgreSQL says so.
-      if (busy.has(source)) throw sourceBusy();
+      const started = performance.now();
+      let result: IngestResultLabel = 'error';
+      if (busy.has(source)) {
+        options.metrics?.batch(source, events, 'busy', 0, options.now());
+        throw sourceBusy();
+      }
       busy.add(source);
       try {
-        const result = await options.engine.ingest(source, events);
-        return { accepted: result.accepted, skipped: result.skipped, last_seq: result.lastSeq };
+        const applied = await options.engine.ingest(source, events);
+        result = 'ok';
+        return { accepted: applied.accepted, skipped: applied.skipped, last_seq: applied.lastSeq };
       } catch (error) {
-        if (error instanceof EngineInputError) throw new HttpError(400, 'bad_event', error.message);
-        if (error instanceof SourceBusyError) throw sourceBusy();
+        if (error instanceof EngineInputError) {
+          result = 'bad_event';
+          throw new HttpError(400, 'bad_event', error.message);
+        }
+        if (error instanceof SourceBusyError) {
+          result = 'busy';
+          throw sourceBusy();
+        }
         throw error;
       } finally {
         busy.delete(source);
+        options.metrics?.batch(source, events, result, (performance.now() - started) / 1000, options.now());
       }
     },
   );

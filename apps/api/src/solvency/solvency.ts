@@ -1,0 +1,157 @@
+/**
+ * Solvency at a glance (issue 30): for each coin with a node, the wallet's spendable balance
+ * against what the pool owes its miners (mature balances plus unpaid payouts), so the
+ * operator sees a shortfall before a payout fails. Read on `/health` and by the metrics; one
+ * check serves both for `maxAgeMs` (the wallet is asked at most that often).
+ */
+import type pg from 'pg';
+import { fromUnits, toUnits, type PoolConfig } from '@openpool/domain/pool-config';
+
+export interface SolvencyEntry {
+  coin: string;
+  /** What the node's wallet can spend now (`getbalances` mine.trusted); null when it did not answer. */
+  spendable: string | null;
+  mature: string;
+  unpaid: string;
+  /** mature + unpaid. */
+  owed: string;
+  /** spendable - owed: negative is a shortfall; null when the wallet did not answer. */
+  margin: string | null;
+  node: 'ok' | 'unreachable';
+  /** Unix seconds. */
+  checked_at: number;
+  error?: string;
+}
+
+export interface SolvencyCheck {
+  report(): Promise<SolvencyEntry[]>;
+}
+
+export interface RpcOutcome {
+  coin: string;
+  method: string;
+  seconds: number;
+  /** Absent on success; `rpc` when the node answered with an error, `unreachable` when it did not answer. */
+  error?: 'rpc' | 'unreachable';
+}
+
+export interface SolvencyOptions {
+  db: Pick<pg.Pool, 'query'>;
+  config: PoolConfig;
+  nodes: readonly { coin: string; rpcUrl: string }[];
+  maxAgeMs?: number;
+  now?: () => number;
+  fetch?: typeof globalThis.fetch;
+  onRpc?: (outcome: RpcOutcome) => void;
+}
+
+class NodeAnsweredError extends Error {}
+
+export function createSolvencyCheck(options: SolvencyOptions): SolvencyCheck {
+  const now = options.now ?? Date.now;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const maxAgeMs = options.maxAgeMs ?? 10_000;
+  let last: { at: number; report: Promise<SolvencyEntry[]> } | undefined;
+
+  async function spendable(coin: string, rpcUrl: string, decimals: number): Promise<bigint> {
+    const url = new URL(rpcUrl);
+    const auth =
+      'Basic ' + Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
+    url.username = '';
+    url.password = '';
+    const started = performance.now();
+    const outcome = (error?: RpcOutcome['error']) =>
+      options.onRpc?.({ coin, method: 'getbalances', seconds: (performance.now() - started) / 1000, error });
+    let answer: { result?: { mine?: { trusted?: number } }; error?: { message: string } | null };
+    try {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '1.0', id: 'solvency', method: 'getbalances', params: [] }),
+        signal: AbortSignal.timeout(5000),
+      });
+      const text = await response.text();
+      try {
+        answer = JSON.parse(text);
+      } catch {
+        throw new NodeAnsweredError(`getbalances: HTTP ${response.status} ${text.slice(0, 100)}`);
+      }
+    } catch (error) {
+      outcome(error instanceof NodeAnsweredError ? 'rpc' : 'unreachable');
+      throw error;
+    }
+    const trusted = answer.result?.mine?.trusted;
+    if (answer.error || typeof trusted !== 'number') {
+      outcome('rpc');
+      throw new NodeAnsweredError(`getbalances: ${answer.error?.message ?? 'no mine.trusted in the answer'}`);
+    }
+    outcome();
+    // The wallet's amounts have at most the coin's decimals: toFixed gives them back exactly.
+    return toUnits(trusted.toFixed(decimals), decimals);
+  }
+
+  async function check(): Promise<SolvencyEntry[]> {
+    const entries: SolvencyEntry[] = [];
+    for (const node of options.nodes) {
+      const decimals = options.config.coins.get(node.coin as never)?.unitDecimals ?? 8;
+      const owedRows = await options.db.query<{ mature: string; unpaid: string }>(
+        `select (select coalesce(sum(mature), 0) from balances where coin = $1)::text as mature,
+                (select coalesce(sum(amount), 0) from payouts where coin = $1 and status = 'unpaid')::text as unpaid`,
+        [node.coin],
+      );
+      const mature = BigInt(owedRows.rows[0]?.mature ?? '0');
+      const unpaid = BigInt(owedRows.rows[0]?.unpaid ?? '0');
+      const owed = mature + unpaid;
+      const coins = (units: bigint) => fromUnits(units, decimals);
+      const base = {
+        coin: node.coin,
+        mature: coins(mature),
+        unpaid: coins(unpaid),
+        owed: coins(owed),
+        checked_at: Math.floor(now() / 1000),
+      };
+      try {
+        const wallet = await spendable(node.coin, node.rpcUrl, decimals);
+        entries.push({ ...base, spendable: coins(wallet), margin: coins(wallet - owed), node: 'ok' });
+      } catch (error) {
+        // An error answer still came from the node: it is there, the wallet call is what failed.
+        const answered = error instanceof NodeAnsweredError;
+        entries.push({
+          ...base,
+          spendable: null,
+          margin: null,
+          node: answered ? 'ok' : 'unreachable',
+          error: (error as Error).message,
+        });
+      }
+    }
+    return entries;
+  }
+
+  return {
+    report() {
+      if (options.nodes.length === 0) return Promise.resolve([]);
+      if (!last || now() - last.at >= maxAgeMs) {
+        const report = check();
+        last = { at: now(), report };
+        // A failed read (the database) is not kept: the next call tries again.
+        report.catch(() => {
+          if (last?.report === report) last = undefined;
+        });
+      }
+      return last.report;
+    },
+  };
+}
+
+/** Why solvency makes the pool degraded, or undefined. */
+export function solvencyProblem(entries: readonly SolvencyEntry[]): string | undefined {
+  const problems = entries.flatMap((entry) => {
+    if (entry.margin !== null && entry.margin.startsWith('-'))
+      return [`${entry.coin}: the wallet holds ${entry.spendable}, the pool owes ${entry.owed}`];
+    if (entry.spendable === null)
+      return [`${entry.coin}: ${entry.node === 'unreachable' ? 'the node does not answer' : entry.error}`];
+    return [];
+  });
+  return problems.length > 0 ? problems.join('; ') : undefined;
+}
