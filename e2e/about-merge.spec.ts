@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import type { MergedList } from '@openpool/domain/api';
+import { formatCoinAmount, formatHashrate, formatInteger } from '@openpool/domain/format';
+import { API } from './ports.ts';
 
 test('/about shows live totals from the API and every pool with its schemes, fees and payouts', async ({ page }) => {
   await page.goto('/about');
@@ -11,22 +14,38 @@ test('/about shows live totals from the API and every pool with its schemes, fee
   expect(miners).toBeGreaterThan(0);
   const ltc = page.getByTestId('coin-table').getByRole('row', { name: /Litecoin/ });
   await expect(ltc).toContainText('PPS+ 2% · PROP 1% · SOLO 1.5%');
-  await expect(ltc).toContainText('hourly, from 0.01 LTC');
+  // The minimum with the coin's decimals, as every amount (issue 25, item 4).
+  await expect(ltc).toContainText('hourly, from 0.010000 LTC');
   await expect(page.getByTestId('coin-table').getByRole('row', { name: /Salvium/ })).toContainText('PROP 1% · SOLO 1.5%');
 });
 
-test('/merge lists the merge-mined coins under their parents with live parent figures', async ({ page }) => {
+test('/merge lists each merge-mined coin under its parent with its own figures, equal to the API (issue 25, item 6)', async ({
+  page,
+  request,
+}) => {
   await page.goto('/ru/merge');
+  const { results } = (await (await request.get(`${API}/api/v1/merged`)).json()) as MergedList;
   const table = page.getByTestId('merge-table');
   for (const [child, parent] of [
-    ['Dogecoin', 'Litecoin'],
-    ['Pepecoin', 'Litecoin'],
-    ['Bellscoin', 'Litecoin'],
-    ['Fractal Bitcoin', 'Bitcoin'],
-  ]) {
-    const row = table.getByRole('row', { name: new RegExp(`^${child}`) });
+    ['doge', 'Litecoin'],
+    ['pep', 'Litecoin'],
+    ['bells', 'Litecoin'],
+    ['fb', 'Bitcoin'],
+  ] as const) {
+    const row = table.getByTestId(`merge-row-${child}`);
+    const api = results.find((entry) => entry.ticker === child);
+    expect(api, child).toBeDefined();
     await expect(row).toContainText(parent);
     await expect(row).toContainText('Раз в сутки');
-    await expect(row).toContainText(/H\/s/);
+    await expect(row.getByTestId('merge-blocks')).toHaveText(formatInteger(api!.blocks_24h));
+    // A chain without a sample yet says so instead of '0 H/s'.
+    if (api!.net_hashrate > 0) await expect(row.getByTestId('merge-net-hashrate')).toHaveText(formatHashrate(api!.net_hashrate));
+    else await expect(row.getByTestId('merge-net-hashrate')).not.toContainText('H/s');
+    await expect(row.getByTestId('merge-min-payout')).toContainText(formatCoinAmount(api!.min_payout, child));
   }
+  // Fractal Bitcoin's own chain, not Bitcoin's figures (the page showed the btc pool's hashrate).
+  const btc = (await (await request.get(`${API}/btc/api/v1/pool/stats`)).json()) as { hashrate: number; net_hashrate: number };
+  const fb = (await (await request.get(`${API}/fb/api/v1/pool/stats`)).json()) as { net_hashrate: number };
+  await expect(table.getByTestId('merge-row-fb').getByTestId('merge-net-hashrate')).toHaveText(formatHashrate(fb.net_hashrate));
+  await expect(table.getByTestId('merge-row-fb')).not.toContainText(formatHashrate(btc.hashrate));
 });

@@ -84,6 +84,32 @@ export type PoolStats = z.infer<typeof poolStatsSchema>;
 
 export const poolListSchema = z.object({ results: z.array(poolStatsSchema) });
 
+/**
+ * Each merge-mined coin's own figures (issue 25, item 6): its chain, the blocks the pool found
+ * on it and how it is paid. The pools whose shares mine it are `parents`; a coin that also has
+ * a pool of its own (fb) has that pool's figures at its own pool-stats path.
+ */
+export const mergedListSchema = z.object({
+  results: z.array(
+    z.object({
+      ticker: z.string(),
+      name: z.string(),
+      parents: z.array(z.string()).describe('pools whose shares also mine this coin'),
+      fee: z.number().describe('fee on merge-mined rewards, a fraction'),
+      min_payout: amount,
+      payout_schedule: z.literal('daily'),
+      blocks_24h: z.number().int().describe('blocks of this coin the pool found in the last 24 hours, by any of its pools'),
+      last_block_found: unixSeconds.nullable(),
+      net_hashrate: hashrate,
+      net_difficulty: z.number().nonnegative(),
+      block_reward: amount,
+      height: z.number().int(),
+      updated_at: unixSeconds,
+    }),
+  ),
+});
+export type MergedList = z.infer<typeof mergedListSchema>;
+
 export { CHART_RANGES, type ChartRange } from './api-constants.ts';
 import { CHART_RANGES } from './api-constants.ts';
 

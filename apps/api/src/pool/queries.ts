@@ -2,13 +2,13 @@
  * Pool-level reads: stats, charts, blocks, top miners. Pure SQL over the rollups the
  * engine maintains; no query here scans raw shares (there are none).
  */
-import { COINS, type CoinTicker } from '@openpool/domain/coins';
+import { AUX_COINS, COINS, isCoinTicker, type AuxTicker, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, PoolStats } from '@openpool/domain/api';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/mining';
 import { effort } from '@openpool/domain/rewards';
 import type { ApiContext } from '../context.ts';
-import { latestNetworkSample } from '../stats/network-sample.ts';
+import { latestNetworkSample, latestNetworkSamples } from '../stats/network-sample.ts';
 import { OFFLINE_AFTER_S, rangePlan, ts, unix, windowHashrate, windowStart, windows } from '../stats/windows.ts';
 import { historyFilling } from '../simulator/history.ts';
 
@@ -206,5 +206,45 @@ export async function topMiners(ctx: ApiContext, coin: CoinTicker, limit = 100) 
       workers: row.workers,
       first_seen: unix(row.first_seen),
     })),
+  };
+}
+
+/**
+ * Every merge-mined coin of an enabled pool with its own figures (issue 25, item 6: /merge
+ * showed Fractal Bitcoin with Bitcoin's hashrate and miners): its chain's latest sample and
+ * the blocks of that coin the pool found, merge-mined or (fb) by its own pool.
+ */
+export async function mergedStats(ctx: ApiContext) {
+  const children = [...ctx.pool.merged.values()].filter((child) => child.parents.some((parent) => ctx.site.enabled.includes(parent)));
+  const tickers = children.map((child) => child.coin);
+  const since = new Date(ctx.now() - 24 * 3600 * 1000);
+  const [samples, blocks] = await Promise.all([
+    latestNetworkSamples(ctx.db, tickers),
+    ctx.db.query<{ coin: string; n: number; last: Date | null }>(
+      `select coin, count(*) filter (where found_at >= $2)::int as n, max(found_at) as last
+       from blocks where coin = any($1::text[]) group by coin`,
+      [tickers, since],
+    ),
+  ]);
+  return {
+    results: children.map((child) => {
+      const sample = samples.get(child.coin);
+      const found = blocks.rows.find((row) => row.coin === child.coin);
+      return {
+        ticker: child.coin,
+        name: isCoinTicker(child.coin) ? COINS[child.coin].name : AUX_COINS[child.coin as AuxTicker].name,
+        parents: child.parents.filter((parent) => ctx.site.enabled.includes(parent)),
+        fee: child.feePpm / 1_000_000,
+        min_payout: fromUnits(child.minPayout, child.unitDecimals),
+        payout_schedule: 'daily' as const,
+        blocks_24h: found?.n ?? 0,
+        last_block_found: found?.last ? unix(found.last) : null,
+        net_hashrate: sample?.hashrate ?? 0,
+        net_difficulty: sample?.difficulty ?? 0,
+        block_reward: fromUnits(BigInt(sample?.reward ?? '0'), child.unitDecimals),
+        height: sample?.height ?? 0,
+        updated_at: Math.floor(ctx.now() / 1000),
+      };
+    }),
   };
 }

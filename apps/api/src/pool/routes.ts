@@ -5,6 +5,7 @@ import {
   blocksPageSchema,
   dailyRevenueSchema,
   errorSchema,
+  mergedListSchema,
   networkChartSchema,
   poolChartSchema,
   poolListSchema,
@@ -19,7 +20,7 @@ import type { ApiContext } from '../context.ts';
 import { latestNetworkSample } from '../stats/network-sample.ts';
 import { createMemo } from '../http/caching.ts';
 import { checkCoin, coinParam, plainNumberQuery, rangeQuery } from '../http/params.ts';
-import { blocksPage, networkChart, poolChart, poolStats, topMiners } from './queries.ts';
+import { blocksPage, mergedStats, networkChart, poolChart, poolStats, topMiners } from './queries.ts';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
 
@@ -41,6 +42,19 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
       config: { cache: 'pool' },
     },
     async () => ({ results: await Promise.all(ctx.site.enabled.map((coin) => stats(coin))) }),
+  );
+
+  r.get(
+    '/api/v1/merged',
+    {
+      schema: {
+        tags: ['pool'],
+        summary: 'Each merge-mined coin with its own figures: chain, blocks found in 24 hours, fee and minimum payout',
+        response: { 200: mergedListSchema, 503: errorSchema },
+      },
+      config: { cache: 'pool' },
+    },
+    async () => memo('merged', () => mergedStats(ctx)),
   );
 
   r.get(

@@ -10,6 +10,7 @@ const minerPath = (coin: string, version: 'v1' | 'v3', what: string, address: st
 
 export const apiPaths = {
   pools: () => '/api/v1/pools',
+  merged: () => '/api/v1/merged',
   rates: () => '/api/v1/rates',
   referralTrack: () => '/api/v1/referral/track',
   poolStats: (coin: string) => `${coinBase(coin)}/v1/pool/stats`,
@@ -31,7 +32,7 @@ export const apiPaths = {
 // The paths whose answer is the same for every visitor (no miner in them): the web server may
 // reuse these for their max-age (api-reuse.server.ts). A path added above is not pool-wide until
 // it is listed here, and `api-paths.test.ts` holds every builder to one side or the other.
-const POOL_WIDE = /^(?:\/api\/v1\/(?:pools|rates)|\/[^/]+\/api\/v1\/(?:pool\/stats|pool\/chart|network\/chart|top-miners))$/;
+const POOL_WIDE = /^(?:\/api\/v1\/(?:pools|merged|rates)|\/[^/]+\/api\/v1\/(?:pool\/stats|pool\/chart|network\/chart|top-miners))$/;
 
 export function isPoolWidePath(path: string): boolean {
   return POOL_WIDE.test(path);

@@ -4,7 +4,7 @@
  * the live totals. Throws when the API cannot answer; the pages then say so and still render
  * (decision 007).
  */
-import { poolListSchema, type PoolStats } from '@openpool/domain/api';
+import { mergedListSchema, poolListSchema, type MergedList, type PoolStats } from '@openpool/domain/api';
 import { getCoin } from '@openpool/domain/coins';
 import type { ApiClient } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
@@ -65,4 +65,11 @@ export async function fetchPools(api: ApiClient, enabled: readonly string[]) {
   const byTicker = new Map(results.map((stats) => [stats.ticker, poolRow(stats)]));
   const rows = enabled.flatMap((ticker) => byTicker.get(ticker) ?? []);
   return { rows, totals: totalsOf(rows) };
+}
+
+export type MergedRow = MergedList['results'][number];
+
+/** Each merge-mined coin with its own figures (`GET /api/v1/merged`), for /merge. */
+export async function fetchMerged(api: ApiClient): Promise<MergedRow[]> {
+  return mergedListSchema.parse(await api.request(apiPaths.merged())).results;
 }

@@ -1,15 +1,15 @@
 import { renderRuleMessage } from '@openpool/domain/validation';
 import { describe, expect, it } from 'vitest';
-import { checkNumber } from './calculator-input';
+import { checkNumber, type NumberRule } from './calculator-input';
 
-const hashrate = { field: 'Hashrate', min: 0 };
+const hashrate: NumberRule = { field: 'Hashrate', min: 0 };
 const message = (text: string, rule = hashrate) => {
   const { problem } = checkNumber(text, rule);
   return problem ? renderRuleMessage(problem) : null;
 };
 
 describe('checkNumber (the calculator validates like the settings form)', () => {
-  it('asks for an empty field with the spec\'s text instead of reading it as 0', () => {
+  it("asks for an empty field with the spec's text instead of reading it as 0", () => {
     expect(message('')).toBe('This field is required.');
     expect(message('   ')).toBe('This field is required.');
   });
