@@ -60,6 +60,56 @@ const boundaries = [
   },
 ];
 
+/**
+ * Layers of the API (decision 021), lowest first: a folder (or top-level file) may import its
+ * own layer's code only within itself, and any lower layer; never a higher one, never a
+ * sibling of its layer. The database, HTTP plumbing and configuration are the ground; read
+ * models and adapters stand on them; the miner and hardware read routes, then notifications
+ * (which read miners), the engine (which asks notify to tell), the settings and referral
+ * writes, ingest and the pool routes, the simulator (which drives ingest), the app, and the
+ * process at the top. Tests may read across the app.
+ */
+const API = 'apps/api/src';
+const API_LAYERS = [
+  ['db', 'env', 'context'],
+  ['http'],
+  ['stats', 'rates', 'solvency'],
+  ['miner', 'hardware', 'metrics'],
+  ['notify'],
+  ['engine'],
+  ['settings', 'referral'],
+  ['ingest', 'pool'],
+  ['simulator'],
+  ['app', 'held-cli'],
+  ['runtime', 'testing'],
+  ['server'],
+];
+const apiLayers = API_LAYERS.flatMap((layer, index) => {
+  const above = API_LAYERS.slice(index + 1).flat();
+  return layer.map((name) => {
+    const forbidden = [...above, ...layer.filter((other) => other !== name)];
+    return {
+      files: [`${API}/${name}/${SOURCES}`, `${API}/${name}.ts`],
+      ignores: TESTS,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: forbidden.length
+              ? [
+                  {
+                    regex: `^(?:\\./|(?:\\.\\./)+)(?:${forbidden.join('|')})(?:/|\\.ts$)`,
+                    message: `${name} is in layer ${index + 1} of the API (eslint.config.js, decision 021): it may import lower layers only, not ${forbidden.join(', ')}.`,
+                  },
+                ]
+              : [],
+          },
+        ],
+      },
+    };
+  });
+});
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'test-results/**', 'playwright-report/**', '.data/**'],
@@ -110,4 +160,5 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   ...boundaries,
+  ...apiLayers,
 );

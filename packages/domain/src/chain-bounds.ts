@@ -12,7 +12,7 @@
  */
 import { COINS, isCoinTicker } from './coins.ts';
 import { CHAIN_PARAMS, type ChainKind } from './chain-params.ts';
-import type { MinedTicker } from './events.ts';
+import type { MinedTicker } from './coins.ts';
 import { hashesPerDifficulty } from './mining.ts';
 
 export const MAX_HEIGHT = 1e12;

@@ -12,7 +12,7 @@
  * emission of 0.6 XMR, and so on); hashrates and heights are the figures the chains' public
  * explorers showed around 2025-01-01, rounded to one or two significant digits.
  */
-import type { MinedTicker } from './events.ts';
+import type { MinedTicker } from './coins.ts';
 
 export interface ChainParams {
   blockTimeSeconds: number;

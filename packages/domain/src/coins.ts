@@ -38,6 +38,10 @@ export type CoinTicker = (typeof COIN_TICKERS)[number];
 /** Coins that exist here only as merge-mined children: they have no pool page of their own. */
 export const AUX_TICKERS = ['doge', 'pep', 'bells'] as const;
 export type AuxTicker = (typeof AUX_TICKERS)[number];
+
+/** Every coin a pool's shares can mine: the pool coins and the merge-mined auxiliary chains. */
+export const MINED_TICKERS = [...COIN_TICKERS, ...AUX_TICKERS] as const;
+export type MinedTicker = (typeof MINED_TICKERS)[number];
 /** A merge-mined child: an auxiliary coin, or (fb under btc) a coin with its own pool too. */
 export type MergedTicker = AuxTicker | CoinTicker;
 

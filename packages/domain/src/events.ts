@@ -8,7 +8,7 @@
  * Times are unix milliseconds; amounts are integers in the coin's smallest unit, as strings.
  */
 import { z } from 'zod';
-import { AUX_TICKERS, COIN_TICKERS } from './coins.ts';
+import { COIN_TICKERS, MINED_TICKERS } from './coins.ts';
 import { isWellFormedAddress, isWellFormedWorker, REWARD_SCHEMES } from './address.ts';
 import {
   MAX_ANY_DIFFICULTY,
@@ -20,8 +20,7 @@ import {
   minShareDifficulty,
 } from './chain-bounds.ts';
 
-export const MINED_TICKERS = [...COIN_TICKERS, ...AUX_TICKERS] as const;
-export type MinedTicker = (typeof MINED_TICKERS)[number];
+export { MINED_TICKERS, type MinedTicker } from './coins.ts';
 
 const seq = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** Events older than this or in the future beyond a small clock skew are refused. */

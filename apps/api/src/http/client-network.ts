@@ -50,3 +50,18 @@ export function clientNetwork(ip: string): string {
   const prefix = [groups[0]!, groups[1]!, groups[2]!, groups[3]! & 0xff00];
   return `${prefix.map((group) => group.toString(16)).join(':')}::/56`;
 }
+
+/** The key of one client (referral attribution): IPv4 as it is; IPv6 by its /64; IPv4-mapped IPv6 as IPv4. */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

@@ -10,7 +10,7 @@ import { effort } from '@openpool/domain/rewards';
 import type { ApiContext } from '../context.ts';
 import { latestNetworkSample, latestNetworkSamples } from '../stats/network-sample.ts';
 import { OFFLINE_AFTER_S, rangePlan, ts, unix, windowHashrate, windowStart, windows } from '../stats/windows.ts';
-import { historyFilling } from '../simulator/history.ts';
+import { historyFilling } from '../db/history-schema.ts';
 
 export interface BlockRow {
   coin: string;

@@ -9,7 +9,8 @@
  */
 import type pg from 'pg';
 import { LANDING_CLOCK_SKEW_MS, type ReferralLanding } from '@openpool/domain/referral-landing';
-import { clientKey, createWindowCounter } from '../settings/rate-limit.ts';
+import { clientKey } from '../http/client-network.ts';
+import { createWindowCounter } from '../http/window-counter.ts';
 
 export const REFERRAL_LIMITS = { perClientPerHour: 5, windowMs: 3_600_000 };
 

@@ -11,7 +11,6 @@
  * arithmetic of what a distributed search still gets is in decision 016.
  * The table is named for its first use; referral attribution counts in it too.
  */
-import { isIPv6 } from 'node:net';
 import type pg from 'pg';
 import { clientNetwork, ipv6Site } from '../http/client-network.ts';
 
@@ -28,21 +27,6 @@ export interface SettingsLimiter {
   wait(client: string, miner: string, now: number): Promise<number>;
   /** Counts a failed proof. */
   failed(client: string, miner: string, now: number): Promise<void>;
-}
-
-/** The key of one client (referral attribution): IPv4 as it is; IPv6 by its /64; IPv4-mapped IPv6 as IPv4. */
-export function clientKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
 
 export function createSettingsLimiter(db: pg.Pool, limits = SETTINGS_LIMITS): SettingsLimiter {
@@ -80,31 +64,6 @@ export function createSettingsLimiter(db: pg.Pool, limits = SETTINGS_LIMITS): Se
          select k, to_timestamp($2 / 1000.0), 1 from unnest($1::text[]) as k
          on conflict (key, window_start) do update set failures = settings_attempts.failures + 1`,
         [keys(client, miner).map((k) => k.key), window],
-      );
-    },
-  };
-}
-
-/**
- * A plain per-key counter in the same table and windows, for other limits (referral
- * attribution): `add` counts one, `wait` says how long a key at `limit` waits.
- */
-export function createWindowCounter(db: pg.Pool, windowMs: number) {
-  const windowOf = (now: number) => now - (now % windowMs);
-  return {
-    async wait(key: string, limit: number, now: number): Promise<number> {
-      const window = windowOf(now);
-      const row = await db.query<{ failures: number }>(
-        'select failures from settings_attempts where key = $1 and window_start = to_timestamp($2 / 1000.0)',
-        [key, window],
-      );
-      return (row.rows[0]?.failures ?? 0) >= limit ? Math.max(1, Math.ceil((window + windowMs - now) / 1000)) : 0;
-    },
-    async add(key: string, now: number): Promise<void> {
-      await db.query(
-        `insert into settings_attempts (key, window_start, failures) values ($1, to_timestamp($2 / 1000.0), 1)
-         on conflict (key, window_start) do update set failures = settings_attempts.failures + 1`,
-        [key, windowOf(now)],
       );
     },
   };

@@ -14,6 +14,9 @@
  * While `sim_history` exists, history is filling: every replica can tell from the database.
  * A process that dies mid-fill leaves the schema, and the next start fills it again.
  */
+import { HISTORY_SCHEMA } from '../db/history-schema.ts';
+
+export { historyFilling } from '../db/history-schema.ts';
 import { withTransaction } from '../db/transaction.ts';
 import pg from 'pg';
 import type { PoolConfig } from '@openpool/domain/pool-config';
@@ -21,7 +24,6 @@ import { migrate } from '../db/migrate.ts';
 import { createEngine, LOCK_SPACE, type Engine } from '../engine/engine.ts';
 import { createSimulatedSender } from '../engine/payouts/payout-sender.ts';
 
-export const HISTORY_SCHEMA = 'sim_history';
 const REPLACED_SCHEMA = 'sim_replaced';
 
 /**
@@ -39,12 +41,6 @@ export interface HistoryShadow {
   swap(): Promise<void>;
   /** Drops the history without swapping (stop before it was done: the next start refills it). */
   close(): Promise<void>;
-}
-
-/** True while a history is being filled (by any replica), or was left half-filled by a crash. */
-export async function historyFilling(db: pg.Pool | pg.PoolClient): Promise<boolean> {
-  const row = await db.query<{ filling: boolean }>('select to_regnamespace($1) is not null as filling', [HISTORY_SCHEMA]);
-  return row.rows[0]?.filling ?? false;
 }
 
 /** Drops a history left by a crash, e.g. when the simulator is now off and will never finish it. */

@@ -1,5 +1,5 @@
 /** Spanish notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const es: NotifyMessages = {
   offlineTitle: 'Workers sin conexión: {count}',

@@ -1,5 +1,5 @@
 /** Persian notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const fa: NotifyMessages = {
   offlineTitle: 'ورکرهای آفلاین: {count}',

@@ -1,5 +1,5 @@
 /** French notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const fr: NotifyMessages = {
   offlineTitle: 'Workers hors ligne : {count}',

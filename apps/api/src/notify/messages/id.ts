@@ -1,5 +1,5 @@
 /** Indonesian notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const id: NotifyMessages = {
   offlineTitle: 'Worker offline: {count}',

@@ -20,7 +20,9 @@ import { ms } from './ms.ts';
 import { tr } from './tr.ts';
 import { kz } from './kz.ts';
 
-export type NotifyMessages = Record<keyof typeof en, string>;
+import type { NotifyMessages } from './types.ts';
+
+export type { NotifyMessages } from './types.ts';
 export type MessageKey = keyof NotifyMessages;
 
 const CATALOGUE: Record<LocaleCode, NotifyMessages> = {

@@ -1,5 +1,5 @@
 /** Italian notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const it: NotifyMessages = {
   offlineTitle: 'Worker offline: {count}',

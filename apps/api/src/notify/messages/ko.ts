@@ -1,5 +1,5 @@
 /** Korean notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const ko: NotifyMessages = {
   offlineTitle: '오프라인 워커: {count}',

@@ -1,5 +1,5 @@
 /** Kazakh notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const kz: NotifyMessages = {
   offlineTitle: 'Желіден тыс воркерлер: {count}',

@@ -1,5 +1,5 @@
 /** Malay notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const ms: NotifyMessages = {
   offlineTitle: 'Worker di luar talian: {count}',

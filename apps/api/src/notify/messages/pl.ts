@@ -1,5 +1,5 @@
 /** Polish notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const pl: NotifyMessages = {
   offlineTitle: 'Workery offline: {count}',

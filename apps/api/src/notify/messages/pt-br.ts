@@ -1,5 +1,5 @@
 /** Brazilian Portuguese notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const ptbr: NotifyMessages = {
   offlineTitle: 'Workers offline: {count}',

@@ -1,5 +1,5 @@
 /** Russian notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const ru: NotifyMessages = {
   offlineTitle: 'Воркеры офлайн: {count}',

@@ -1,5 +1,5 @@
 /** Turkish notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const tr: NotifyMessages = {
   offlineTitle: 'Çevrimdışı worker: {count}',

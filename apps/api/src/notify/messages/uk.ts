@@ -1,5 +1,5 @@
 /** Ukrainian notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const uk: NotifyMessages = {
   offlineTitle: 'Воркери офлайн: {count}',

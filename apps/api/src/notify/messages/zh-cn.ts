@@ -1,5 +1,5 @@
 /** Simplified Chinese notification texts; the keys and placeholders of en.ts. */
-import type { NotifyMessages } from './index.ts';
+import type { NotifyMessages } from './types.ts';
 
 export const zhcn: NotifyMessages = {
   offlineTitle: '离线矿机：{count}',
