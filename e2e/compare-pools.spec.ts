@@ -26,7 +26,7 @@ test('/compare-mining-pools: our pool beside the documented ones, dated and sour
   // Our own terms come from the live pool config: PPS+ 2 %, minimum 0.001 BTC, once a day.
   const ours = table.getByTestId('compare-row').filter({ hasText: 'this pool' });
   await expect(ours).toContainText('PPS+ 2%');
-  await expect(ours).toContainText('0.001 BTC');
+  await expect(ours).toContainText('0.00100000 BTC');
   await expect(ours).toContainText('Once a day');
 });
 

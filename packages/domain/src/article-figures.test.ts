@@ -18,12 +18,12 @@ describe('resolveArticleFigure', () => {
   it('reads fees, payouts and confirmations from the pool config', () => {
     expect(resolveArticleFigure('fee.ltc.pps', real)).toBe('2%');
     expect(resolveArticleFigure('fee.ltc.solo', real)).toBe('1.5%');
-    expect(resolveArticleFigure('min_payout.sal', real)).toBe('5 SAL');
+    expect(resolveArticleFigure('min_payout.sal', real)).toBe('5.000000 SAL');
     expect(resolveArticleFigure('payout_hours.btc', real)).toBe('24');
     expect(resolveArticleFigure('payout_hours.ltc', real)).toBe('1');
     expect(resolveArticleFigure('balance_reset_days', real)).toBe('90');
     expect(resolveArticleFigure('support_email', real)).toBe('help@pool.test');
-    expect(resolveArticleFigure('merged_min.doge', real)).toBe('10 DOGE');
+    expect(resolveArticleFigure('merged_min.doge', real)).toBe('10.000000 DOGE');
     expect(resolveArticleFigure('merged_parent.fb', real)).toBe('BTC');
     expect(resolveArticleFigure('regions', real)).toBe('eu, ru, us, sg');
   });

@@ -9,6 +9,7 @@ import { fromUnits, type CoinPoolConfig, type PoolConfig } from './pool-config.t
 import type { CoinContent } from './coin-content.ts';
 import { REWARD_SCHEMES, type RewardScheme } from './address.ts';
 import type { MergedTicker } from './coins.ts';
+import { formatCoinAmount, formatPercent } from './format.ts';
 
 export interface FigureSources {
   pool: PoolConfig;
@@ -20,9 +21,14 @@ export class ArticleFigureError extends Error {
   override name = 'ArticleFigureError';
 }
 
-/** 0.015 -> "1.5%": a fee as people read it, exact to the hundredth of a percent. */
+/** 0.015 -> "1.5%": a fee as people read it, exact to the hundredth of a percent, as the pages write it. */
 export function percent(fraction: number): string {
-  return `${Number((fraction * 100).toFixed(2))}%`;
+  return formatPercent(fraction, 2);
+}
+
+/** An amount in an article reads as on the pool's pages: the coin's decimals (issue 25, item 4). */
+function amount(units: bigint, unitDecimals: number, ticker: string): string {
+  return formatCoinAmount(fromUnits(units, unitDecimals), ticker);
 }
 
 function upper(ticker: string): string {
@@ -51,8 +57,8 @@ const COIN_FIGURES: Readonly<Record<string, CoinFigure>> = {
       ? percent(c.fees[scheme as RewardScheme])
       : undefined,
   fee_type: (c) => c.feeType,
-  min_payout: (c) => `${fromUnits(c.minPayout, c.unitDecimals)} ${upper(c.coin)}`,
-  default_threshold: (c) => `${fromUnits(c.defaultThreshold, c.unitDecimals)} ${upper(c.coin)}`,
+  min_payout: (c) => amount(c.minPayout, c.unitDecimals, c.coin),
+  default_threshold: (c) => amount(c.defaultThreshold, c.unitDecimals, c.coin),
   payout_hours: (c) => (c.payoutSchedule === 'hourly' ? '1' : '24'),
   confirmations: (c) => String(c.confirmations),
   confirmation_hours: (c, s) => oneDecimal((c.confirmations * blockSeconds(s, c.coin)) / 3600),
@@ -67,7 +73,7 @@ const COIN_FIGURES: Readonly<Record<string, CoinFigure>> = {
 function mergedFigure(sources: FigureSources, field: string, ticker: string): string | undefined {
   const merged = sources.pool.merged.get(ticker as MergedTicker);
   if (!merged) return undefined;
-  if (field === 'merged_min') return `${fromUnits(merged.minPayout, merged.unitDecimals)} ${upper(ticker)}`;
+  if (field === 'merged_min') return amount(merged.minPayout, merged.unitDecimals, ticker);
   if (field === 'merged_fee') return percent(merged.feePpm / 1_000_000);
   if (field === 'merged_parent') return merged.parents.map(upper).join(', ');
   return undefined;

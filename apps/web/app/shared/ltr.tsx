@@ -21,3 +21,11 @@ export function Ltr({ children, className }: { children: ReactNode; className?: 
 export function Isolated({ children, className }: { children: ReactNode; className?: string }) {
   return <bdi className={className}>{children}</bdi>;
 }
+
+/**
+ * A figure as plain text where no element may go (an `<option>`, a `title`): wrapped in a
+ * first-strong isolate, the same isolation as `Ltr` and `Isolated` give an element.
+ */
+export function isolatedText(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -33,7 +33,7 @@ export function ChartPage({
           <p className="mt-1 text-sm text-ink-muted">
             {t('chart.current')}:{' '}
             <span className="font-semibold text-ink tabular-nums" data-testid="chart-current">
-              <Ltr>{current === null ? '—' : format(current)}</Ltr>
+              {current === null ? t('common.notEnoughData') : <Ltr>{format(current)}</Ltr>}
             </span>
           </p>
         </div>

@@ -1,4 +1,4 @@
-import { formatFee } from '@openpool/domain/format';
+import { formatCoinAmount, formatFee } from '@openpool/domain/format';
 import { Link } from 'react-router';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
@@ -30,7 +30,6 @@ const PAYOUT: Record<NonNullable<CompareRow['payout']>, MessageId> = {
  */
 export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]; sort: Sort; coin: string; caption: string }) {
   const t = useT();
-  const unit = coin.toUpperCase();
   const unconfirmed = <Unconfirmed label={t('comparePools.unconfirmed')} />;
   return (
     <div className="relative mt-4 overflow-x-auto rounded-lg border border-line" data-testid="compare-scroll">
@@ -102,7 +101,7 @@ export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]
                 </ul>
               </td>
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                {row.minPayout === null ? unconfirmed : <Ltr>{`${row.minPayout} ${unit}`}</Ltr>}
+                {row.minPayout === null ? unconfirmed : <Ltr>{formatCoinAmount(row.minPayout, coin)}</Ltr>}
               </td>
               <td className="px-3 py-2">{row.payout === null ? unconfirmed : t(PAYOUT[row.payout])}</td>
               <td className="px-3 py-2">

@@ -1,9 +1,9 @@
 import { dateTimeFormat } from '@openpool/domain/intl';
-import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
+import { formatDifficulty, formatHashrate, formatInteger } from '@openpool/domain/format';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { Ltr } from '~/shared/ltr';
+import { Isolated, Ltr } from '~/shared/ltr';
 import { useWorkerWatch } from './use-worker-watch';
 
 /** The live part of /test: waiting with hints, then the first share and the worker's figures. */
@@ -63,7 +63,12 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
       </p>
       {state.online ? null : <p className="mt-2 text-sm">{t('connTest.offline')}</p>}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-        <Figure label={t('connTest.firstShare')} value={time(state.firstShare, state.lastShare)} testId="conn-first-share" />
+        <Figure
+          label={t('connTest.firstShare')}
+          value={time(state.firstShare, state.lastShare)}
+          testId="conn-first-share"
+          isolated
+        />
         {state.firstDifficulty !== null ? (
           <Figure
             label={t('connTest.firstDifficulty')}
@@ -82,13 +87,13 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
           testId="conn-hashrate"
           ltr={state.hashrate > 0}
         />
-        <Figure label={t('connTest.lastShare')} value={time(state.lastShare)} />
+        <Figure label={t('connTest.lastShare')} value={time(state.lastShare)} isolated />
         {state.currentDifficulty !== null ? (
           <Figure label={t('connTest.currentDifficulty')} value={formatDifficulty(state.currentDifficulty)} ltr />
         ) : null}
         {/* Share counts come from complete 10-minute windows: none yet right after the first share. */}
         {state.valid + state.rejected > 0 ? (
-          <Figure label={t('connTest.shares')} value={`${state.valid} / ${state.rejected}`} />
+          <Figure label={t('connTest.shares')} value={`${formatInteger(state.valid)} / ${formatInteger(state.rejected)}`} ltr />
         ) : null}
       </dl>
       <LocaleLink
@@ -101,12 +106,27 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
   );
 }
 
-/** `ltr`: a figure with a unit ('65.54 K', '1.2 TH/s') that would read backwards in Persian. */
-function Figure({ label, value, testId, ltr = false }: { label: string; value: string; testId?: string; ltr?: boolean }) {
+/**
+ * `ltr`: a figure with a unit ('65.54 K', '1.2 TH/s') that would read backwards in Persian;
+ * `isolated`: a time in the page's words, kept apart from its neighbours in its own direction.
+ */
+function Figure({
+  label,
+  value,
+  testId,
+  ltr = false,
+  isolated = false,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  ltr?: boolean;
+  isolated?: boolean;
+}) {
   return (
     <div data-testid={testId}>
       <dt className="text-ink-muted">{label}</dt>
-      <dd className="font-medium tabular-nums">{ltr ? <Ltr>{value}</Ltr> : value}</dd>
+      <dd className="font-medium tabular-nums">{ltr ? <Ltr>{value}</Ltr> : isolated ? <Isolated>{value}</Isolated> : value}</dd>
     </div>
   );
 }

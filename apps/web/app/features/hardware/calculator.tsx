@@ -2,7 +2,7 @@ import { dailyCoins, profitability, revenueScheme } from '@openpool/domain/profi
 import { formatAmount, formatFee } from '@openpool/domain/format';
 import { useId, useState } from 'react';
 import { useT, type MessageId } from '~/features/i18n/use-t';
-import { Ltr } from '~/shared/ltr';
+import { isolatedText, Ltr } from '~/shared/ltr';
 import { checkNumber } from './calculator-input';
 import { NumberField } from './number-field';
 import { PowerCostInput } from './power-cost-input';
@@ -145,7 +145,7 @@ export function Calculator({
           <select value={activeScheme} onChange={(event) => setScheme(event.target.value)} className={field}>
             {coin.schemes.map((name) => (
               <option key={name} value={name}>
-                {name === 'pps' ? 'PPS+' : name.toUpperCase()} ({formatFee(coin.fees[name])})
+                {`${name === 'pps' ? 'PPS+' : name.toUpperCase()} (${isolatedText(formatFee(coin.fees[name]))})`}
               </option>
             ))}
           </select>

@@ -2,6 +2,7 @@
  * When the balance reaches the payout threshold at the current rate: the last 7 days' reward
  * per day (reward_7d / 7), as issue 6 asks. Pure, so the server and the browser agree.
  */
+import { GROUP_SEPARATOR } from '@openpool/domain/format';
 import { numberFormat } from '@openpool/domain/intl';
 export type PayoutEta = { kind: 'reached' } | { kind: 'no-rate' } | { kind: 'not-mining' } | { kind: 'in'; seconds: number };
 
@@ -23,5 +24,9 @@ export function formatDuration(seconds: number, iso: string): string {
   const [unit, size] =
     seconds < 3_600 ? (['minute', 60] as const) : seconds < 172_800 ? (['hour', 3_600] as const) : (['day', 86_400] as const);
   const count = Math.max(1, Math.ceil(seconds / size));
-  return numberFormat(iso, { style: 'unit', unit, unitDisplay: 'long' }).format(count);
+  // Grouped like every figure ('1 213 days', not Intl's '1,213 days'; issue 25, item 4).
+  return numberFormat(iso, { style: 'unit', unit, unitDisplay: 'long' })
+    .formatToParts(count)
+    .map((part) => (part.type === 'group' ? GROUP_SEPARATOR : part.value))
+    .join('');
 }
