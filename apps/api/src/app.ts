@@ -20,6 +20,8 @@ import { registerHardwareRoutes } from './hardware/routes.ts';
 import { listHeld } from './engine/held.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
+import { registerExportRoutes } from './miner/export-routes.ts';
+import { createRateDays, type RateDays } from './rates/rate-days.ts';
 import type { ApiContext } from './context.ts';
 import { registerPoolRoutes } from './pool/routes.ts';
 import type { RatesSnapshot } from './rates/provider.ts';
@@ -47,6 +49,8 @@ export interface AppOptions {
   hardware?: HardwareCatalogue;
   /** REFERRAL_SECRET, shared with the web server: landings it signed are the only referrals (decision 017). */
   referralSecret?: string;
+  /** Each day's rates for exports (issue 29); without it, only the days kept in `rate_days`. */
+  rateDays?: RateDays;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -205,6 +209,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const prices = async () => (await options.rates.get()).crypto;
   registerPoolRoutes(app, options.ctx, prices);
   registerMinerRoutes(app, options.ctx);
+  registerExportRoutes(app, options.ctx, {
+    rateDays: options.rateDays ?? createRateDays(options.ctx.db, null, options.ctx.now),
+    fiatCodes: async () => Object.keys((await options.rates.get()).fiat),
+  });
   if (options.hardware)
     registerHardwareRoutes(app, options.ctx, { catalogue: options.hardware, rates: () => options.rates.get() });
   registerSettingsRoutes(app, options.ctx, { offlineAfterS: options.notifier?.offlineAfterS ?? 600 });

@@ -24,6 +24,7 @@ import { createCachedRates } from './rates/cached.ts';
 import { createCoinGeckoRates } from './rates/coingecko.ts';
 import { PRICED_TICKERS } from './rates/provider.ts';
 import { createSimulatedRates } from './rates/simulated.ts';
+import { createRateDays, keepingRateDays } from './rates/rate-days.ts';
 import { startSimulatorDriver } from './simulator/driver.ts';
 import { dropHistory, historyFilling, openHistoryShadow } from './simulator/history.ts';
 import { createNotifier } from './notify/notifier.ts';
@@ -77,10 +78,16 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     env.rates.provider === 'coingecko'
       ? createCoinGeckoRates({ fetch: globalThis.fetch, apiKey: env.rates.coingeckoApiKey, tickers: PRICED_TICKERS })
       : createSimulatedRates(env.simulator.seed, PRICED_TICKERS);
-  const rates = createCachedRates(ratesProvider, {
-    refreshMs: 60_000,
-    onError: (error) => log(`rates: ${(error as Error).message}`),
-  });
+  // Every snapshot is kept as its day's rate, for exports' fiat values (issue 29, decision 020).
+  const rates = keepingRateDays(
+    createCachedRates(ratesProvider, {
+      refreshMs: 60_000,
+      onError: (error) => log(`rates: ${(error as Error).message}`),
+    }),
+    db.pool,
+    ratesProvider.name,
+    (error) => log(`rates: not kept: ${(error as Error).message}`),
+  );
   const ingestToken = env.ingestToken ?? randomBytes(24).toString('base64url');
   if (!env.ingestToken)
     log('api: INGEST_TOKEN is not set; ingest accepts only the built-in simulator (a random token was generated)');
@@ -109,6 +116,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     logLevel: env.logLevel,
     hardware,
     referralSecret: env.referralSecret,
+    // The simulated walk is a pure function of time: it can give any past day's rate.
+    rateDays: createRateDays(db.pool, ratesProvider.name === 'simulated' ? ratesProvider : null, Date.now),
   });
   await app.ready();
   notifier.start();
@@ -131,6 +140,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       3_600_000,
     ),
   );
+  // A day's rate is kept even on a day nobody asks for rates (decision 020).
+  timers.push(setInterval(() => void track(rates.get().catch(() => undefined)), 3_600_000));
 
   let backfilled: Promise<void> = Promise.resolve();
   let simulator: Singleton | undefined;

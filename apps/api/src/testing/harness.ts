@@ -11,6 +11,7 @@ import { createSimulatedSender } from '../engine/payouts/payout-sender.ts';
 import { createCachedRates } from '../rates/cached.ts';
 import { PRICED_TICKERS } from '../rates/provider.ts';
 import { createSimulatedRates } from '../rates/simulated.ts';
+import { createRateDays } from '../rates/rate-days.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import type { NotifyEnv } from '../env.ts';
 import { createNotifier, type Notifier } from '../notify/notifier.ts';
@@ -86,7 +87,8 @@ export async function createHarness(
     sender: createSimulatedSender(),
     chains: new Map((options.testChains ?? []).map((coin) => [coin, 'test' as const])),
   });
-  const rates = createCachedRates(createSimulatedRates(1, PRICED_TICKERS), { refreshMs: 60_000, now: () => clock.now });
+  const simulatedRates = createSimulatedRates(1, PRICED_TICKERS);
+  const rates = createCachedRates(simulatedRates, { refreshMs: 60_000, now: () => clock.now });
   const app = await buildApp({
     ctx,
     engine,
@@ -98,6 +100,7 @@ export async function createHarness(
     trustProxy: options.trustProxy ?? ['loopback'],
     hardware: HARDWARE,
     referralSecret: REFERRAL_SECRET,
+    rateDays: createRateDays(db.pool, simulatedRates, () => clock.now),
     logLevel: options.logLevel,
     logStream: { write: (line) => void appLogs.push(line) },
   });

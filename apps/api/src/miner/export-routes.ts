@@ -1,0 +1,135 @@
+/**
+ * `GET /{coin}/api/v1/miner/export/{address}`: a miner's payouts or daily rewards for any date
+ * range, as CSV or JSON, streamed (issue 29 item 1, decision 020). The same rows in both formats;
+ * merge-mined children's (doge under ltc) come with the parent's, named by their `coin` column.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COINS } from '@openpool/domain/coins';
+import { errorSchema } from '@openpool/domain/api';
+import {
+  csvRecord,
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  exportColumns,
+  exportEnvelopeSchema,
+  exportFileName,
+  isoDay,
+  parseExportDay,
+  type ExportFormat,
+  type ExportKind,
+} from '@openpool/domain/miner-export';
+import type { ApiContext } from '../context.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
+import type { RateDays } from '../rates/rate-days.ts';
+import { payoutPages, rewardPages, type ExportRange } from './export-rows.ts';
+
+const DAY_MS = 86_400_000;
+const day = z.string().max(10).describe('UTC day, YYYY-MM-DD');
+
+export interface ExportDeps {
+  rateDays: RateDays;
+  /** Currencies a day's rate can be given in (the rates' fiat codes). */
+  fiatCodes: () => Promise<readonly string[]>;
+}
+
+export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext, deps: ExportDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/:coin/api/v1/miner/export/:address',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Export payouts or daily rewards for a date range, as CSV (RFC 4180) or JSON, streamed',
+        description:
+          'Payouts: time (ISO 8601 UTC), coin, amount and received (exact decimals), tx id, status, confirmations. ' +
+          'Rewards: credits per UTC day, coin and scheme. With `fiat`, each row also gets the price of the coin in that ' +
+          "currency at its day's rate, the value, and the rate's source; a day without a kept rate leaves them empty. " +
+          'Merge-mined coins are included with their own `coin`. The JSON body is `{coin, address, kind, from, to, fiat, results}`.',
+        params: z.object({ coin: coinParam, address: addressParam }),
+        querystring: z.object({
+          kind: z.enum(EXPORT_KINDS).default('payouts'),
+          format: z.enum(EXPORT_FORMATS).default('csv'),
+          from: day.optional().describe('first UTC day (default: the miner’s first share)'),
+          to: day.optional().describe('last UTC day, included (default: today)'),
+          fiat: z
+            .string()
+            .regex(/^[A-Z]{3}$/)
+            .optional()
+            .describe('ISO 4217 code, e.g. USD: add the value at each day’s rate'),
+        }),
+        response: { 200: exportEnvelopeSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request, reply) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const { kind, format, fiat } = request.query;
+      const miner = await ctx.db.query<{ first: Date }>(
+        'select first_share_at as first from miners where coin = $1 and address = $2',
+        [coin, address],
+      );
+      const first = miner.rows[0]?.first;
+      if (!first) throw notFound('Nothing found: no shares from this address yet');
+      const from = request.query.from ?? isoDay(first.getTime());
+      const to = request.query.to ?? isoDay(ctx.now());
+      const fromMs = parseExportDay(from);
+      const toMs = parseExportDay(to);
+      if (fromMs === null || toMs === null) throw badRequest('Invalid from or to: a real UTC day, YYYY-MM-DD');
+      if (fromMs > toMs) throw badRequest('Invalid range: from is after to');
+      if (fiat && !(await deps.fiatCodes()).includes(fiat)) throw badRequest(`Invalid fiat: no rates in ${fiat}`);
+      const range: ExportRange = {
+        coins: [coin, ...COINS[coin].mergedCoins],
+        address,
+        from: fromMs,
+        end: toMs + DAY_MS,
+        fiat: fiat ?? null,
+      };
+      const pages =
+        kind === 'payouts'
+          ? payoutPages(ctx.db, ctx.pool, deps.rateDays, range)
+          : rewardPages(ctx.db, ctx.pool, deps.rateDays, range);
+      const head = { coin, address, kind, from, to, fiat: fiat ?? null };
+      reply
+        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(coin, address, kind, from, to, format)}"`);
+      // A stream: Fastify sends it as it comes, never through the JSON serialiser.
+      return reply.send(Readable.from(encode(pages, format, kind, head)) as never);
+    },
+  );
+}
+
+/** Text chunks of the file: one per page of rows, so memory holds a page, never the history. */
+async function* encode(
+  pages: AsyncGenerator<object[]>,
+  format: ExportFormat,
+  kind: ExportKind,
+  head: Record<string, string | null>,
+): AsyncGenerator<string> {
+  const columns = exportColumns(kind, head.fiat !== null);
+  if (format === 'csv') {
+    yield csvRecord(columns);
+    for await (const rows of pages) {
+      let chunk = '';
+      for (const row of rows)
+        chunk += csvRecord(columns.map((column) => (row as Record<string, string | number | null>)[column]));
+      yield chunk;
+    }
+    return;
+  }
+  yield `${JSON.stringify(head).slice(0, -1)},"results":[`;
+  let first = true;
+  for await (const rows of pages) {
+    let chunk = '';
+    for (const row of rows) {
+      chunk += (first ? '\n' : ',\n') + JSON.stringify(row);
+      first = false;
+    }
+    yield chunk;
+  }
+  yield '\n]}\n';
+}
