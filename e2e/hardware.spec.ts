@@ -12,7 +12,9 @@ const fa = JSON.parse(readFileSync(new URL('../apps/web/app/locales/fa.json', im
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 
-test('filters change the list and the URL, a shared URL restores them, and nothing matching says so', async ({ page }) => {
+test('filters apply at once, the URL carries only what differs from the defaults, and a shared URL restores them', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/device/asic');
   await expect(page.getByRole('heading', { level: 1, name: 'ASIC miners' })).toBeVisible();
@@ -21,26 +23,28 @@ test('filters change the list and the URL, a shared URL restores them, and nothi
   expect(all).toBeGreaterThanOrEqual(80);
   await hydrated(page);
   const filters = page.getByTestId('device-filters');
-  await filters.getByLabel('Algorithm').selectOption('scrypt');
-  await filters.getByLabel('Search').fill('antminer');
-  await filters.getByLabel('Sort by').selectOption('hashrate');
-  // Applying a filter re-renders from the URL: no loader round trip (routes/device.tsx).
+  // With JavaScript there is nothing to press: each change applies, without a server round trip.
+  await expect(filters.getByRole('button', { name: 'Apply' })).toHaveCount(0);
   const dataRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('.data')) dataRequests.push(request.url());
   });
-  await filters.getByRole('button', { name: 'Apply' }).click();
-  await expect(page).toHaveURL(/algorithm=scrypt/);
-  await expect(page).toHaveURL(/q=antminer/);
-  await expect(page).toHaveURL(/sort=hashrate/);
+  await filters.getByLabel('Algorithm').selectOption('scrypt');
+  await expect(page).toHaveURL(/\/device\/asic\?algorithm=scrypt$/);
+  await filters.getByLabel('Search').fill('antminer');
+  await filters.getByLabel('Sort by').selectOption('hashrate');
+  await expect(page).toHaveURL(/\/device\/asic\?algorithm=scrypt&q=antminer&sort=hashrate$/);
   await expect(rows.first()).toContainText('Antminer L9');
   const filtered = await rows.count();
   expect(filtered).toBeGreaterThan(1);
   expect(filtered).toBeLessThan(all);
   for (const text of await rows.allTextContents()) expect(text).toMatch(/Antminer.*scrypt/);
+  // Back to a default value: it leaves the URL.
+  await filters.getByLabel('Sort by').selectOption('profit');
+  await expect(page).toHaveURL(/\/device\/asic\?algorithm=scrypt&q=antminer$/);
   expect(dataRequests).toEqual([]);
 
-  // The shared URL, opened anew without JavaScript state, shows the same list and the same form.
+  // The shared URL, opened anew, shows the same list and the same form.
   const shared = page.url();
   const other = await page.context().newPage();
   await other.setViewportSize({ width: 1440, height: 900 });
@@ -50,9 +54,97 @@ test('filters change the list and the URL, a shared URL restores them, and nothi
   await expect(other.getByTestId('device-filters').getByLabel('Search')).toHaveValue('antminer');
   await other.close();
 
+  // Reset reads the URL again.
+  await filters.getByRole('link', { name: 'Reset filters' }).click();
+  await expect(page).toHaveURL(/\/device\/asic$/);
+  await expect(rows).toHaveCount(all);
+
+  // A row's link is a plain anchor the table hands to the router: no document load.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await rows.first().getByRole('link').first().click();
+  // The device page's data comes from the API's live figures: slow on a loaded machine.
+  await expect(page.getByTestId('device-name')).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/device\/asic\/[a-z0-9-]+\/[a-z0-9-]+$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
   await page.goto('/device/asic?q=no-such-miner-anywhere');
   await expect(page.getByTestId('no-devices')).toHaveText('No devices found with the selected filters');
   await expect(page.getByTestId('device-count')).toHaveText('0 devices');
+});
+
+test('without JavaScript the filter form still works, and the list answers at a URL without empty values', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto('/device/gpu');
+  const filters = page.getByTestId('device-filters');
+  await filters.getByLabel('Algorithm').selectOption('fishhash');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/device\/gpu\?algorithm=fishhash$/);
+  const rows = page.getByTestId('device-table').getByTestId('device-row');
+  expect(await rows.count()).toBeGreaterThanOrEqual(25);
+  for (const text of await rows.allTextContents()) expect(text).toContain('fishhash');
+  await context.close();
+});
+
+test('a graphics card that gained FishHash earns Iron Fish at the API’s daily revenue, each figure naming its source', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/device/gpu/nvidia/geforce-rtx-4090');
+  await expect(page.getByTestId('spec-fishhash')).toContainText('85.00 MH/s');
+  await expect(page.getByTestId('spec-fishhash').getByTestId('figure-source')).toContainText('minerstat.com');
+  await expect(page.getByTestId('spec-etchash').getByTestId('figure-source')).toContainText('whattomine.com');
+  const revenue = (await (await request.get(`${API}/api/v2/daily-revenue/IRON?hashrate=85000000`)).json()) as { revenue: string };
+  expect(Number(revenue.revenue)).toBeGreaterThan(0);
+  const shown = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 }).format(Number(revenue.revenue));
+  await expect(page.getByTestId('profit-iron').getByTestId('coins-per-day')).toHaveText(shown);
+  // Rows from every coin the card mines, and the coins it cannot be priced for, said as such.
+  expect(await page.getByTestId('profit-table').locator('tbody tr').count()).toBeGreaterThanOrEqual(6);
+  await expect(page.getByTestId('not-mined-rxd')).toContainText('no published sha512256d figures for any graphics card');
+
+  await page.goto('/device/gpu?algorithm=fishhash');
+  await expect(page.getByTestId('no-published-figures')).toContainText('Intel Arc');
+  const rows = page.getByTestId('device-table').getByTestId('device-row');
+  expect(await rows.count()).toBeGreaterThanOrEqual(25);
+  await expect(rows.first().getByTestId('device-profit')).not.toHaveText('–');
+  for (const text of (await rows.allTextContents()).slice(0, 5)) expect(text).toContain('IRON');
+});
+
+test('a price typed on a device page changes payback, survives a reload and travels in the link', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // No seller and no launch price: payback asks for a price instead of a dash.
+  await page.goto('/device/asic/bitmain/antminer-s21-xp');
+  await expect(page.getByTestId('price-basis')).toContainText('No price is known for this device');
+  const payback = page.getByTestId('profit-btc').getByTestId('coin-payback');
+  await expect(payback).toHaveText('Enter a price');
+  await hydrated(page);
+  await page.getByTestId('device-price').fill('4000');
+  await expect(payback).toHaveText(/^\d+ days?$/);
+  const first = await payback.textContent();
+  await expect(page).toHaveURL(/\?price=4000$/);
+  await page.getByTestId('device-price').fill('8000');
+  await expect(payback).not.toHaveText(first ?? '');
+  const second = await payback.textContent();
+  expect(Number(second?.match(/\d+/)?.[0])).toBeGreaterThan(Number(first?.match(/\d+/)?.[0]));
+  await expect(page).toHaveURL(/\?price=8000$/);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId('device-price')).toHaveValue('8000');
+  await expect(payback).toHaveText(second ?? '');
+  // Remembered in this browser: the page without the query shows it too, and so does the list.
+  await page.goto('/device/asic/bitmain/antminer-s21-xp');
+  await hydrated(page);
+  await expect(page.getByTestId('device-price')).toHaveValue('8000');
+  await expect(payback).toHaveText(second ?? '');
+  // A shared link carries the price to a browser that never saw it.
+  const other = await page.context().browser()!.newContext();
+  const shared = await other.newPage();
+  await shared.goto('/device/asic/bitmain/antminer-s21-xp?price=8000');
+  await expect(shared.getByTestId('profit-btc').getByTestId('coin-payback')).toHaveText(second ?? '');
+  await other.close();
 });
 
 test("a device page's coins per day are the API's daily revenue, and its figures follow the power cost after a reload", async ({

@@ -32,6 +32,13 @@ export const GPU_HASHRATE_BANDS: Readonly<Record<string, readonly [number, numbe
   xelishash: [3e3, 2e5],
   randomx: [200, 3000],
 };
+/**
+ * GPU algorithms of our coins with no public per-card figures (Radiant's SHA-512/256d, Sedra's
+ * SedraHash): no card lists them, and the pages say "no published figures" instead of leaving
+ * the coins out. Intel Arc cards are missing for the same reason (content/hardware/README.md).
+ */
+export const GPU_ALGORITHMS_WITHOUT_FIGURES: readonly string[] = ['sha512256d', 'sedrahash'];
+
 /** Board power a card's figure may name, W. */
 export const GPU_POWER_BAND: readonly [number, number] = [20, 600];
 

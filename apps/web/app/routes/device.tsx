@@ -1,7 +1,8 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { parseDeviceRoute } from '@openpool/domain/routes';
 import { appContext } from '~/context';
+import { cleanListQuery } from '~/features/hardware/catalogue';
 import { DeviceList, TYPE_TITLE } from '~/features/hardware/device-list';
 import { DevicePage } from '~/features/hardware/device-page';
 import { formatHashrate, formatPower } from '~/features/hardware/figures';
@@ -16,6 +17,9 @@ import type { Route } from './+types/device';
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const segments = [params.first, params.second, params.third].filter((part): part is string => part !== undefined);
   const route = parseDeviceRoute(segments) ?? pageNotFound();
+  // A list's query without empty or default values (the GET form without JavaScript sends them all).
+  const clean = route.kind === 'type' ? cleanListQuery(url.searchParams) : null;
+  if (clean !== null) throw redirect(`${url.pathname}${clean ? `?${clean}` : ''}`);
   const page = await loadHardwarePage(route, context.get(appContext));
   const t = await loadCatalogue(splitLocalePath(url.pathname).locale, ['site']);
   return { ...page, seo: seoOf(page, (id, values) => t._(id, values)) };

@@ -20,6 +20,8 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   'noise',
   'sort',
   'power_cost',
+  // A device page's own price for payback (a shared device link).
+  'price',
   'currency',
   'page',
   'type',

@@ -5,6 +5,7 @@
  * Pure and zod-free.
  */
 import { isCoinTicker } from '@openpool/domain/coins';
+import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
 import { SORT_KEYS, type DeviceFilters, type SortKey } from '@openpool/domain/hardware-query';
 
 export { filterAlgorithm, matchesFilters, SORT_KEYS, type DeviceFilters, type SortKey } from '@openpool/domain/hardware-query';
@@ -33,4 +34,33 @@ export function parseFilters(search: URLSearchParams): DeviceFilters {
 /** Whether any filter narrows the list (the sort does not). */
 export function isFiltered(filters: DeviceFilters): boolean {
   return Boolean(filters.algorithm || filters.coin || filters.vendor || filters.noise !== null || filters.q !== '');
+}
+
+/**
+ * The query of a list: only the values that differ from the defaults, in a fixed order, so a
+ * shared link carries nothing empty (`?algorithm=fishhash`, never `?algorithm=fishhash&coin=&q=`).
+ */
+export function listSearch(filters: DeviceFilters, powerCost: number | null): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filters.algorithm) search.set('algorithm', filters.algorithm);
+  if (filters.coin) search.set('coin', filters.coin);
+  if (filters.vendor) search.set('vendor', filters.vendor);
+  if (filters.noise !== null) search.set('noise', String(filters.noise));
+  if (filters.q.trim()) search.set('q', filters.q.trim());
+  if (filters.sort !== DEFAULT_SORT) search.set('sort', filters.sort);
+  if (powerCost !== null && powerCost !== DEFAULT_POWER_COST) search.set('power_cost', String(powerCost));
+  return search;
+}
+
+/**
+ * The clean form of a list's query when it differs (the GET form without JavaScript sends every
+ * field, empty or default): the loader redirects there. Null when the query is clean already.
+ */
+export function cleanListQuery(search: URLSearchParams): string | null {
+  const clean = listSearch(parseFilters(search), parsePowerCost(search.get('power_cost'))).toString();
+  const known = new Set(['algorithm', 'coin', 'vendor', 'noise', 'q', 'sort', 'power_cost']);
+  // Parameters a list does not read (utm_…) are left as they are, after the list's own.
+  const rest = [...search].filter(([name]) => !known.has(name));
+  const rebuilt = new URLSearchParams([...new URLSearchParams(clean), ...rest]).toString();
+  return rebuilt === search.toString() ? null : rebuilt;
 }

@@ -1,10 +1,10 @@
 /**
- * One device's page: specifications, profitability per coin at the visitor's power cost, the
- * calculator and the sellers. Each section is a module of its own; this one reads the URL and
- * the visitor's settings and hands every section the same figures.
+ * One device's page: specifications, profitability per coin at the visitor's power cost and
+ * price, the calculator and the sellers. Each section is a module of its own; this one reads
+ * the visitor's settings (the URL, this browser's memory) and hands every section the same figures.
  */
-import type { Device, Manufacturer, Offer } from '@openpool/domain/hardware';
-import { bestCoin, parsePowerCost } from '@openpool/domain/hardware-profit';
+import { deviceKey, type Device, type Manufacturer, type Offer } from '@openpool/domain/hardware';
+import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { useSearchParams } from 'react-router';
 import { LocaleLink } from '~/features/i18n/locale-link';
@@ -12,20 +12,28 @@ import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { Calculator } from './calculator';
 import { TYPE_TITLE } from './device-list';
+import { DeviceProfit } from './device-profit';
 import { DeviceSellers } from './device-sellers';
 import { DeviceSpecs } from './device-specs';
-import { PowerCostInput } from './power-cost-input';
 import { marketProfits, type Market } from './profit';
-import { isolate, ProfitTable } from './profit-table';
+import { typedPriceUsd } from './typed-price';
 import { useMoney } from './use-money';
 import { usePowerCost } from './use-power-cost';
+import { useTypedPrice } from './use-typed-price';
+import { withParam, writeQuery } from './write-query';
 
 export interface DevicePageData {
   device: Device;
   vendor: Manufacturer;
   offers: readonly Offer[];
-  /** Cheapest offer in stock, else the launch price (USD). */
+  /** Cheapest offer in stock, else the launch price (USD); null when neither is known. */
   priceUsd: number | null;
+  /** Where `priceUsd` comes from. */
+  priceBasis: 'offer' | 'launch' | null;
+  /** Enabled coins the device has a figure for. */
+  coins: { ticker: string; name: string }[];
+  /** Coins devices of its type mine that it has no figure for. */
+  withoutFigure: { ticker: string; name: string; algorithm: string; published: boolean }[];
   market: Market;
 }
 
@@ -34,17 +42,21 @@ export function DevicePage({ data }: { data: DevicePageData }) {
   const locale = useLocale();
   const money = useMoney(data.market);
   const [searchParams] = useSearchParams();
-  const [powerCost, setPowerCost] = usePowerCost(parsePowerCost(searchParams.get('power_cost')));
+  const [powerCost, storePowerCost] = usePowerCost(parsePowerCost(searchParams.get('power_cost')));
   const { device, vendor } = data;
-  const profits = marketProfits(device.algorithms, data.market, {
-    powerCost,
-    perUsd: money.perUsd,
-    devicePriceUsd: data.priceUsd,
-  });
-  const best = bestCoin(profits);
+  const [typed, setTyped] = useTypedPrice(deviceKey(device));
+  const typedUsd = typedPriceUsd(typed, data.market.fiat);
+  const priceUsd = typedUsd ?? data.priceUsd;
+  const profits = marketProfits(device.algorithms, data.market, { powerCost, perUsd: money.perUsd, devicePriceUsd: priceUsd });
   const time = dateTimeFormat(locale.iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  const calculatorCoin = best?.coin ?? profits[0]?.coin ?? null;
+  const calculatorCoin = profits[0]?.coin ?? null;
   const calculatorFigure = device.algorithms.find((entry) => entry.algorithm === calculatorCoin?.algorithm);
+  // The address stays a link to what is shown: a power cost other than the default goes into it.
+  const setPowerCost = (text: string) => {
+    storePowerCost(text);
+    const cost = parsePowerCost(text);
+    if (cost !== null) writeQuery(withParam('power_cost', cost === DEFAULT_POWER_COST ? null : String(cost)));
+  };
 
   return (
     <article>
@@ -62,46 +74,20 @@ export function DevicePage({ data }: { data: DevicePageData }) {
       </h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <DeviceSpecs device={device} vendor={vendor} money={money} />
-
-        <section className="min-w-0 rounded-xl border border-line bg-surface-raised p-4" aria-labelledby="profit-title">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id="profit-title" className="text-lg font-semibold">
-              {t('hw.profitability')}
-            </h2>
-            <PowerCostInput value={powerCost} currency={money.code} onChange={setPowerCost} />
-          </div>
-          {best ? (
-            <p className="mt-3 rounded-lg bg-surface p-3 text-sm" data-testid="best-coin">
-              {t('hw.best', { coin: best.coin.name })}{' '}
-              <LocaleLink
-                to={`/${best.coin.ticker}`}
-                className="font-semibold text-accent hover:underline"
-                data-testid="start-mining"
-              >
-                {t('hw.startMining', { coin: best.coin.ticker.toUpperCase() })}
-              </LocaleLink>
-            </p>
-          ) : null}
-          {profits.length === 0 ? (
-            <p className="mt-3 text-ink-muted" data-testid="no-profit">
-              {t('hw.noFigures')}
-            </p>
-          ) : (
-            <ProfitTable
-              profits={profits}
-              format={money.format}
-              time={time}
-              locale={locale.iso}
-              priced={data.priceUsd !== null}
-            />
-          )}
-          <p className="mt-3 text-xs text-ink-muted">
-            {t('hw.assumptions', { cost: isolate(`${powerCost} ${money.code}/kWh`) })}
-            {data.market.rates_at !== null
-              ? ` ${t('hw.pricesAt', { time: time.format(new Date(data.market.rates_at * 1000)) })}`
-              : ''}
-          </p>
-        </section>
+        <DeviceProfit
+          data={data}
+          profits={profits}
+          money={money}
+          powerCost={{ value: powerCost, onChange: setPowerCost }}
+          price={{
+            basis: typedUsd !== null ? 'typed' : data.priceBasis,
+            typed: typedUsd === null ? null : typedUsd * money.perUsd,
+            known: data.priceUsd === null ? null : data.priceUsd * money.perUsd,
+            onChange: (amount) => setTyped(amount === null ? null : { amount, currency: money.code }),
+          }}
+          time={time}
+          locale={locale.iso}
+        />
       </div>
 
       {calculatorCoin && calculatorFigure ? (

@@ -2,17 +2,20 @@
  * A device list's rows: one table, shown as a table on a desktop and as a card per device on a
  * phone (`.device-list` in app.css; each figure's cell carries its column's name for the card).
  * One markup instead of a table and a list of cards: a list of 200 GPUs was 90 KB of HTML
- * twice over (issue 16). Each row is memoised: the list keeps a row object while its device
- * and figures stay the same, so a filter re-renders only the rows whose figures changed.
+ * twice over (decision 010). A filter re-renders every row whose figures changed, so a row is
+ * kept cheap (decision 010, "Filters that answer at once"): memoised on its row object (the
+ * list's row cache), words translated once per table, and plain links that the table hands to
+ * the router with one click handler instead of a router `Link` (and its hooks) per row.
  */
 import { formatMoney } from '@openpool/domain/format';
 import type { Device } from '@openpool/domain/hardware';
-import { memo } from 'react';
-import { LocaleLink } from '~/features/i18n/locale-link';
+import { localizePath } from '@openpool/domain/locales';
+import { memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { Ltr } from '~/shared/ltr';
-import type { ListedDevice } from './rank-devices';
 import { formatEfficiency, formatHashrate, formatPower } from './figures';
+import type { ListedDevice } from './rank-devices';
 
 export function deviceHref(device: Pick<Device, 'type' | 'vendor' | 'slug'>): string {
   return `/device/${device.type}/${device.vendor}/${device.slug}`;
@@ -25,67 +28,115 @@ interface RowsProps {
   perUsd: number;
 }
 
-function Profit({ value, format }: { value: number | null | undefined; format: (amount: number) => string }) {
+/** The words every row shows, translated once per table and locale. */
+interface RowWords {
+  locale: ReturnType<typeof useLocale>['code'];
+  hashrate: string;
+  power: string;
+  bestCoin: string;
+  profit: string;
+  payback: string;
+  enterPrice: string;
+  never: string;
+  days: (n: number) => string;
+}
+
+/** A left-to-right figure inside right-to-left text (fa), as `~/shared/ltr` writes it. */
+const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
+
+function money(value: number | null | undefined, format: (amount: number) => string) {
   if (value === null || value === undefined) return <span className="text-ink-muted">–</span>;
   return (
-    <Ltr>
-      <span className={value < 0 ? 'text-red-700 dark:text-red-300' : ''}>{format(value)}</span>
-    </Ltr>
+    <bdi dir="ltr" className={value < 0 ? 'text-red-700 dark:text-red-300' : undefined}>
+      {format(value)}
+    </bdi>
   );
 }
 
-function Payback({ days, priced }: { days: number | null | undefined; priced: boolean }) {
-  const t = useT();
-  if (!priced) return <span className="text-ink-muted">–</span>;
-  if (days === null || days === undefined) return <span className="text-ink-muted">{t('hw.never')}</span>;
-  return <>{t('hw.paybackDays', { n: Math.ceil(days) })}</>;
+/** A click on a row's link: the router's navigation, unless the visitor asked for a new tab or window. */
+function useRowLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as Element).closest('a[data-row-link]');
+    if (!anchor || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(anchor.getAttribute('href') ?? '/');
+  };
 }
+
+/** Rows that fill a desktop screen (and a few phone screens): drawn in the frame that answers a change. */
+export const FIRST_ROWS = 24;
 
 export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   const t = useT();
+  // A change (filter, power cost) draws the first screen of rows at once and the rest in a
+  // deferred render right after, which a further change may interrupt: laying out the whole
+  // list took most of the frame (decision 010). The first render (server, hydration) draws all.
+  const settled = useDeferredValue(rows);
+  const shown = settled === rows ? rows : rows.slice(0, FIRST_ROWS);
+  const locale = useLocale();
+  const onClick = useRowLinks();
+  // `t` is a new function every render; the words change only with the locale.
+  const words = useMemo<RowWords>(
+    () => ({
+      locale: locale.code,
+      hashrate: t('hw.col.hashrate'),
+      power: t('hw.col.power'),
+      bestCoin: t('hw.col.bestCoin'),
+      profit: t('hw.col.profit'),
+      payback: t('hw.col.payback'),
+      enterPrice: t('hw.enterPrice'),
+      never: t('hw.never'),
+      days: (n) => t('hw.paybackDays', { n }),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [locale.code],
+  );
   const th = 'py-2 pe-3 font-medium';
   return (
     <div className="device-list mt-3 md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-surface-raised">
-      <table className="w-full text-sm tabular-nums" data-testid="device-table">
+      <table className="w-full text-sm tabular-nums" data-testid="device-table" onClick={onClick}>
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className={`${th} ps-4 text-start`}>
               {t('hw.col.device')}
             </th>
             <th scope="col" className={`${th} text-end`}>
-              {t('hw.col.hashrate')}
+              {words.hashrate}
             </th>
             <th scope="col" className={`${th} text-end`}>
-              {t('hw.col.power')}
+              {words.power}
             </th>
             <th scope="col" className={`${th} hidden text-end lg:table-cell`}>
               {t('hw.col.efficiency')}
             </th>
             <th scope="col" className={`${th} text-start`}>
-              {t('hw.col.bestCoin')}
+              {words.bestCoin}
             </th>
             <th scope="col" className={`${th} hidden text-end xl:table-cell`}>
               {t('hw.col.revenue')}
             </th>
             <th scope="col" className={`${th} text-end`}>
-              {t('hw.col.profit')}
+              {words.profit}
             </th>
             <th scope="col" className={`${th} hidden text-end lg:table-cell`}>
               {t('hw.col.price')}
             </th>
             <th scope="col" className={`${th} pe-4 text-end`}>
-              {t('hw.col.payback')}
+              {words.payback}
             </th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {shown.map((row) => (
             <TableRow
               key={row.device.slug + row.device.vendor}
               row={row}
               vendor={vendorName.get(row.device.vendor) ?? row.device.vendor}
               currency={currency}
               perUsd={perUsd}
+              words={words}
             />
           ))}
         </tbody>
@@ -99,48 +150,52 @@ interface RowProps {
   vendor: string;
   currency: string;
   perUsd: number;
+  words: RowWords;
 }
 
 /** Memoised: a filter that keeps a device keeps its row object (the list's row cache), so React skips it. */
-const TableRow = memo(function TableRow({ row, vendor, currency, perUsd }: RowProps) {
-  const t = useT();
+const TableRow = memo(function TableRow({ row, vendor, currency, perUsd, words }: RowProps) {
   const { device, best, figure, priceUsd } = row;
   const format = (amount: number) => formatMoney(amount, currency);
+  const href = localizePath(deviceHref(device), words.locale);
+  let payback;
+  if (best?.revenue == null) payback = <span className="text-ink-muted">–</span>;
+  else if (priceUsd === null)
+    // No price known: the device page takes the visitor's own.
+    payback = (
+      <a href={`${href}#device-price`} data-row-link="" className="text-accent hover:underline" data-testid="enter-price">
+        {words.enterPrice}
+      </a>
+    );
+  else if (best.paybackDays === null) payback = <span className="text-ink-muted">{words.never}</span>;
+  else payback = words.days(Math.ceil(best.paybackDays));
   return (
     <tr className="border-t border-line" data-testid="device-row">
       <td className="py-2 ps-4 pe-3">
-        <LocaleLink to={deviceHref(device)} className="font-medium text-accent hover:underline">
+        <a href={href} data-row-link="" className="font-medium text-accent hover:underline">
           {device.name}
-        </LocaleLink>
+        </a>
         <div className="text-xs text-ink-muted">
           {vendor} · {figure.algorithm}
         </div>
       </td>
-      <td className="py-2 pe-3 text-end" data-label={t('hw.col.hashrate')}>
-        <Ltr>{formatHashrate(figure.hashrate)}</Ltr>
+      <td className="py-2 pe-3 text-end" data-label={words.hashrate}>
+        {ltr(formatHashrate(figure.hashrate))}
       </td>
-      <td className="py-2 pe-3 text-end" data-label={t('hw.col.power')}>
-        <Ltr>{formatPower(figure.power)}</Ltr>
+      <td className="py-2 pe-3 text-end" data-label={words.power}>
+        {ltr(formatPower(figure.power))}
       </td>
-      <td className="hidden py-2 pe-3 text-end lg:table-cell">
-        <Ltr>{formatEfficiency(figure.power, figure.hashrate)}</Ltr>
-      </td>
-      <td className="py-2 pe-3" data-label={t('hw.col.bestCoin')}>
+      <td className="hidden py-2 pe-3 text-end lg:table-cell">{ltr(formatEfficiency(figure.power, figure.hashrate))}</td>
+      <td className="py-2 pe-3" data-label={words.bestCoin}>
         <span>{best ? best.coin.ticker.toUpperCase() : '–'}</span>
       </td>
-      <td className="hidden py-2 pe-3 text-end xl:table-cell">
-        <Profit value={best?.revenue} format={format} />
+      <td className="hidden py-2 pe-3 text-end xl:table-cell">{money(best?.revenue, format)}</td>
+      <td className="py-2 pe-3 text-end font-semibold" data-testid="device-profit" data-label={words.profit}>
+        {money(best?.profit, format)}
       </td>
-      <td className="py-2 pe-3 text-end font-semibold" data-testid="device-profit" data-label={t('hw.col.profit')}>
-        <Profit value={best?.profit} format={format} />
-      </td>
-      <td className="hidden py-2 pe-3 text-end lg:table-cell">
-        {priceUsd === null ? '–' : <Ltr>{format(priceUsd * perUsd)}</Ltr>}
-      </td>
-      <td className="py-2 pe-4 text-end" data-label={t('hw.col.payback')}>
-        <span>
-          <Payback days={best?.paybackDays} priced={priceUsd !== null && best?.revenue != null} />
-        </span>
+      <td className="hidden py-2 pe-3 text-end lg:table-cell">{priceUsd === null ? '–' : ltr(format(priceUsd * perUsd))}</td>
+      <td className="py-2 pe-4 text-end" data-label={words.payback}>
+        <span>{payback}</span>
       </td>
     </tr>
   );

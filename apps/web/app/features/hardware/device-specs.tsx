@@ -54,6 +54,14 @@ export function DeviceSpecs({
             <Ltr>
               {formatHashrate(entry.hashrate)} · {formatPower(entry.power)} · {formatEfficiency(entry.power, entry.hashrate)}
             </Ltr>
+            {/* Each figure names its own source: one card's figures can come from several. */}
+            <span className="block text-xs font-normal text-ink-muted" data-testid="figure-source">
+              <a href={entry.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
+                {new URL(entry.source).host.replace(/^www\./, '')}
+              </a>
+              {' · '}
+              {day.format(new Date(`${entry.as_of}T00:00:00Z`))}
+            </span>
           </Spec>
         ))}
         {device.type === 'asic' ? (
@@ -95,7 +103,7 @@ export function DeviceSpecs({
         </Spec>
       </dl>
       <p className="mt-4 text-xs text-ink-muted" data-testid="device-source">
-        {t('hw.source', { date: day.format(new Date(`${device.as_of}T00:00:00Z`)) })}{' '}
+        {t('hw.specSource', { date: day.format(new Date(`${device.as_of}T00:00:00Z`)) })}{' '}
         <a href={device.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
           {new URL(device.source).host}
         </a>

@@ -4,7 +4,13 @@
  * 404 'This page could not be found' (spec section 5).
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
-import { REGISTRY_ALGORITHMS, deviceKey, type Device, type HardwareCatalogue } from '@openpool/domain/hardware';
+import {
+  deviceKey,
+  GPU_ALGORITHMS_WITHOUT_FIGURES,
+  REGISTRY_ALGORITHMS,
+  type Device,
+  type HardwareCatalogue,
+} from '@openpool/domain/hardware';
 import { effectivePriceUsd } from '@openpool/domain/hardware-profit';
 import type { DeviceRoute } from '@openpool/domain/routes';
 import type { AppContext } from '~/context';
@@ -20,6 +26,32 @@ export type HardwarePage =
 function algorithmsOf(devices: readonly Device[]): string[] {
   const used = new Set(devices.flatMap((device) => device.algorithms.map((entry) => entry.algorithm)));
   return REGISTRY_ALGORITHMS.filter((name) => used.has(name));
+}
+
+/**
+ * Coins devices of this type mine that this one has no published figure for (GPUs and CPUs run
+ * many algorithms; an ASIC is built for one, so it lists none), each saying whether any card of
+ * the type has one: the page lists them as such rather than leaving them out.
+ */
+function coinsWithoutFigure(
+  catalogue: HardwareCatalogue,
+  enabled: readonly CoinTicker[],
+  device: Device,
+): DevicePageData['withoutFigure'] {
+  if (device.type === 'asic') return [];
+  const typeAlgorithms = new Set([
+    ...algorithmsOf(catalogue.devices.filter((entry) => entry.type === device.type)),
+    ...(device.type === 'gpu' ? GPU_ALGORITHMS_WITHOUT_FIGURES : []),
+  ]);
+  const own = new Set(device.algorithms.map((entry) => entry.algorithm));
+  return coinsFor(enabled, typeAlgorithms)
+    .filter((ticker) => !own.has(COINS[ticker].algorithm))
+    .map((ticker) => ({
+      ticker,
+      name: COINS[ticker].name,
+      algorithm: COINS[ticker].algorithm,
+      published: !GPU_ALGORITHMS_WITHOUT_FIGURES.includes(COINS[ticker].algorithm),
+    }));
 }
 
 function findVendor(catalogue: HardwareCatalogue, slug: string) {
@@ -79,7 +111,8 @@ export async function loadHardwarePage(route: DeviceRoute, context: AppContext):
     (entry) => entry.vendor === vendor.slug && entry.slug === route.slug && (route.type === null || entry.type === route.type),
   );
   if (!device) return pageNotFound();
-  const coins: CoinTicker[] = coinsFor(config.enabled, new Set(device.algorithms.map((entry) => entry.algorithm)));
+  const own = new Set(device.algorithms.map((entry) => entry.algorithm));
+  const coins: CoinTicker[] = coinsFor(config.enabled, own);
   const market = await fetchMarket(api, coins, { trend: true });
   const offers = hardware.offers.get(deviceKey(device)) ?? [];
   return {
@@ -88,6 +121,9 @@ export async function loadHardwarePage(route: DeviceRoute, context: AppContext):
     vendor,
     offers,
     priceUsd: effectivePriceUsd(device, offers),
+    priceBasis: offers.some((offer) => offer.stock === 'in_stock') ? 'offer' : device.price_usd !== null ? 'launch' : null,
+    coins: coins.map((ticker) => ({ ticker, name: COINS[ticker].name })),
+    withoutFigure: coinsWithoutFigure(hardware, config.enabled, device),
     market,
   };
 }

@@ -219,6 +219,22 @@ describe('the device routes loader', () => {
     expect((await load('/device/bitmain/antminer-s21-pro')).kind).toBe('device');
   });
 
+  it("lists the coins of a card's type it has no figure for, saying which have none published for any card", async () => {
+    const page = await load('/device/gpu/nvidia/geforce-gtx-1080');
+    if (page.kind !== 'device') throw new Error(page.kind);
+    const without = new Map(page.withoutFigure.map((coin) => [coin.ticker, coin]));
+    expect(without.get('xel')).toMatchObject({ algorithm: 'xelishash', published: true });
+    expect(without.get('iron')).toMatchObject({ algorithm: 'fishhash', published: true });
+    expect(without.get('rxd')).toMatchObject({ algorithm: 'sha512256d', published: false });
+    expect(without.has('etc')).toBe(false);
+    expect(page.coins.map((coin) => coin.ticker)).toContain('etc');
+    expect(page.priceBasis).toBe('launch');
+    const asic = await load('/device/asic/bitmain/antminer-s21-pro');
+    if (asic.kind !== 'device') throw new Error(asic.kind);
+    expect(asic.withoutFigure).toEqual([]);
+    expect(asic.priceBasis).toBe('offer');
+  });
+
   it('loads a manufacturer with or without a type', async () => {
     const page = await load('/device/amd');
     if (page.kind !== 'vendor') throw new Error(page.kind);

@@ -49,6 +49,12 @@ export function ProfitTable({
     ) : (
       t('hw.paybackDays', { n: Math.ceil(value) })
     );
+  // Without any price, payback says how to get one: the price field of this page.
+  const enterPrice = (
+    <a href="#device-price" className="text-accent hover:underline">
+      {t('hw.enterPrice')}
+    </a>
+  );
   const th = 'py-2 pe-3 font-medium';
   return (
     <div className="mt-3 overflow-x-auto">
@@ -110,10 +116,10 @@ export function ProfitTable({
                   {money(row.profit)}
                 </td>
                 <td className="py-2 pe-3 text-end" data-testid="coin-payback">
-                  {row.revenue === null || !priced ? '–' : days(row.paybackDays)}
+                  {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackDays)}
                 </td>
                 <td className="py-2 pe-3 text-end">
-                  {row.revenue === null || !priced ? '–' : days(row.paybackWithTrend, row.trendKnown)}
+                  {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackWithTrend, row.trendKnown)}
                 </td>
                 <td className="py-2 text-end">
                   {row.breakEvenPowerCost === null ? '–' : <Ltr>{format(row.breakEvenPowerCost)}</Ltr>}

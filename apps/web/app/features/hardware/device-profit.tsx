@@ -1,0 +1,108 @@
+/**
+ * A device's profitability: the visitor's power cost and price (a GET form without JavaScript,
+ * applied at every keystroke with it), the best coin, a row per coin it mines, what payback is
+ * based on, and every coin it cannot be priced for, said as such rather than left out.
+ */
+import { bestCoin } from '@openpool/domain/hardware-profit';
+import { LocaleLink } from '~/features/i18n/locale-link';
+import { useT } from '~/features/i18n/use-t';
+import type { DevicePageData } from './device-page';
+import { PowerCostInput } from './power-cost-input';
+import { PriceInput } from './price-input';
+import type { MarketProfit } from './profit';
+import { isolate, ProfitTable } from './profit-table';
+
+export type PriceBasis = 'typed' | 'offer' | 'launch' | null;
+
+const BASIS = { typed: 'hw.priceBasis.typed', offer: 'hw.priceBasis.offer', launch: 'hw.priceBasis.launch' } as const;
+
+export function DeviceProfit({
+  data,
+  profits,
+  money,
+  powerCost,
+  price,
+  time,
+  locale,
+}: {
+  data: DevicePageData;
+  profits: readonly MarketProfit[];
+  money: { code: string; perUsd: number; format: (amount: number) => string };
+  powerCost: { value: number; onChange: (value: string) => void };
+  price: { basis: PriceBasis; typed: number | null; known: number | null; onChange: (amount: number | null) => void };
+  time: Intl.DateTimeFormat;
+  locale: string;
+}) {
+  const t = useT();
+  const best = bestCoin(profits);
+  const unavailable = data.coins.filter((coin) => !profits.some((row) => row.coin.ticker === coin.ticker));
+  return (
+    <section className="min-w-0 rounded-xl border border-line bg-surface-raised p-4" aria-labelledby="profit-title">
+      <h2 id="profit-title" className="text-lg font-semibold">
+        {t('hw.profitability')}
+      </h2>
+      <form method="get" className="mt-3 flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
+        <PowerCostInput value={powerCost.value} currency={money.code} onChange={powerCost.onChange} />
+        <PriceInput
+          value={price.typed}
+          currency={money.code}
+          placeholder={price.known === null ? '' : String(Math.round(price.known))}
+          onChange={price.onChange}
+        />
+        <noscript>
+          <button type="submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-ink">
+            {t('hw.filters.apply')}
+          </button>
+        </noscript>
+      </form>
+      <p className="mt-2 text-xs text-ink-muted" data-testid="price-basis">
+        {price.basis === null ? t('hw.priceBasis.none') : t(BASIS[price.basis])}
+      </p>
+      {best ? (
+        <p className="mt-3 rounded-lg bg-surface p-3 text-sm" data-testid="best-coin">
+          {t('hw.best', { coin: best.coin.name })}{' '}
+          <LocaleLink
+            to={`/${best.coin.ticker}`}
+            className="font-semibold text-accent hover:underline"
+            data-testid="start-mining"
+          >
+            {t('hw.startMining', { coin: best.coin.ticker.toUpperCase() })}
+          </LocaleLink>
+        </p>
+      ) : null}
+      {profits.length === 0 ? (
+        <p className="mt-3 text-ink-muted" data-testid="no-profit">
+          {t('hw.noFigures')}
+        </p>
+      ) : (
+        <ProfitTable profits={profits} format={money.format} time={time} locale={locale} priced={price.basis !== null} />
+      )}
+      <p className="mt-3 text-xs text-ink-muted">
+        {t('hw.assumptions', { cost: isolate(`${powerCost.value} ${money.code}/kWh`) })}
+        {data.market.rates_at !== null
+          ? ` ${t('hw.pricesAt', { time: time.format(new Date(data.market.rates_at * 1000)) })}`
+          : ''}
+      </p>
+      {unavailable.length > 0 || data.withoutFigure.length > 0 ? (
+        <div className="mt-4 border-t border-line pt-3 text-sm" data-testid="coins-without-figures">
+          <h3 className="font-medium">{t('hw.notMined.title')}</h3>
+          <ul className="mt-1 grid gap-1 text-ink-muted">
+            {unavailable.map((coin) => (
+              <li key={coin.ticker} data-testid={`not-mined-${coin.ticker}`}>
+                {t('hw.notMined.unavailable', { coin: `${coin.name} (${coin.ticker.toUpperCase()})` })}
+              </li>
+            ))}
+            {data.withoutFigure.map((coin) => (
+              <li key={coin.ticker} data-testid={`not-mined-${coin.ticker}`}>
+                {t(coin.published ? 'hw.notMined.noFigure' : 'hw.notMined.unpublished', {
+                  coin: `${coin.name} (${coin.ticker.toUpperCase()})`,
+                  algorithm: coin.algorithm,
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { SORT_KEYS, type DeviceFilters } from '@openpool/domain/hardware-query';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cleanListQuery, listSearch, parseFilters } from './catalogue';
+
+const filtersArbitrary: fc.Arbitrary<DeviceFilters> = fc.record({
+  algorithm: fc.option(fc.constantFrom('fishhash', 'kheavyhash', 'etchash', 'sha256d'), { nil: null }),
+  coin: fc.option(fc.constantFrom('iron', 'kas', 'btc', 'nexa'), { nil: null }),
+  vendor: fc.option(fc.constantFrom('nvidia', 'amd', 'bitmain'), { nil: null }),
+  noise: fc.option(fc.integer({ min: 1, max: 140 }), { nil: null }),
+  q: fc.constantFrom('', 'rtx 4090', 'Antminer S21', 'rx 7800 xt'),
+  sort: fc.constantFrom(...SORT_KEYS),
+});
+
+describe('a list’s filters in the URL', () => {
+  it('round-trips every filter state through the query, with no empty or default parameter', () => {
+    fc.assert(
+      fc.property(filtersArbitrary, fc.option(fc.constantFrom(0.04, 0.1, 0), { nil: null }), (filters, powerCost) => {
+        const search = listSearch(filters, powerCost);
+        expect(parseFilters(search)).toEqual(filters);
+        for (const [name, value] of search) {
+          expect(value, name).not.toBe('');
+          if (name === 'sort') expect(value).not.toBe('profit');
+          if (name === 'power_cost') expect(value).not.toBe('0.04');
+        }
+        expect(cleanListQuery(search)).toBeNull();
+      }),
+    );
+  });
+
+  it('writes nothing at all for the defaults', () => {
+    expect(listSearch(parseFilters(new URLSearchParams()), 0.04).toString()).toBe('');
+  });
+
+  it('cleans what the GET form sends without JavaScript, keeping other parameters', () => {
+    const sent = 'algorithm=fishhash&coin=&vendor=&q=&sort=profit&power_cost=0.04&utm_source=mail';
+    expect(cleanListQuery(new URLSearchParams(sent))).toBe('algorithm=fishhash&utm_source=mail');
+    expect(cleanListQuery(new URLSearchParams('algorithm=&coin=&vendor=&q=&sort=profit&power_cost=0.04'))).toBe('');
+    expect(cleanListQuery(new URLSearchParams('q=+rtx+&sort=price&power_cost=0,1'))).toBe('q=rtx&sort=price&power_cost=0.1');
+    expect(cleanListQuery(new URLSearchParams('coin=kas&sort=hashrate'))).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Shows `search` in the address bar without a router navigation (decision 010, "Filters that
+ * answer at once"), keeping the router's history state (its keys, scroll restoration). The
+ * hardware pages keep what the visitor changes in their own state and read the URL again on
+ * every navigation, so the address is always a link to what is on screen.
+ */
+export function writeQuery(search: URLSearchParams): void {
+  const query = search.toString();
+  const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
+  if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+    window.history.replaceState(window.history.state, '', url);
+  }
+}
+
+/** The current query with `name` set to `value`, or removed when `value` is null. */
+export function withParam(name: string, value: string | null): URLSearchParams {
+  const search = new URLSearchParams(window.location.search);
+  if (value === null) search.delete(name);
+  else search.set(name, value);
+  return search;
+}
