@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatAmount, formatHashrate } from '@openpool/domain/format';
+import { formatAmount, formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
 import { minerStatsSchema, topMinersSchema, workerStatsSchema, workersSchema } from '@openpool/domain/api';
 import { API, SITE } from './ports.ts';
 
@@ -51,14 +51,13 @@ test('a busy miner: every figure equals the API, formatted by the domain package
     await expect(page.getByTestId('miner-hashrate-10m')).toHaveText(formatHashrate(stats.hashrate_10m));
     await expect(page.getByTestId('miner-hashrate-6h')).toHaveText(formatHashrate(stats.hashrate_6h));
     await expect(page.getByTestId('miner-hashrate-24h')).toHaveText(formatHashrate(stats.hashrate_24h));
-    await expect(page.getByTestId('miner-workers-online')).toHaveText(String(stats.workers_online));
-    await expect(page.getByTestId('miner-workers-offline')).toHaveText(String(stats.workers_offline));
+    await expect(page.getByTestId('miner-workers-online')).toHaveText(formatInteger(stats.workers_online));
+    await expect(page.getByTestId('miner-workers-offline')).toHaveText(formatInteger(stats.workers_offline));
     const { valid, stale, invalid } = stats.shares_24h;
-    await expect(page.getByTestId('miner-shares-valid')).toHaveText(String(valid));
-    await expect(page.getByTestId('miner-shares-stale')).toHaveText(String(stale));
-    await expect(page.getByTestId('miner-shares-invalid')).toHaveText(String(invalid));
-    const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
-    await expect(page.getByTestId('miner-shares-stale-detail')).toHaveText(percent.format(stale / (valid + stale + invalid)));
+    await expect(page.getByTestId('miner-shares-valid')).toHaveText(formatInteger(valid));
+    await expect(page.getByTestId('miner-shares-stale')).toHaveText(formatInteger(stale));
+    await expect(page.getByTestId('miner-shares-invalid')).toHaveText(formatInteger(invalid));
+    await expect(page.getByTestId('miner-shares-stale-detail')).toHaveText(formatPercent(stale / (valid + stale + invalid)));
     await expect(page.getByTestId('miner-reward-7d')).toHaveText(ltc(stats.reward_7d));
     await expect(page.getByTestId('miner-reward-30d')).toHaveText(ltc(stats.reward_30d));
     await expect(page.getByTestId('miner-balance-value')).toHaveText(ltc(stats.balance));
@@ -69,7 +68,7 @@ test('a busy miner: every figure equals the API, formatted by the domain package
     }
   });
   // Rewards in the selected currency appear once the rates are in (USD by default).
-  await expect(page.getByTestId('miner-reward-7d-detail')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId('miner-reward-7d-detail')).toHaveText(/^\$\d{1,3}(?:\u202F\d{3})*\.\d{2}$/);
   await expect(page.getByTestId('miner-threshold-eta')).not.toBeEmpty();
   await expect(page.getByTestId('reward-chart').locator('li')).toHaveCount(31);
   await expect(page.getByTestId('miner-chart').getByTestId('chart')).toHaveAttribute('data-ready', 'true');
@@ -256,9 +255,9 @@ test('a worker page shows its figures; an unknown worker is Nothing found with 4
     await expect(page.getByTestId('worker-hashrate-10m')).toHaveText(formatHashrate(worker.hashrate_10m));
     await expect(page.getByTestId('worker-hashrate-3h')).toHaveText(formatHashrate(worker.avg_hashrate_3h));
     await expect(page.getByTestId('worker-hashrate-24h')).toHaveText(formatHashrate(worker.avg_hashrate_24h));
-    await expect(page.getByTestId('worker-valid')).toHaveText(String(worker.valid));
-    await expect(page.getByTestId('worker-stale')).toHaveText(String(worker.stale));
-    await expect(page.getByTestId('worker-invalid')).toHaveText(String(worker.invalid));
+    await expect(page.getByTestId('worker-valid')).toHaveText(formatInteger(worker.valid));
+    await expect(page.getByTestId('worker-stale')).toHaveText(formatInteger(worker.stale));
+    await expect(page.getByTestId('worker-invalid')).toHaveText(formatInteger(worker.invalid));
     await expect(page.getByTestId('worker-status')).toHaveText(worker.status === 'online' ? 'Online' : 'Offline');
   });
   await expect(page.getByTestId('worker-scheme')).toHaveText('PPS+');

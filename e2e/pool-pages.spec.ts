@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
+import { formatDifficulty, formatHashrate, formatInteger } from '@openpool/domain/format';
 import { API } from './ports.ts';
 
 /** The API the site under test talks to (playwright.config.ts): fixed simulated data. */
@@ -39,7 +39,7 @@ test.describe('home', () => {
         const stats = await apiStats(request, coin);
         const card = page.getByTestId(`pool-card-${coin}`);
         await expect(card.getByTestId('card-hashrate')).toHaveText(formatHashrate(stats.hashrate));
-        await expect(card.getByTestId('card-miners')).toHaveText(String(stats.miners));
+        await expect(card.getByTestId('card-miners')).toHaveText(formatInteger(stats.miners));
         await expect(card.getByTestId('card-network')).toHaveText(formatHashrate(stats.net_hashrate));
       });
     }
@@ -76,9 +76,9 @@ test.describe('coin pool page', () => {
     await expectFigures(page, async () => {
       const stats = await apiStats(request, 'ltc');
       await expect(page.getByTestId('stat-hashrate')).toHaveText(formatHashrate(stats.hashrate));
-      await expect(page.getByTestId('stat-miners')).toHaveText(String(stats.miners));
-      await expect(page.getByTestId('stat-workers')).toHaveText(String(stats.workers));
-      await expect(page.getByTestId('stat-blocks24h')).toHaveText(String(stats.blocks_24h));
+      await expect(page.getByTestId('stat-miners')).toHaveText(formatInteger(stats.miners));
+      await expect(page.getByTestId('stat-workers')).toHaveText(formatInteger(stats.workers));
+      await expect(page.getByTestId('stat-blocks24h')).toHaveText(formatInteger(stats.blocks_24h));
       await expect(page.getByTestId('stat-net-difficulty')).toHaveText(formatDifficulty(stats.net_difficulty));
     });
     await expect(page.getByTestId('servers')).toContainText('ltc-eu.openpool.example:3030');

@@ -286,7 +286,8 @@ describe('formatAmount', () => {
   });
 
   const tickers = fc.constantFrom<string>(...COIN_TICKERS, ...AUX_TICKERS, 'unknown');
-  const amountShape = (decimals: number) => new RegExp(`^-?\\d{1,3}(?:\u202F\\d{3})*${decimals > 0 ? `\\.\\d{${decimals}}` : ''}$`);
+  const amountShape = (decimals: number) =>
+    new RegExp(`^-?\\d{1,3}(?:\u202F\\d{3})*${decimals > 0 ? `\\.\\d{${decimals}}` : ''}$`);
 
   it('never throws on any string and always shows the coin decimals', () => {
     fc.assert(

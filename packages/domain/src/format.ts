@@ -18,7 +18,9 @@ const DIFFICULTY_UNITS = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
  */
 function twoDecimals(value: number): string {
   if (Math.abs(value) < 1e21) return groupDecimal(value.toFixed(2));
-  return groupDecimal(numberFormat('en-US', { useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value));
+  return groupDecimal(
+    numberFormat('en-US', { useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value),
+  );
 }
 
 /** '-1234.50' -> '-1 234.50': groups the integer digits of a plain decimal text. */

@@ -19,7 +19,7 @@ describe('memoised Intl formatters', () => {
 });
 
 describe('one digit system (decision 002)', () => {
-  it('writes Latin digits in Persian, with the language\'s own words', () => {
+  it("writes Latin digits in Persian, with the language's own words", () => {
     const date = new Date(Date.UTC(2026, 10, 21, 14, 5));
     const day = dateTimeFormat('fa', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
     expect(day).toMatch(/[0-9]/);

@@ -19,7 +19,12 @@ export function withLatinDigits(locales: string | readonly string[]): string[] {
 
 const cache = new Map<string, unknown>();
 
-function cached<T>(kind: string, locales: string | readonly string[], options: Options | undefined, make: (tags: string[]) => T): T {
+function cached<T>(
+  kind: string,
+  locales: string | readonly string[],
+  options: Options | undefined,
+  make: (tags: string[]) => T,
+): T {
   const key = `${kind}|${String(locales)}|${options ? JSON.stringify(options) : ''}`;
   let formatter = cache.get(key) as T | undefined;
   if (formatter === undefined) {

@@ -215,7 +215,9 @@ export async function topMiners(ctx: ApiContext, coin: CoinTicker, limit = 100) 
  * the blocks of that coin the pool found, merge-mined or (fb) by its own pool.
  */
 export async function mergedStats(ctx: ApiContext) {
-  const children = [...ctx.pool.merged.values()].filter((child) => child.parents.some((parent) => ctx.site.enabled.includes(parent)));
+  const children = [...ctx.pool.merged.values()].filter((child) =>
+    child.parents.some((parent) => ctx.site.enabled.includes(parent)),
+  );
   const tickers = children.map((child) => child.coin);
   const since = new Date(ctx.now() - 24 * 3600 * 1000);
   const [samples, blocks] = await Promise.all([

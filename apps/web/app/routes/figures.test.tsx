@@ -192,7 +192,14 @@ function stubApi(overrides: Record<string, unknown> = {}): ApiClient {
     [apiPaths.minerWorker('ltc', LTC_MINER, 'rig01')]: { worker, range: '24h', step: 600, points: [] },
     [apiPaths.minerPayouts('ltc', LTC_MINER)]: {
       results: [
-        { date: NOW_S - 3_600, amount: '0.31541731', received: '0.31541731', status: 'Paid', txid: 'cd'.repeat(32), confirmations: 3 },
+        {
+          date: NOW_S - 3_600,
+          amount: '0.31541731',
+          received: '0.31541731',
+          status: 'Paid',
+          txid: 'cd'.repeat(32),
+          confirmations: 3,
+        },
         { date: NOW_S - 7_200, amount: '1234.5', received: '1234.5', status: 'Unpaid', txid: null, confirmations: null },
       ],
       next: null,
@@ -283,7 +290,8 @@ function textNodes(page: HTMLElement): Text[] {
 const TICKERS = [...COIN_TICKERS, ...AUX_TICKERS].map((ticker) => ticker.toUpperCase());
 // A sentence's figure may sit in an isolate (fa): '\u206810 960.00\u2069 NEXA'.
 const AMOUNT = new RegExp(`(-?[\\d\\u202F.,]*\\d)\\u2069?[\\u00A0 ](${TICKERS.join('|')})(?![A-Za-z])`, 'g');
-const groupedWith = (decimals: number) => new RegExp(`^-?\\d{1,3}(?:\\u202F\\d{3})*${decimals > 0 ? `\\.\\d{${decimals}}` : ''}$`);
+const groupedWith = (decimals: number) =>
+  new RegExp(`^-?\\d{1,3}(?:\\u202F\\d{3})*${decimals > 0 ? `\\.\\d{${decimals}}` : ''}$`);
 const LABELS = new Set([...Object.values(en), ...Object.values(fa)]);
 const FIGURE_WORD = /(?:^|\s|\()[-+−$€£₽¥]?\d/;
 

@@ -183,7 +183,10 @@ export function SettingsForm({
         <FieldRow
           id={ids.payoutThreshold}
           label={t('settings.threshold')}
-          hint={t('settings.thresholdHint', { min: formatAmount(settings.min_payout, coin.ticker), ticker: coin.ticker.toUpperCase() })}
+          hint={t('settings.thresholdHint', {
+            min: formatAmount(settings.min_payout, coin.ticker),
+            ticker: coin.ticker.toUpperCase(),
+          })}
           problem={problems.payoutThreshold}
         >
           <input

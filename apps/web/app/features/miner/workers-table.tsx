@@ -158,7 +158,11 @@ export function WorkersTable({
                   <Ltr>{formatInteger(row.invalid)}</Ltr>
                 </td>
                 <td>
-                  {row.last_share > 0 ? <Isolated>{relativeTime(Math.floor(row.last_share / 1000), now, locale.iso)}</Isolated> : '—'}
+                  {row.last_share > 0 ? (
+                    <Isolated>{relativeTime(Math.floor(row.last_share / 1000), now, locale.iso)}</Isolated>
+                  ) : (
+                    '—'
+                  )}
                 </td>
               </tr>
             ))}

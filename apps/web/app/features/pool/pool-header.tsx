@@ -3,6 +3,7 @@ import { formatFee } from '@openpool/domain/format';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { useLocation } from 'react-router';
 import { useT } from '~/features/i18n/use-t';
+import { CoinLabel } from '~/shared/coin-label';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { AddressSearch } from './address-search';
 import type { PoolSummary } from './pool-stats';
@@ -34,11 +35,14 @@ export function PoolHeader({ coin, pool }: { coin: Coin; pool: PoolSummary }) {
           {coin.ticker}
         </span>
         <div className="min-w-0">
-          <Title id="pool-title" className="truncate text-xl font-bold tracking-tight min-[660px]:text-2xl">
-            {t('pool.header.title', {
-              name: pool.stats?.name && pool.stats.name !== coin.ticker.toUpperCase() ? pool.stats.name : coin.name,
-            })}
-          </Title>
+          <div className="flex min-w-0 items-center gap-2">
+            <Title id="pool-title" className="truncate text-xl font-bold tracking-tight min-[660px]:text-2xl">
+              {t('pool.header.title', {
+                name: pool.stats?.name && pool.stats.name !== coin.ticker.toUpperCase() ? pool.stats.name : coin.name,
+              })}
+            </Title>
+            <CoinLabel ticker={coin.ticker} />
+          </div>
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-ink-muted" data-testid="pool-fees">
             {Object.entries(fees).map(([scheme, fee]) => (
               <li key={scheme}>

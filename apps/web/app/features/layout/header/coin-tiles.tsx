@@ -1,6 +1,7 @@
 import { getCoin } from '@openpool/domain/coins';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
+import { CoinLabel } from '~/shared/coin-label';
 import { useSiteSettings } from '~/shared/site-settings';
 import { TickerBadge } from './ticker-badge';
 
@@ -27,6 +28,7 @@ export function CoinTiles() {
               <span dir="ltr" className="min-w-0 truncate text-sm text-ink">
                 {coin.name}
               </span>
+              <CoinLabel ticker={coin.ticker} className="ms-auto" />
             </LocaleLink>
           </li>
         ))}
