@@ -28,6 +28,9 @@ import type { RatesSnapshot } from './rates/provider.ts';
 import { registerReferralRoutes } from './referral/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import type { Notifier } from './notify/notifier.ts';
+import { registerDrain } from './http/drain.ts';
+import type { ApiMetrics } from './metrics/api-metrics.ts';
+import { solvencyProblem, type SolvencyCheck } from './solvency/solvency.ts';
 import { registerAlertRoutes } from './notify/alert-routes.ts';
 
 export interface AppOptions {
@@ -49,6 +52,12 @@ export interface AppOptions {
   hardware?: HardwareCatalogue;
   /** REFERRAL_SECRET, shared with the web server: landings it signed are the only referrals (decision 017). */
   referralSecret?: string;
+  /** Prometheus metrics (issue 30), when API_METRICS_PORT is set. */
+  metrics?: ApiMetrics;
+  /** Wallets against what the pool owes, for coins with a node (issue 30). */
+  solvency?: SolvencyCheck;
+  /** True while a stopping replica drains (API_DRAIN_SECONDS): /ready 503, Connection: close. */
+  draining?: () => boolean;
   /** Each day's rates for exports (issue 29); without it, only the days kept in `rate_days`. */
   rateDays?: RateDays;
 }
@@ -73,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // HTML pages are never framed and send no referrer (issue 26).
   registerSecurityHeaders(app);
   app.setNotFoundHandler(notFoundHandler);
+  options.metrics?.registerHttp(app);
+  if (options.draining) registerDrain(app, options.draining);
 
   const allowed = new Set(options.corsOrigins);
   // Credentials (the ref cookie, the profile call) only for the site's own origins; anyone
@@ -137,8 +148,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const heldSamples = await options.ctx.db.query<{ coin: string; reason: string; samples: number; first_held_at: Date }>(
       'select coin, reason, samples, first_held_at from network_held order by coin',
     );
+    // A wallet short of what the pool owes, or a node that does not answer (issue 30).
+    const solvency = (await options.solvency?.report().catch(() => undefined)) ?? [];
+    const shortfall = solvencyProblem(solvency);
     return {
-      status: faults.rows.length > 0 || simulatorFailing > 0 || held.length > 0 ? 'degraded' : 'ok',
+      status: faults.rows.length > 0 || simulatorFailing > 0 || held.length > 0 || shortfall ? 'degraded' : 'ok',
       engine: {
         faults: faults.rows.map((row) => ({
           coin: row.coin,
@@ -165,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           since: Math.floor(row.first_held_at.getTime() / 1000),
         })),
       },
+      ...(options.solvency ? { solvency: { coins: solvency, ...(shortfall ? { problem: shortfall } : {}) } } : {}),
       ...status,
       // Failed deliveries are counted here for the operator (and logged once each by the sender).
       ...(options.notifier ? { notifications: await options.notifier.health() } : {}),
@@ -219,6 +234,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReferralRoutes(app, options.ctx, options.referralSecret);
   registerAlertRoutes(app, options.ctx, options.notifier);
   options.notifier?.registerRoutes(app);
-  registerIngestRoutes(app, { engine: options.engine, token: options.ingestToken, now: options.ctx.now });
+  registerIngestRoutes(app, {
+    engine: options.engine,
+    token: options.ingestToken,
+    now: options.ctx.now,
+    metrics: options.metrics?.ingest,
+  });
   return app;
 }

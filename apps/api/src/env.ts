@@ -81,6 +81,8 @@ const schema = z
      * answer, so a load balancer takes it out before its listener closes (rolling restarts).
      */
     API_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+    /** Where the migrations are read from; a release's own folder by default. */
+    MIGRATIONS_DIR: z.string().min(1).optional(),
   })
   .refine(
     (env) =>
@@ -113,6 +115,7 @@ export interface ApiEnv {
   /** Where the metrics are served (issue 30); absent: no metrics at all. */
   metrics?: { host: string; port: number };
   drainMs: number;
+  migrationsDir?: string;
 }
 
 export interface NotifyEnv {
@@ -181,5 +184,6 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     referralSecret: env.REFERRAL_SECRET,
     metrics: env.API_METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.API_METRICS_PORT },
     drainMs: env.API_DRAIN_SECONDS * 1000,
+    migrationsDir: env.MIGRATIONS_DIR === undefined ? undefined : resolve(repoRoot, env.MIGRATIONS_DIR),
   };
 }

@@ -28,6 +28,12 @@ import { createRateDays, keepingRateDays } from './rates/rate-days.ts';
 import { startSimulatorDriver } from './simulator/driver.ts';
 import { dropHistory, historyFilling, openHistoryShadow } from './simulator/history.ts';
 import { createNotifier } from './notify/notifier.ts';
+import { createApiMetrics } from './metrics/api-metrics.ts';
+import { registerDatabaseGauges } from './metrics/database-gauges.ts';
+import { meterSender } from './metrics/metered-sender.ts';
+import { serveMetrics } from './metrics/metrics-port.ts';
+import { registerSolvencyGauges } from './metrics/solvency-gauges.ts';
+import { createSolvencyCheck, type SolvencyCheck } from './solvency/solvency.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -35,6 +41,8 @@ export interface Runtime {
   engine: Engine;
   /** Resolves when the simulator's backfill is done (at once when it is off). */
   backfilled: Promise<void>;
+  /** Starts a stopping replica's drain: /ready 503 and Connection: close until stop() (issue 30). */
+  drain(): void;
   stop(): Promise<void>;
 }
 
@@ -59,7 +67,9 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     const config = pool.coins.get(coin);
     if (config) Object.assign(config, { stratumUrls: [url], sslStratumUrls: [] });
   }
-  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, log });
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, migrationsDir: env.migrationsDir, log });
+  // Off unless API_METRICS_PORT is set: then nothing is counted at all (issue 30).
+  const metrics = env.metrics ? createApiMetrics() : undefined;
   // Coins with a node pay from its wallet; the others (the demo's) keep the simulated sender.
   const walletSenders = new Map<string, PayoutSender>(
     env.nodes.map((node) => [
@@ -72,7 +82,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       }),
     ]),
   );
-  const sender = routeSenders(walletSenders, createSimulatedSender());
+  const sender = meterSender(routeSenders(walletSenders, createSimulatedSender()), metrics?.engine);
   const engine = createEngine({ pool: db.pool, config: pool, sender, log, chains: await nodeChains(env.nodes, log) });
   const ratesProvider =
     env.rates.provider === 'coingecko'
@@ -104,6 +114,11 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     txExplorers: Object.fromEntries(Object.entries(coins).map(([coin, info]) => [coin, info?.explorer?.tx])),
     log,
   });
+  // Each coin with a node: its wallet against what the pool owes, on /health and as metrics.
+  const onNodeRpc = metrics ? registerSolvencyGauges(metrics.registry, () => solvency) : undefined;
+  const solvency: SolvencyCheck | undefined =
+    env.nodes.length > 0 ? createSolvencyCheck({ db: db.pool, config: pool, nodes: env.nodes, onRpc: onNodeRpc }) : undefined;
+  let draining = false;
   const app = await buildApp({
     ctx,
     notifier,
@@ -116,11 +131,20 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     logLevel: env.logLevel,
     hardware,
     referralSecret: env.referralSecret,
+    metrics,
+    solvency,
+    draining: () => draining,
     // The simulated walk is a pure function of time: it can give any past day's rate.
     rateDays: createRateDays(db.pool, ratesProvider.name === 'simulated' ? ratesProvider : null, Date.now),
   });
   await app.ready();
   notifier.start();
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  if (metrics && env.metrics) {
+    registerDatabaseGauges(metrics.registry, { db: db.pool, config: pool, nodeCoins: env.nodes.map((node) => node.coin) });
+    metricsServer = await serveMetrics(metrics.registry, env.metrics.host, env.metrics.port);
+    log(`api: metrics on http://${env.metrics.host}:${metricsServer.port}/metrics`);
+  }
 
   const timers: NodeJS.Timeout[] = [];
   const background = new Set<Promise<unknown>>();
@@ -203,7 +227,11 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     db,
     engine,
     backfilled,
+    drain() {
+      draining = true;
+    },
     async stop() {
+      metricsServer?.server.close();
       for (const timer of timers) clearInterval(timer);
       await notifier.stop();
       await simulator?.stop();

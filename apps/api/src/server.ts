@@ -24,18 +24,27 @@ function stop(): void {
     return;
   }
   stopping = true;
+  // A replica behind a load balancer drains first (API_DRAIN_SECONDS, rolling restarts, issue
+  // 30): /ready says 503 and answers close their connections, so the balancer moves traffic
+  // away before the listener closes.
+  if (env.drainMs > 0) {
+    console.log(`api: draining for ${env.drainMs / 1000} s before stopping`);
+    runtime.drain();
+  }
   // A stop that hangs still ends: the embedded PostgreSQL is told to stop as the process exits.
   setTimeout(() => {
     console.error('api: stop took over 8 s; exiting');
     process.exit(1);
-  }, 8000).unref();
-  void runtime.stop().then(
-    () => process.exit(0),
-    (error: Error) => {
-      console.error(`api: stop failed: ${error.message}`);
-      process.exit(1);
-    },
-  );
+  }, env.drainMs + 8000).unref();
+  void new Promise((resolve) => setTimeout(resolve, env.drainMs))
+    .then(() => runtime.stop())
+    .then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(`api: stop failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 

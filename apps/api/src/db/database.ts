@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** Where the migrations are (MIGRATIONS_DIR); apps/api/migrations by default. */
+  migrationsDir?: string;
   log?: (line: string) => void;
 }
 
@@ -78,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // the request answers 503, so the event itself only needs to be logged, not to crash us.
   pool.on('connect', (client) => client.on('error', (error) => options.log?.(`database: client error: ${error.message}`)));
   try {
-    await migrate(pool);
+    await migrate(pool, options.migrationsDir);
   } catch (error) {
     await pool.end().catch(() => undefined);
     await embedded?.stop();
