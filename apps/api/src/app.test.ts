@@ -254,6 +254,15 @@ describe('caching, CORS, docs', () => {
     expect(second.body).toBe('');
   });
 
+  it('lets browsers revalidate rates and miner data in the foreground, never stale-while-revalidate', async () => {
+    // Chromium's background revalidation stays pending in DevTools for ~30 s (issue 25 item 9).
+    for (const url of ['/api/v1/rates', '/kas/api/v3/miner/workers/kaspa:qpexample']) {
+      const response = await h.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toMatch(/^public, max-age=\d+$/);
+    }
+  });
+
   it('keeps the compatibility shapes of rates and pool stats', async () => {
     const rates = (await h.get<{ fiat: Record<string, number>; crypto: Record<string, number> }>('/api/v1/rates')).body;
     expect(rates.fiat.USD).toBe(1);
