@@ -13,6 +13,7 @@
  * what each address received are the chain's, not ours.
  */
 import type { ChainKind } from '@openpool/domain/chain-params';
+import { createRpc, RpcError } from '@openpool/node-rpc';
 import { fromUnits, toUnits } from '@openpool/domain/pool-config';
 import type { PayoutRequest, PayoutSender, TransactionState } from './payout-sender.ts';
 
@@ -29,15 +30,8 @@ export interface WalletSenderOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export class WalletRpcError extends Error {
-  override name = 'WalletRpcError';
-  /** The node's error code (bitcoind's RPC_* codes), when it answered with one. */
-  readonly code: number | undefined;
-  constructor(message: string, code?: number) {
-    super(message);
-    this.code = code;
-  }
-}
+/** A node's JSON-RPC error, with bitcoind's RPC_* code. */
+export { RpcError as WalletRpcError } from '@openpool/node-rpc';
 
 /** bitcoind's RPC_INVALID_ADDRESS_OR_KEY: `gettransaction` of a tx id the wallet does not have. */
 const UNKNOWN_TRANSACTION = -5;
@@ -49,32 +43,8 @@ interface WalletTransaction {
   details: { address?: string; category: string; amount: number; abandoned?: boolean }[];
 }
 
-function walletRpc(url: string, fetchImpl: typeof globalThis.fetch) {
-  const parsed = new URL(url);
-  const auth =
-    'Basic ' + Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64');
-  parsed.username = '';
-  parsed.password = '';
-  const endpoint = parsed.toString();
-  let id = 0;
-  return async <T>(method: string, params: unknown[], body?: string): Promise<T> => {
-    const response = await fetchImpl(endpoint, {
-      method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      body: body ?? JSON.stringify({ jsonrpc: '1.0', id: ++id, method, params }),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await response.text();
-    let answer: { result?: T; error?: { code: number; message: string } | null };
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      throw new WalletRpcError(`${method}: HTTP ${response.status} ${text.slice(0, 200)}`);
-    }
-    if (answer.error) throw new WalletRpcError(`${method}: ${answer.error.message} (${answer.error.code})`, answer.error.code);
-    return answer.result as T;
-  };
-}
+/** A wallet's calls give up after a minute: `sendmany` of many outputs can take a while. */
+const walletRpc = (url: string, fetchImpl: typeof globalThis.fetch) => createRpc(url, { fetch: fetchImpl, timeoutMs: 60_000 });
 
 /**
  * Which chain the node is on: `main`, or `test` for regtest, testnet and signet, whose
@@ -114,7 +84,7 @@ export function createWalletSender(options: WalletSenderOptions): PayoutSender {
       );
       const subtractFrom = options.fee === 'miners' ? [...amounts.keys()] : [];
       const body = `{"jsonrpc":"1.0","id":"payout","method":"sendmany","params":["",{${outputs.join(',')}},1,${JSON.stringify(comment)},${JSON.stringify(subtractFrom)}]}`;
-      const txid = await rpc<string>('sendmany', [], body);
+      const txid = await rpc<string>('sendmany', [], { body });
       return { txid, paidAt: now(), confirmations: 0 };
     },
     async track(coin, txid): Promise<TransactionState | undefined> {
@@ -123,7 +93,7 @@ export function createWalletSender(options: WalletSenderOptions): PayoutSender {
       try {
         tx = await rpc<WalletTransaction>('gettransaction', [txid]);
       } catch (error) {
-        if (error instanceof WalletRpcError && error.code === UNKNOWN_TRANSACTION) return undefined;
+        if (error instanceof RpcError && error.code === UNKNOWN_TRANSACTION) return undefined;
         throw error;
       }
       const received = new Map<string, bigint>();
