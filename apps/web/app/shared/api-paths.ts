@@ -25,6 +25,7 @@ export const apiPaths = {
   minerPayouts: (coin: string, address: string) => minerPath(coin, 'v1', 'payouts', address),
   minerBalance: (coin: string, address: string) => minerPath(coin, 'v1', 'balance', address),
   minerSettings: (coin: string, address: string) => minerPath(coin, 'v1', 'settings', address),
+  minerExport: (coin: string, address: string) => minerPath(coin, 'v1', 'export', address),
   minerWorker: (coin: string, address: string, worker: string) =>
     `${minerPath(coin, 'v1', 'worker', address)}/${segment(worker)}`,
 } as const;

@@ -6,6 +6,7 @@ import { PayoutAmount, PayoutsTable } from '~/features/miner/payouts-table';
 import { sumAmounts } from '~/features/miner/payouts-totals';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { MinerAddressBar } from '~/features/miner/miner-address-bar';
+import { ExportDialog } from '~/features/miner/export-dialog';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { useCoin, useCoinInfo } from '~/features/pool/coin-context';
 import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
@@ -52,7 +53,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const pager = 'rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:border-accent hover:text-accent';
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">
-      <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{t('page.miner.payouts')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{t('page.miner.payouts')}</h1>
+        {loaderData.kind === 'found' ? <ExportDialog coin={coin.ticker} address={address} /> : null}
+      </div>
       <MinerAddressBar coin={coin.ticker} address={address} current="payouts" />
       {loaderData.kind === 'not-found' ? (
         <p className="text-ink-muted" data-testid="payouts-empty">

@@ -7,6 +7,7 @@ import { useT } from '~/features/i18n/use-t';
 import { fetchMinerDashboard } from '~/features/miner/miner-api.server';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { AlertsLine } from '~/features/miner/alerts-line';
+import { ExportDialog } from '~/features/miner/export-dialog';
 import { BalanceFigures, HashrateFigures, SoloFigures } from '~/features/miner/miner-figures';
 import { NothingFound, Panel } from '~/shared/panel';
 import { RangeLinks } from '~/shared/range-links';
@@ -111,6 +112,9 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
       </Panel>
 
       <Panel title={t('miner.dailyRewards.title')} className="lg:col-span-3" testId="miner-rewards">
+        <div className="mb-3 flex justify-end">
+          <ExportDialog coin={coin.ticker} address={address} />
+        </div>
         <RewardChart rewards={rewards} ticker={coin.ticker} today={now} />
       </Panel>
 
