@@ -4,6 +4,7 @@
  * Over 300 lines: each read is one query with its mapping; they share the windows and row types,
  * and splitting them by endpoint would only spread those.
  */
+import { minerWindowSums } from '../stats/miner-windows.ts';
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, MinerStats } from '@openpool/domain/api';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
@@ -34,15 +35,7 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
       'select first_share_at, last_share_at, payout_threshold::text as payout_threshold from miners where coin = $1 and address = $2',
       [coin, address],
     ),
-    ctx.db.query<{ scheme: string; v10: number; v6h: number; v24h: number; vn: number; sn: number; inv: number }>(
-      `select scheme,
-         coalesce(sum(valid) filter (where bucket = $3), 0) as v10,
-         coalesce(sum(valid) filter (where bucket >= $4), 0) as v6h,
-         coalesce(sum(valid), 0) as v24h,
-         coalesce(sum(valid_n), 0)::float8 as vn, coalesce(sum(stale_n), 0)::float8 as sn, coalesce(sum(invalid_n), 0)::float8 as inv
-       from miner_buckets where coin = $1 and address = $2 and bucket >= $5 and bucket < $6 group by scheme`,
-      [coin, address, windowStart('10m', end), windowStart('6h', end), windowStart('24h', end), ts(end)],
-    ),
+    minerWindowSums(ctx.db, coin, address, end),
     ctx.db.query<{ online: number; offline: number; schemes: string[] }>(
       `select count(*) filter (where last_share_at >= $3)::int as online, count(*) filter (where last_share_at < $3)::int as offline,
          coalesce(array_agg(distinct scheme), '{}') as schemes
@@ -71,18 +64,8 @@ export async function minerStats(ctx: ApiContext, coin: CoinTicker, address: str
   const row = miner.rows[0];
   if (!row) return null;
   const hpd = config.hashesPerDifficulty;
-  let v10 = 0;
-  let v6h = 0;
-  let v24h = 0;
-  const shares = { valid: 0, stale: 0, invalid: 0 };
-  for (const b of buckets.rows) {
-    v10 += b.v10;
-    v6h += b.v6h;
-    v24h += b.v24h;
-    shares.valid += b.vn;
-    shares.stale += b.sn;
-    shares.invalid += b.inv;
-  }
+  const { v10, v6h, v24h } = buckets;
+  const shares = { valid: buckets.validShares, stale: buckets.staleShares, invalid: buckets.invalidShares };
   const balanceOf = (c: string) => balances.rows.find((b) => b.coin === c);
   const own = balanceOf(coin);
   const decimals = config.unitDecimals;
