@@ -71,9 +71,6 @@ const MAX_REWARD_UNITS: ReadonlyMap<string, bigint> = new Map(
   REWARD_ROWS.map(([ticker, coins, decimals]) => [ticker, BigInt(coins) * 10n ** BigInt(decimals)]),
 );
 
-/** The largest reward of any coin, in smallest units: the schema's structural maximum. */
-export const MAX_ANY_REWARD_UNITS = [...MAX_REWARD_UNITS.values()].reduce((a, b) => (b > a ? b : a), 0n);
-
 // Looked up once per share on ingest's hot path: a table, not a computation.
 const MAX_DIFFICULTY: ReadonlyMap<string, number> = new Map(
   REWARD_ROWS.map(([ticker]) => {

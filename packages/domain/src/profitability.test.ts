@@ -4,7 +4,7 @@ import {
   dailyCoins,
   dailyRewardUnits,
   dailyTrend,
-  decimalToUnits,
+  truncatedUnits,
   feePpmOf,
   paybackDaysWithTrend,
   profitability,
@@ -86,11 +86,11 @@ describe('revenueScheme', () => {
 
 describe('unit conversions', () => {
   it('parses decimals and cuts beyond the unit', () => {
-    expect(decimalToUnits('3.125', 8)).toBe(312_500_000n);
-    expect(decimalToUnits('1', 2)).toBe(100n);
-    expect(decimalToUnits('0.123456789', 4)).toBe(1234n);
-    expect(decimalToUnits('-1', 8)).toBeNull();
-    expect(decimalToUnits('abc', 8)).toBeNull();
+    expect(truncatedUnits('3.125', 8)).toBe(312_500_000n);
+    expect(truncatedUnits('1', 2)).toBe(100n);
+    expect(truncatedUnits('0.123456789', 4)).toBe(1234n);
+    expect(truncatedUnits('-1', 8)).toBeNull();
+    expect(truncatedUnits('abc', 8)).toBeNull();
   });
 
   it('round-trips units through a float for display', () => {

@@ -50,7 +50,7 @@ export function feePpmOf(fee: number): number {
 }
 
 /** A non-negative decimal string ("3.125") as units at `decimals`; extra decimals are cut. Null if not a number. */
-export function decimalToUnits(amount: string, decimals: number): bigint | null {
+export function truncatedUnits(amount: string, decimals: number): bigint | null {
   const match = /^(\d+)(?:\.(\d*))?$/.exec(amount.trim());
   if (!match) return null;
   const fraction = (match[2] ?? '').slice(0, decimals).padEnd(decimals, '0');
@@ -80,7 +80,7 @@ export interface NetworkFigures {
  * smallest unit (the API rounds down at the coin's own decimals). Null without network figures.
  */
 export function dailyCoins(figures: NetworkFigures, hashrate: number): number | null {
-  const reward = decimalToUnits(figures.block_reward, ESTIMATE_DECIMALS);
+  const reward = truncatedUnits(figures.block_reward, ESTIMATE_DECIMALS);
   if (reward === null || reward <= 0n || !(figures.net_difficulty > 0)) return null;
   if (!Number.isFinite(hashrate) || hashrate < 0) return null;
   const fee = figures.fees[revenueScheme(figures.schemes)] ?? 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettingsChange, decimalToUnits, isEmailAddress } from './settings-change.ts';
+import { checkSettingsChange, typedAmountToUnits, isEmailAddress } from './settings-change.ts';
 import { renderRuleMessage } from './validation.ts';
 
 const LTC = { min: '0.01', max: '10000', unitDecimals: 8 };
@@ -85,13 +85,13 @@ describe('isEmailAddress', () => {
   });
 });
 
-describe('decimalToUnits', () => {
+describe('typedAmountToUnits', () => {
   it('is exact, with exponents, rounded down', () => {
-    expect(decimalToUnits('0.5', 8)).toBe(50_000_000n);
-    expect(decimalToUnits('1.23456789123', 8)).toBe(123_456_789n);
-    expect(decimalToUnits('1e21', 8)).toBe(10n ** 29n);
-    expect(decimalToUnits('2.5e-3', 8)).toBe(250_000n);
-    expect(decimalToUnits('+.5', 2)).toBe(50n);
-    expect(decimalToUnits('-1', 2)).toBe(-100n);
+    expect(typedAmountToUnits('0.5', 8)).toBe(50_000_000n);
+    expect(typedAmountToUnits('1.23456789123', 8)).toBe(123_456_789n);
+    expect(typedAmountToUnits('1e21', 8)).toBe(10n ** 29n);
+    expect(typedAmountToUnits('2.5e-3', 8)).toBe(250_000n);
+    expect(typedAmountToUnits('+.5', 2)).toBe(50n);
+    expect(typedAmountToUnits('-1', 2)).toBe(-100n);
   });
 });

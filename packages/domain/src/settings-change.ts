@@ -68,10 +68,10 @@ export function checkSettingsChange(
 
 /** Exact bounds in smallest units: no float ever stands between a miner's text and the money. */
 function amountWithin(value: string, bounds: ThresholdBounds): RuleMessage | null {
-  const units = decimalToUnits(value, bounds.unitDecimals);
-  if (units < decimalToUnits(bounds.min, bounds.unitDecimals))
+  const units = typedAmountToUnits(value, bounds.unitDecimals);
+  if (units < typedAmountToUnits(bounds.min, bounds.unitDecimals))
     return { id: 'validation.min_value', message: 'This field must be {min} or more.', values: { min: bounds.min } };
-  if (units > decimalToUnits(bounds.max, bounds.unitDecimals))
+  if (units > typedAmountToUnits(bounds.max, bounds.unitDecimals))
     return { id: 'validation.max_value', message: 'This field must be {max} or less.', values: { max: bounds.max } };
   return null;
 }
@@ -81,7 +81,7 @@ function amountWithin(value: string, bounds: ThresholdBounds): RuleMessage | nul
  * rounded down, computed on the digits: `1e21` is 10^21 coins, not a `toFixed` error.
  * Exponents beyond ±400 are clamped: far past any bound either way.
  */
-export function decimalToUnits(value: string, unitDecimals: number): bigint {
+export function typedAmountToUnits(value: string, unitDecimals: number): bigint {
   const match = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(value.trim());
   if (!match) throw new RangeError(`not a decimal: ${value}`);
   const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { errorSchema, settingsAppliedSchema, settingsChangeSchema, settingsSchema } from '@openpool/domain/api';
 import { maxRewardCoins } from '@openpool/domain/chain-bounds';
 import { fromUnits, type CoinPoolConfig } from '@openpool/domain/pool-config';
-import { checkSettingsChange, decimalToUnits } from '@openpool/domain/settings-change';
+import { checkSettingsChange, typedAmountToUnits } from '@openpool/domain/settings-change';
 import { renderRuleMessage } from '@openpool/domain/validation';
 import { isLocaleCode } from '@openpool/domain/locales';
 import type { ApiContext } from '../context.ts';
@@ -123,7 +123,7 @@ export function registerSettingsRoutes(
         throw new HttpError(403, 'forbidden', 'Forbidden: these settings cannot be changed with the details given.');
       }
 
-      const threshold = body.payout_threshold === undefined ? null : decimalToUnits(body.payout_threshold, config.unitDecimals);
+      const threshold = body.payout_threshold === undefined ? null : typedAmountToUnits(body.payout_threshold, config.unitDecimals);
       // The threshold and the e-mail subscription change together or not at all; a new e-mail
       // gets its confirmation written in the same transaction.
       await withTransaction(ctx.db, async (client) => {

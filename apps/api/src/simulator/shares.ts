@@ -58,13 +58,13 @@ function slotStatus(state: WorkerStep, step: number, slot: number): number {
   return VALID;
 }
 
-/** Integers for big difficulties (as pools quote them), 6 significant digits below a million. */
-export function formatDifficulty(value: number): string {
+/** A share's difficulty as the event's JSON carries it: an integer for big ones (as pools quote them), 6 significant digits below a million. */
+export function wireDifficulty(value: number): string {
   return value >= 1e6 ? String(Math.round(value)) : String(Number(value.toPrecision(6)));
 }
 
 function shareBody(at: number, status: number, difficulty: number, fields: string): string {
-  return `,"at":${at},"status":"${STATUS_NAMES[status]}","difficulty":${formatDifficulty(difficulty)}${fields}`;
+  return `,"at":${at},"status":"${STATUS_NAMES[status]}","difficulty":${wireDifficulty(difficulty)}${fields}`;
 }
 
 /**

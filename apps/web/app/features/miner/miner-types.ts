@@ -1,9 +1,8 @@
 /** Payload types of the miner pages; no schema (zod) reaches the browser from here. */
 import type { z } from 'zod';
-import type { minerChartSchema, rewardsSchema, workerRowSchema } from '@openpool/domain/api';
+import type { rewardsSchema, workerRowSchema } from '@openpool/domain/api';
 
 export type { MinerStats } from '@openpool/domain/api';
-export type MinerChartPoint = z.infer<typeof minerChartSchema>['points'][number];
 /**
  * A worker as the workers table shows it: the loader sends only these fields of the API's row
  * (seven more, such as first-share details, are for the API's other readers); a big miner's
