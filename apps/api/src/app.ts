@@ -16,6 +16,7 @@ import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
 import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { DEFAULT_RATE_LIMITS, documentLimits, registerRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
 import { registerHardwareRoutes } from './hardware/routes.ts';
 import { listHeld } from './engine/held.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
@@ -60,6 +61,8 @@ export interface AppOptions {
   draining?: () => boolean;
   /** Each day's rates for exports (issue 29); without it, only the days kept in `rate_days`. */
   rateDays?: RateDays;
+  /** The public API's per-client quotas (issue 29, decision 021); defaults: DEFAULT_RATE_LIMITS, loopback exempt. */
+  rateLimits?: Partial<Omit<RateLimitOptions, 'now'>>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -85,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   options.metrics?.registerHttp(app);
   if (options.draining) registerDrain(app, options.draining);
 
+  const limits = { ...DEFAULT_RATE_LIMITS, exempt: ['loopback'], ...options.rateLimits, now: options.ctx.now };
   const allowed = new Set(options.corsOrigins);
   // Credentials (the ref cookie, the profile call) only for the site's own origins; anyone
   // else may still read public data, without them.
@@ -98,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         credentials: own,
         methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
         // The settings form shows how long to wait after too many attempts.
-        exposedHeaders: ['retry-after'],
+        exposedHeaders: ['retry-after', 'ratelimit', 'ratelimit-policy'],
         maxAge: 600,
       });
     },
@@ -110,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: '1.0.0',
         description:
           'Public API of the OpenPool mining pool. Amounts are exact decimal strings in coin units, hashrates H/s, times unix seconds. ' +
-          'Paths tagged `compatibility` keep the shape miners’ existing tools expect.',
+          'Paths tagged `compatibility` keep the shape miners’ existing tools expect.\n\n' +
+          `**Limits** (per client address, IPv6 per /64): ${limits.general.quota} requests a ${limits.general.windowSeconds} s window, ` +
+          `exports also ${limits.export.quota} a ${limits.export.windowSeconds} s window. Every counted answer says where you stand in ` +
+          '`RateLimit-Policy` and `RateLimit` (IETF draft-ietf-httpapi-ratelimit-headers); past a quota the answer is 429 with ' +
+          '`Retry-After`. **Caching**: every answer has `Cache-Control` (pool and miner data 10 s, rates 60 s) and an `ETag`; ' +
+          'send `If-None-Match` and a 304 is cheap for both of us. A poll more often than the max-age gets the same figures.',
       },
       tags: [
         { name: 'pool', description: 'Pool and network statistics' },
@@ -120,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'ingest', description: 'Events from stratum servers (token required)' },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: documentLimits(jsonSchemaTransform, limits),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -133,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       `${header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/;?\s*$/, '')}; frame-ancestors 'none'`,
   });
   registerCaching(app);
+  registerRateLimits(app, limits);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/health', { schema: { hide: true }, config: { cache: 'none' } }, async () => {

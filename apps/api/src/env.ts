@@ -25,6 +25,12 @@ const schema = z
     CORS_ORIGINS: z.string().optional(),
     /** Proxies whose X-Forwarded-* headers are believed; none by default. */
     TRUST_PROXY: trustProxySchema,
+    /** The public API's quota per client and minute (issue 29, decision 021); 0 turns limits off. */
+    API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    /** Exports per client and 10 minutes, on top of that. */
+    API_EXPORT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Addresses never counted: the site's web servers (TRUST_PROXY's syntax). */
+    API_RATE_LIMIT_EXEMPT: trustProxySchema.default(['loopback']),
     SIMULATOR: flag.default(true),
     SIMULATOR_SEED: z.coerce
       .number()
@@ -102,6 +108,8 @@ export interface ApiEnv {
   ingestToken?: string;
   corsOrigins: string[];
   trustProxy: string[];
+  /** Per-client quotas of the public API (decision 021). */
+  rateLimits: { perMinute: number; exportsPer10Min: number; exempt: string[] };
   simulator: { enabled: boolean; live: boolean; seed: number; miners: number; backfillDays: number };
   rates: { provider: 'simulated' | 'coingecko'; coingeckoApiKey?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
@@ -155,6 +163,7 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY,
+    rateLimits: { perMinute: env.API_RATE_LIMIT, exportsPer10Min: env.API_EXPORT_LIMIT, exempt: env.API_RATE_LIMIT_EXEMPT },
     simulator: {
       enabled: env.SIMULATOR,
       live: env.SIMULATOR_LIVE,

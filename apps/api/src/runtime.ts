@@ -25,6 +25,7 @@ import { createCoinGeckoRates } from './rates/coingecko.ts';
 import { PRICED_TICKERS } from './rates/provider.ts';
 import { createSimulatedRates } from './rates/simulated.ts';
 import { createRateDays, keepingRateDays } from './rates/rate-days.ts';
+import { DEFAULT_RATE_LIMITS } from './http/rate-limit.ts';
 import { startSimulatorDriver } from './simulator/driver.ts';
 import { dropHistory, historyFilling, openHistoryShadow } from './simulator/history.ts';
 import { createNotifier } from './notify/notifier.ts';
@@ -135,6 +136,11 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     solvency,
     draining: () => draining,
     // The simulated walk is a pure function of time: it can give any past day's rate.
+    rateLimits: {
+      general: { ...DEFAULT_RATE_LIMITS.general, quota: env.rateLimits.perMinute },
+      export: { ...DEFAULT_RATE_LIMITS.export, quota: env.rateLimits.exportsPer10Min },
+      exempt: env.rateLimits.exempt,
+    },
     rateDays: createRateDays(db.pool, ratesProvider.name === 'simulated' ? ratesProvider : null, Date.now),
   });
   await app.ready();

@@ -63,7 +63,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext, deps
         }),
         response: { 200: exportEnvelopeSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
       },
-      config: { cache: 'miner' },
+      config: { cache: 'miner', rateLimit: 'export' },
     },
     async (request, reply) => {
       const coin = checkCoin(ctx, request.params.coin);
