@@ -1,0 +1,64 @@
+/**
+ * `npm run backup [-- FILE] [--snapshot ID]`: a consistent dump of the running pool's database
+ * (DATABASE_URL, or the embedded server's socket under DATA_DIR), gzip, to FILE or
+ * $DATA_DIR/backups/openpool-<time>.dump.gz. Written beside as `.partial` and renamed when
+ * complete, so a file with the final name is always a whole dump. Issue 30, decision 022.
+ */
+import { createWriteStream, mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import pg from 'pg';
+import { parseApiEnv } from '../env.ts';
+import { writeDump } from './dump.ts';
+
+const USAGE = 'usage: npm run backup [-- FILE] [--snapshot ID]';
+const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
+
+async function main(args: string[]): Promise<number> {
+  const snapshotAt = args.indexOf('--snapshot');
+  const snapshot = snapshotAt >= 0 ? args[snapshotAt + 1] : undefined;
+  const rest = snapshotAt < 0 ? args : args.filter((_arg, index) => index !== snapshotAt && index !== snapshotAt + 1);
+  if (rest.length > 1 || (snapshotAt >= 0 && !snapshot) || rest.some((arg) => arg.startsWith('-'))) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = parseApiEnv(process.env, ROOT);
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  const file = resolve(rest[0] ?? join(env.dataDir, 'backups', `openpool-${stamp}.dump.gz`));
+  mkdirSync(dirname(file), { recursive: true });
+  const pool = new pg.Pool(
+    env.databaseUrl
+      ? { connectionString: env.databaseUrl, max: 1 }
+      : { host: join(env.dataDir, 'postgres', 'run'), port: 5432, user: 'postgres', database: 'openpool', max: 1 },
+  );
+  const started = Date.now();
+  try {
+    const text = new PassThrough();
+    const written = pipeline(text, createGzip(), createWriteStream(`${file}.partial`));
+    const summary = await writeDump(pool, text, { snapshot });
+    text.end();
+    await written;
+    renameSync(`${file}.partial`, file);
+    const total = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
+    console.log(
+      `backup: ${file}: ${total} rows of ${summary.header.tables.length} tables, ${summary.header.migrations.length} migrations, ` +
+        `${(statSync(file).size / 1024).toFixed(0)} KB in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return 0;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT' || code === 'ECONNREFUSED')
+      console.error('backup: the pool’s database is not running: start the pool (npm start) or set DATABASE_URL.');
+    else console.error(`backup: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await pool.end();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
