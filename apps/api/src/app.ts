@@ -16,7 +16,13 @@ import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
 import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { DEFAULT_RATE_LIMITS, documentLimits, registerRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  documentLimits,
+  registerLimitsRoute,
+  registerRateLimits,
+  type RateLimitOptions,
+} from './http/rate-limit.ts';
 import { registerHardwareRoutes } from './hardware/routes.ts';
 import { listHeld } from './engine/held.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
@@ -143,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCaching(app);
   registerRateLimits(app, limits);
+  registerLimitsRoute(app, limits);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/health', { schema: { hide: true }, config: { cache: 'none' } }, async () => {

@@ -15,6 +15,7 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
     // A locale's home page is one of the static routes below.
     ...(prefixed ? [] : [index('routes/home.tsx', { id: 'home' })]),
     route('about', 'routes/about.tsx', { id: id('about') }),
+    route('api', 'routes/api-docs.tsx', { id: id('api') }),
     route('articles', 'routes/articles.tsx', { id: id('articles') }),
     route('articles/:slug', 'routes/article.tsx', { id: id('article') }),
     route('compare-mining-pools', 'routes/compare-mining-pools.tsx', { id: id('compare') }),

@@ -289,3 +289,18 @@ export const minerAlertsSchema = z.object({
   telegram_link: z.string().nullable().describe('t.me deep link that follows this miner at once'),
 });
 export type MinerAlerts = z.infer<typeof minerAlertsSchema>;
+
+/** `GET /api/v1/limits`: the public API's quotas per client (issue 29, decision 021), for the site's API page. */
+export const apiLimitsSchema = z.object({
+  policies: z.array(
+    z.object({
+      name: z.string().describe('the name in the RateLimit fields'),
+      quota: z.number().int().describe('requests a client may make in one window'),
+      window_seconds: z.number().int(),
+      applies_to: z.enum(['all', 'export']).describe('every public call, or exports only (on top)'),
+    }),
+  ),
+  client: z.string().describe('what one client is: an IPv4 address or an IPv6 /64'),
+  cache_seconds: z.object({ pool: z.number().int(), miner: z.number().int(), rates: z.number().int() }),
+});
+export type ApiLimits = z.infer<typeof apiLimitsSchema>;

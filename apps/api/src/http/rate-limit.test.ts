@@ -96,6 +96,23 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('GET /api/v1/limits', () => {
+  it('names the quotas in force and the cache lifetimes the answers really have', async () => {
+    h = await createHarness(NOW);
+    const limits = await h.get<{ policies: { name: string; quota: number }[]; cache_seconds: Record<string, number> }>(
+      '/api/v1/limits',
+    );
+    expect(limits.body.policies.map((policy) => [policy.name, policy.quota])).toEqual([
+      ['default', QUOTA],
+      ['export', DEFAULT_RATE_LIMITS.export.quota],
+    ]);
+    const maxAge = async (url: string) => Number(/max-age=(\d+)/.exec(String((await h!.get(url)).headers['cache-control']))?.[1]);
+    expect(await maxAge('/ltc/api/v1/pool/stats')).toBe(limits.body.cache_seconds.pool);
+    expect(await maxAge('/api/v1/rates')).toBe(limits.body.cache_seconds.rates);
+    expect(await maxAge('/ltc/api/v1/miner/balance/ltc1qanyone')).toBe(limits.body.cache_seconds.miner);
+  });
+});
+
 describe('clients and exempt addresses', () => {
   it('counts an IPv6 /64 as one client and an IPv4-mapped address as its IPv4 address', () => {
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:ffff::9'));

@@ -24,14 +24,14 @@ describe('footerColumns', () => {
   it('has Products, Resources, Hardware and Help Center with their links in en', () => {
     expect(hrefs(footerColumns(settings, 'en'))).toEqual({
       products: ['https://p.example/miner', 'https://p.example/mobile', 'https://t.me/bot'],
-      resources: ['/articles', '/about', '/merge'],
+      resources: ['/articles', '/about', '/merge', '/api'],
       hardware: ['/device/asic', '/device/cpu', '/device/gpu'],
       help: ['/articles/get-support-en', '/articles', '/compare-mining-pools'],
     });
   });
 
   it('adds the Forum for ru only', () => {
-    expect(hrefs(footerColumns(settings, 'ru')).resources).toEqual(['/articles', '/about', '/merge', 'https://forum.example']);
+    expect(hrefs(footerColumns(settings, 'ru')).resources).toEqual(['/articles', '/about', '/merge', '/api', 'https://forum.example']);
     for (const locale of ['en', 'uk', 'fa', 'pl'] as const) {
       expect(hrefs(footerColumns(settings, locale)).resources, locale).not.toContain('https://forum.example');
     }

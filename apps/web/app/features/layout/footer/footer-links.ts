@@ -49,6 +49,7 @@ export function footerColumns(settings: Pick<SiteSettings, 'links' | 'regional'>
         { label: 'nav.knowledgeBase', to: '/articles' },
         { label: 'nav.about', to: '/about' },
         { label: 'footer.mergeMining', to: '/merge' },
+        { label: 'apiPage.title', to: '/api' },
         ...(FORUM_LOCALES.includes(locale) ? [{ label: 'footer.forum' as const, href: forum }] : []),
       ],
     },

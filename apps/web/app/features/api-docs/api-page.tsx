@@ -1,0 +1,106 @@
+import type { ApiLimits } from '@openpool/domain/api';
+import { useT, type MessageId } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
+import { useSiteSettings } from '~/shared/site-settings';
+
+/** A shell command, shown as typed (never translated, never right to left). */
+function Command({ children }: { children: string }) {
+  return (
+    <pre className="mt-1 overflow-x-auto rounded-lg border border-line bg-surface p-3 text-xs leading-relaxed" dir="ltr">
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+function LimitsTable({ limits }: { limits: ApiLimits }) {
+  const t = useT();
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[22rem] text-start text-sm" data-testid="api-limits">
+        <thead className="text-xs text-ink-muted">
+          <tr>
+            <th className="py-1 pe-3 text-start font-medium">{t('apiPage.policy')}</th>
+            <th className="py-1 pe-3 text-start font-medium">{t('apiPage.quota')}</th>
+            <th className="py-1 pe-3 text-start font-medium">{t('apiPage.window')}</th>
+            <th className="py-1 text-start font-medium">{t('apiPage.appliesTo')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {limits.policies.map((policy) => (
+            <tr key={policy.name} className="border-t border-line">
+              <td className="py-1.5 pe-3 font-mono">
+                <Ltr>{policy.name}</Ltr>
+              </td>
+              <td className="py-1.5 pe-3 tabular-nums">
+                <Ltr>{String(policy.quota)}</Ltr>
+              </td>
+              <td className="py-1.5 pe-3 tabular-nums">{t('apiPage.seconds', { seconds: policy.window_seconds })}</td>
+              <td className="py-1.5">{t(policy.applies_to === 'all' ? 'apiPage.appliesAll' : 'apiPage.appliesExport')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * `/api`: how to use the public API (issue 29 item 2): where the reference is, the quotas in
+ * force (from the API itself), caching, and curl examples on this pool's own API URL.
+ */
+export function ApiPage({ limits, exampleCoin }: { limits: ApiLimits | null; exampleCoin: string }) {
+  const t = useT();
+  const base = useSiteSettings()?.apiBaseUrl ?? '';
+  const address = 'YOUR_ADDRESS';
+  const examples: [MessageId, string][] = [
+    ['apiPage.exPoolStats', `curl -s ${base}/${exampleCoin}/api/v1/pool/stats`],
+    ['apiPage.exWorkers', `curl -s ${base}/${exampleCoin}/api/v3/miner/workers/${address}`],
+    [
+      'apiPage.exExport',
+      `curl -sOJ "${base}/${exampleCoin}/api/v1/miner/export/${address}?kind=payouts&format=csv&from=2025-01-01&to=2025-12-31"`,
+    ],
+    [
+      'apiPage.exHeaders',
+      `curl -sI ${base}/api/v1/rates | grep -i ratelimit\n# RateLimit-Policy: "default";q=${limits?.policies[0]?.quota ?? 300};w=${limits?.policies[0]?.window_seconds ?? 60}\n# RateLimit: "default";r=${(limits?.policies[0]?.quota ?? 300) - 1};t=42`,
+    ],
+    [
+      'apiPage.exEtag',
+      `curl -s -H 'If-None-Match: "<etag of the last answer>"' -o /dev/null -w '%{http_code}\\n' ${base}/api/v1/rates\n# 304`,
+    ],
+  ];
+  const section = 'mt-8 text-lg font-semibold';
+  return (
+    <section className="max-w-3xl">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('apiPage.title')}</h1>
+      <p className="mt-2 leading-relaxed">{t('apiPage.lead')}</p>
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
+        <a href={`${base}/docs`} className="text-accent hover:underline">
+          {t('apiPage.docsLink')}
+        </a>
+        <a href={`${base}/openapi.json`} className="text-accent hover:underline">
+          {t('apiPage.openapiLink')}
+        </a>
+      </p>
+
+      <h2 className={section}>{t('apiPage.limitsTitle')}</h2>
+      <p className="mt-2 leading-relaxed">{t('apiPage.limitsLead')}</p>
+      {limits ? <LimitsTable limits={limits} /> : <p className="mt-3 text-ink-muted">{t('apiPage.unavailable')}</p>}
+      <p className="mt-3 leading-relaxed">{t('apiPage.siteCalls')}</p>
+
+      <h2 className={section}>{t('apiPage.cachingTitle')}</h2>
+      <p className="mt-2 leading-relaxed">
+        {t('apiPage.cachingLead', { pool: limits?.cache_seconds.pool ?? 10, rates: limits?.cache_seconds.rates ?? 60 })}
+      </p>
+
+      <h2 className={section}>{t('apiPage.examplesTitle')}</h2>
+      <ul className="mt-2 grid gap-4" data-testid="api-examples">
+        {examples.map(([label, command]) => (
+          <li key={label}>
+            <p className="text-sm">{t(label)}</p>
+            <Command>{command}</Command>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
