@@ -420,7 +420,7 @@ describe('notices and labels (issue 25, items 5 and 6)', () => {
     const page = await render('en', `/ltc/miner/stats/${LTC_MINER}`, 'miner-workers', api);
     expect(testIdText(page, 'miner-out-of-date')).toContain('This miner is out of date');
     expect(testIdText(page, 'miner-out-of-date')).toContain('3 hours ago');
-    expect(testIdText(page, 'miner-threshold-eta')).toBe(en['miner.threshold.notMining']);
+    expect(testIdText(page, 'miner-threshold-eta')).toBe('At 0 H/s there is no estimate of when the threshold is reached');
     expect(testIdText(page, 'miner-threshold-eta')).not.toMatch(/Threshold reached in about/);
   });
 

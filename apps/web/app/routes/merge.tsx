@@ -38,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** `/merge`: what merge mining is, which coins we merge-mine, how they are paid, each coin's own live figures. */
 export default function Merge({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const th = 'px-3 py-2 text-start font-medium';
+  const th = 'px-3 py-2 font-medium';
   return (
     <section>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('page.merge.title')}</h1>
@@ -49,10 +49,10 @@ export default function Merge({ loaderData }: Route.ComponentProps) {
         <table className="w-full text-sm tabular-nums" data-testid="merge-table">
           <thead className="bg-surface-raised text-ink-muted">
             <tr>
-              <th scope="col" className={th}>
+              <th scope="col" className={`${th} text-start`}>
                 {t('mergePage.coin')}
               </th>
-              <th scope="col" className={th}>
+              <th scope="col" className={`${th} text-start`}>
                 {t('mergePage.parent')}
               </th>
               <th scope="col" className={`${th} text-end`}>
@@ -64,7 +64,7 @@ export default function Merge({ loaderData }: Route.ComponentProps) {
               <th scope="col" className={`${th} text-end`}>
                 {t('mergePage.minPayout')}
               </th>
-              <th scope="col" className={th}>
+              <th scope="col" className={`${th} text-start`}>
                 {t('mergePage.schedule')}
               </th>
             </tr>

@@ -1,4 +1,5 @@
 import { formatAmount, formatCoinAmount, formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
+import type { ReactNode } from 'react';
 import { useCurrency } from '~/features/currency/currency-context';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
@@ -8,8 +9,11 @@ import { Figure, Panel } from '~/shared/panel';
 import { isMining } from './miner-freshness';
 import { formatDuration, payoutEta } from './payout-eta';
 
-/** Hashrate 10M/6H/24H, workers online/offline and the 24 h shares with their percentages. */
-export function HashrateFigures({ stats }: { stats: MinerStats }) {
+/**
+ * Hashrate 10M/6H/24H, workers online/offline, the hashrate chart (`chart`, the page's) and the
+ * 24 h shares with their percentages: one panel, beside the balance, with no empty half.
+ */
+export function HashrateFigures({ stats, chart }: { stats: MinerStats; chart?: ReactNode }) {
   const t = useT();
   const { valid, stale, invalid } = stats.shares_24h;
   const total = valid + stale + invalid;
@@ -23,6 +27,11 @@ export function HashrateFigures({ stats }: { stats: MinerStats }) {
         <Figure label={t('miner.workersOnline')} value={formatInteger(stats.workers_online)} testId="miner-workers-online" />
         <Figure label={t('miner.workersOffline')} value={formatInteger(stats.workers_offline)} testId="miner-workers-offline" />
       </dl>
+      {chart ? (
+        <div className="mt-4" data-testid="miner-chart">
+          {chart}
+        </div>
+      ) : null}
       <h3 className="mt-4 mb-2 text-sm font-semibold">{t('miner.shares.title')}</h3>
       <dl className="grid grid-cols-3 gap-4 text-sm">
         <Figure label={t('miner.shares.valid')} value={formatInteger(valid)} detail={share(valid)} testId="miner-shares-valid" />
@@ -68,7 +77,7 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
           : eta.kind === 'no-rate'
             ? t('miner.threshold.noRate')
             : eta.kind === 'not-mining'
-              ? t('miner.threshold.notMining')
+              ? t('miner.threshold.notMining', { hashrate: formatHashrate(0) })
               : t('miner.threshold.eta', { duration: formatDuration(eta.seconds, locale.iso) })}
       </p>
       {stats.merged.length > 0 ? (

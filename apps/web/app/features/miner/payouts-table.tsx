@@ -68,19 +68,20 @@ function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
 export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout[]; coin: Coin; info: CoinInfo | null }) {
   const t = useT();
   const locale = useLocale();
-  const headCell = 'py-2 pe-3 text-start font-medium';
+  // Alignment per column: a figure's column lines up at the end, its heading with it.
+  const headCell = 'py-2 pe-3 font-medium';
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[36rem] text-sm tabular-nums" data-testid="payouts">
         <thead>
           <tr className="text-xs text-ink-muted">
-            <th scope="col" className={headCell}>
+            <th scope="col" className={`${headCell} text-start`}>
               {t('payouts.date')}
             </th>
             <th scope="col" className={`${headCell} text-end`}>
               {t('payouts.amount')}
             </th>
-            <th scope="col" className={headCell}>
+            <th scope="col" className={`${headCell} text-start`}>
               {t('payouts.txid')}
             </th>
             <th scope="col" className="py-2 text-start font-medium">

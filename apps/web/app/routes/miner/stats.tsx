@@ -100,16 +100,19 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
 
       {alerts ? <AlertsLine alerts={alerts} coin={coin.ticker} address={address} /> : null}
 
-      <HashrateFigures stats={stats} />
+      <HashrateFigures
+        stats={stats}
+        chart={
+          <>
+            <div className="mb-3 flex justify-end">
+              <RangeLinks ranges={MINER_RANGES} range={range} />
+            </div>
+            <TimeChart points={chartPoints} label={t('miner.chart.label')} format={formatHashrate} />
+          </>
+        }
+      />
       <BalanceFigures stats={stats} ticker={coin.ticker} />
       {stats.schemes.includes('solo') ? <SoloFigures stats={stats} /> : null}
-
-      <Panel title={t('miner.chart.title')} className="lg:col-span-3" testId="miner-chart">
-        <div className="mb-3 flex justify-end">
-          <RangeLinks ranges={MINER_RANGES} range={range} />
-        </div>
-        <TimeChart points={chartPoints} label={t('miner.chart.label')} format={formatHashrate} />
-      </Panel>
 
       <Panel title={t('miner.dailyRewards.title')} className="lg:col-span-3" testId="miner-rewards">
         <div className="mb-3 flex justify-end">
