@@ -16,7 +16,10 @@ export interface NumberRule {
 }
 
 /** The first rule a typed figure breaks, or null; the figure itself when it passes. */
-export function checkNumber(text: string, rule: NumberRule): { problem: RuleMessage; value: null } | { problem: null; value: number } {
+export function checkNumber(
+  text: string,
+  rule: NumberRule,
+): { problem: RuleMessage; value: null } | { problem: null; value: number } {
   const plain = text.trim().replace(',', '.');
   const problem =
     required(plain) ??

@@ -1,5 +1,5 @@
 /** How the hardware pages write their figures. Pure, zod-free. */
-import { formatHashrate } from '@openpool/domain/format';
+import { formatHashrate, formatInteger } from '@openpool/domain/format';
 import { numberFormat } from '@openpool/domain/intl';
 
 const PREFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
@@ -16,9 +16,9 @@ export function formatEfficiency(powerW: number, hashrate: number): string {
   return `${(powerW / scaled).toFixed(2)} J/${PREFIXES[step]}H`;
 }
 
+/** '3 510 W': whole watts, grouped like every figure of the site (issue 25, item 4; was '3,510 W'). */
 export function formatPower(powerW: number): string {
-  // The cached formatter: `toLocaleString` builds one per call (a list re-renders every row's power).
-  return `${numberFormat('en-US').format(Math.round(powerW))} W`;
+  return `${formatInteger(powerW)} W`;
 }
 
 export { formatHashrate };
