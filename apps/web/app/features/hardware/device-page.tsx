@@ -12,7 +12,8 @@ import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { Calculator } from './calculator';
 import { TYPE_TITLE } from './device-list';
-import { DeviceProfit } from './device-profit';
+import { DeviceFigures } from './device-figures';
+import { DeviceProfit, DeviceProfitTable } from './device-profit';
 import { DeviceSellers } from './device-sellers';
 import { DeviceSpecs } from './device-specs';
 import { marketProfits, type Market } from './profit';
@@ -74,21 +75,31 @@ export function DevicePage({ data }: { data: DevicePageData }) {
       </h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <DeviceSpecs device={device} vendor={vendor} money={money} />
-        <DeviceProfit
-          data={data}
-          profits={profits}
-          money={money}
-          powerCost={{ value: powerCost, onChange: setPowerCost }}
-          price={{
-            basis: typedUsd !== null ? 'typed' : data.priceBasis,
-            typed: typedUsd === null ? null : typedUsd * money.perUsd,
-            known: data.priceUsd === null ? null : data.priceUsd * money.perUsd,
-            onChange: (amount) => setTyped(amount === null ? null : { amount, currency: money.code }),
-          }}
-          time={time}
-          locale={locale.iso}
-        />
+        <div className="grid min-w-0 content-start gap-6">
+          <DeviceProfit
+            data={data}
+            profits={profits}
+            money={money}
+            powerCost={{ value: powerCost, onChange: setPowerCost }}
+            price={{
+              basis: typedUsd !== null ? 'typed' : data.priceBasis,
+              typed: typedUsd === null ? null : typedUsd * money.perUsd,
+              known: data.priceUsd === null ? null : data.priceUsd * money.perUsd,
+              onChange: (amount) => setTyped(amount === null ? null : { amount, currency: money.code }),
+            }}
+          />
+          <DeviceFigures device={device} />
+        </div>
       </div>
+      <DeviceProfitTable
+        data={data}
+        profits={profits}
+        money={money}
+        powerCost={powerCost}
+        priced={priceUsd !== null}
+        time={time}
+        locale={locale.iso}
+      />
 
       {calculatorCoin && calculatorFigure ? (
         <div className="mt-6">

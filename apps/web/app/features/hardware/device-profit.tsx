@@ -1,7 +1,8 @@
 /**
  * A device's profitability: the visitor's power cost and price (a GET form without JavaScript,
- * applied at every keystroke with it), the best coin, a row per coin it mines, what payback is
- * based on, and every coin it cannot be priced for, said as such rather than left out.
+ * applied at every keystroke with it), what payback is based on, the best coin and every coin
+ * it cannot be priced for, said as such rather than left out (`DeviceProfit`); and a row per
+ * coin it mines, the full width of the page (`DeviceProfitTable`).
  */
 import { bestCoin } from '@openpool/domain/hardware-profit';
 import { LocaleLink } from '~/features/i18n/locale-link';
@@ -22,26 +23,19 @@ export function DeviceProfit({
   money,
   powerCost,
   price,
-  time,
-  locale,
 }: {
   data: DevicePageData;
   profits: readonly MarketProfit[];
   money: { code: string; perUsd: number; format: (amount: number) => string };
   powerCost: { value: number; onChange: (value: string) => void };
   price: { basis: PriceBasis; typed: number | null; known: number | null; onChange: (amount: number | null) => void };
-  time: Intl.DateTimeFormat;
-  locale: string;
 }) {
   const t = useT();
   const best = bestCoin(profits);
   const unavailable = data.coins.filter((coin) => !profits.some((row) => row.coin.ticker === coin.ticker));
   return (
-    <section className="min-w-0 rounded-xl border border-line bg-surface-raised p-4" aria-labelledby="profit-title">
-      <h2 id="profit-title" className="text-lg font-semibold">
-        {t('hw.profitability')}
-      </h2>
-      <form method="get" className="mt-3 flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
+    <div className="min-w-0 rounded-xl border border-line bg-surface-raised p-4">
+      <form method="get" className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
         <PowerCostInput value={powerCost.value} currency={money.code} onChange={powerCost.onChange} />
         <PriceInput
           value={price.typed}
@@ -70,19 +64,6 @@ export function DeviceProfit({
           </LocaleLink>
         </p>
       ) : null}
-      {profits.length === 0 ? (
-        <p className="mt-3 text-ink-muted" data-testid="no-profit">
-          {t('hw.noFigures')}
-        </p>
-      ) : (
-        <ProfitTable profits={profits} format={money.format} time={time} locale={locale} priced={price.basis !== null} />
-      )}
-      <p className="mt-3 text-xs text-ink-muted">
-        {t('hw.assumptions', { cost: isolate(`${powerCost.value} ${money.code}/kWh`) })}
-        {data.market.rates_at !== null
-          ? ` ${t('hw.pricesAt', { time: time.format(new Date(data.market.rates_at * 1000)) })}`
-          : ''}
-      </p>
       {unavailable.length > 0 || data.withoutFigure.length > 0 ? (
         <div className="mt-4 border-t border-line pt-3 text-sm" data-testid="coins-without-figures">
           <h3 className="font-medium">{t('hw.notMined.title')}</h3>
@@ -103,6 +84,46 @@ export function DeviceProfit({
           </ul>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+export function DeviceProfitTable({
+  data,
+  profits,
+  money,
+  powerCost,
+  priced,
+  time,
+  locale,
+}: {
+  data: DevicePageData;
+  profits: readonly MarketProfit[];
+  money: { code: string; format: (amount: number) => string };
+  powerCost: number;
+  priced: boolean;
+  time: Intl.DateTimeFormat;
+  locale: string;
+}) {
+  const t = useT();
+  return (
+    <section className="mt-6 rounded-xl border border-line bg-surface-raised p-4" aria-labelledby="profit-title">
+      <h2 id="profit-title" className="text-lg font-semibold">
+        {t('hw.profitability')}
+      </h2>
+      {profits.length === 0 ? (
+        <p className="mt-3 text-ink-muted" data-testid="no-profit">
+          {t('hw.noFigures')}
+        </p>
+      ) : (
+        <ProfitTable profits={profits} format={money.format} time={time} locale={locale} priced={priced} />
+      )}
+      <p className="mt-3 text-xs text-ink-muted">
+        {t('hw.assumptions', { cost: isolate(`${powerCost} ${money.code}/kWh`) })}
+        {data.market.rates_at !== null
+          ? ` ${t('hw.pricesAt', { time: time.format(new Date(data.market.rates_at * 1000)) })}`
+          : ''}
+      </p>
     </section>
   );
 }

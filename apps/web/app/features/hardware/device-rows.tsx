@@ -41,13 +41,17 @@ interface RowWords {
   days: (n: number) => string;
 }
 
-/** A left-to-right figure inside right-to-left text (fa), as `~/shared/ltr` writes it. */
-const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
+/** A figure kept left to right (fa) and in one piece, as `~/shared/ltr` writes it, without a component per cell. */
+const ltr = (text: string) => (
+  <bdi dir="ltr" className="whitespace-nowrap">
+    {text}
+  </bdi>
+);
 
 function money(value: number | null | undefined, format: (amount: number) => string) {
   if (value === null || value === undefined) return <span className="text-ink-muted">–</span>;
   return (
-    <bdi dir="ltr" className={value < 0 ? 'text-red-700 dark:text-red-300' : undefined}>
+    <bdi dir="ltr" className={value < 0 ? 'whitespace-nowrap text-red-700 dark:text-red-300' : 'whitespace-nowrap'}>
       {format(value)}
     </bdi>
   );

@@ -1,11 +1,11 @@
-/** A device's specifications: its figure per algorithm, the type's own specs, release, launch price and sources. */
+/** A device's specifications: the type's own specs, release, launch price and where they come from. */
 import type { Device, Manufacturer } from '@openpool/domain/hardware';
 import { dateTimeFormat, numberFormat } from '@openpool/domain/intl';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { formatEfficiency, formatHashrate, formatPower } from './figures';
+import { formatPower } from './figures';
 
 /** The parts a source published, joined; a dash when it published none (decision 010: never estimated). */
 function known(parts: readonly (string | null)[], separator: string): string {
@@ -39,7 +39,7 @@ export function DeviceSpecs({
   const day = dateTimeFormat(locale.iso, { dateStyle: 'medium', timeZone: 'UTC' });
   const integer = numberFormat(locale.iso, { maximumFractionDigits: 2 });
   return (
-    <section className="rounded-xl border border-line bg-surface-raised p-4" aria-labelledby="specs-title">
+    <section className="rounded-xl border border-line bg-surface-raised p-4 lg:self-start" aria-labelledby="specs-title">
       <h2 id="specs-title" className="text-lg font-semibold">
         {t('hw.specs')}
       </h2>
@@ -49,21 +49,6 @@ export function DeviceSpecs({
             {vendor.name}
           </LocaleLink>
         </Spec>
-        {device.algorithms.map((entry) => (
-          <Spec key={entry.algorithm} label={entry.algorithm} testId={`spec-${entry.algorithm}`}>
-            <Ltr>
-              {formatHashrate(entry.hashrate)} · {formatPower(entry.power)} · {formatEfficiency(entry.power, entry.hashrate)}
-            </Ltr>
-            {/* Each figure names its own source: one card's figures can come from several. */}
-            <span className="block text-xs font-normal text-ink-muted" data-testid="figure-source">
-              <a href={entry.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
-                {new URL(entry.source).host.replace(/^www\./, '')}
-              </a>
-              {' · '}
-              {day.format(new Date(`${entry.as_of}T00:00:00Z`))}
-            </span>
-          </Spec>
-        ))}
         {device.type === 'asic' ? (
           <Spec label={t('hw.spec.noise')}>{device.noise_db === null ? '–' : <Ltr>{`${device.noise_db} dB`}</Ltr>}</Spec>
         ) : null}

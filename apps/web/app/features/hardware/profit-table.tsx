@@ -57,8 +57,9 @@ export function ProfitTable({
   );
   const th = 'py-2 pe-3 font-medium';
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-sm tabular-nums" data-testid="profit-table">
+    // On a phone each coin is a card with a line per figure (`.device-list` in app.css), never a table to scroll sideways.
+    <div className="device-list mt-3 md:overflow-x-auto">
+      <table className="w-full text-sm tabular-nums md:min-w-[40rem]" data-testid="profit-table">
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className={`${th} text-start`}>
@@ -107,21 +108,25 @@ export function ProfitTable({
                     })}
                   </div>
                 </td>
-                <td className="py-2 pe-3 text-end" data-testid="coins-per-day">
+                <td className="py-2 pe-3 text-end" data-testid="coins-per-day" data-label={t('hw.col.coinsPerDay')}>
                   <Ltr>{formatCoins(row.coinsPerDay, locale)}</Ltr>
                 </td>
-                <td className="py-2 pe-3 text-end">{money(row.revenue)}</td>
-                <td className="py-2 pe-3 text-end">{money(row.electricity)}</td>
-                <td className="py-2 pe-3 text-end font-semibold" data-testid="coin-profit">
+                <td className="py-2 pe-3 text-end" data-label={t('hw.col.revenue')}>
+                  {money(row.revenue)}
+                </td>
+                <td className="py-2 pe-3 text-end" data-label={t('hw.col.electricity')}>
+                  {money(row.electricity)}
+                </td>
+                <td className="py-2 pe-3 text-end font-semibold" data-testid="coin-profit" data-label={t('hw.col.profit')}>
                   {money(row.profit)}
                 </td>
-                <td className="py-2 pe-3 text-end" data-testid="coin-payback">
+                <td className="py-2 pe-3 text-end" data-testid="coin-payback" data-label={t('hw.col.payback')}>
                   {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackDays)}
                 </td>
-                <td className="py-2 pe-3 text-end">
+                <td className="py-2 pe-3 text-end" data-label={t('hw.col.paybackTrend')}>
                   {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackWithTrend, row.trendKnown)}
                 </td>
-                <td className="py-2 text-end">
+                <td className="py-2 text-end" data-label={t('hw.breakEven')}>
                   {row.breakEvenPowerCost === null ? '–' : <Ltr>{format(row.breakEvenPowerCost)}</Ltr>}
                 </td>
               </tr>

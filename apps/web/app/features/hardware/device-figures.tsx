@@ -1,0 +1,71 @@
+/**
+ * A device's hashrate and power per algorithm, each figure with its own source and the day it
+ * was taken (content/hardware/README.md): one card's figures can come from several publishers.
+ */
+import type { Device } from '@openpool/domain/hardware';
+import { dateTimeFormat } from '@openpool/domain/intl';
+import { useLocale } from '~/features/i18n/use-locale';
+import { useT } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
+import { formatEfficiency, formatHashrate, formatPower } from './figures';
+
+export function DeviceFigures({ device }: { device: Device }) {
+  const t = useT();
+  const locale = useLocale();
+  const day = dateTimeFormat(locale.iso, { dateStyle: 'medium', timeZone: 'UTC' });
+  const th = 'py-2 pe-3 font-medium';
+  return (
+    <section className="rounded-xl border border-line bg-surface-raised p-4" aria-labelledby="figures-title">
+      <h2 id="figures-title" className="text-lg font-semibold">
+        {t('hw.figures')}
+      </h2>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-sm tabular-nums" data-testid="device-figures">
+          <thead>
+            <tr className="text-xs text-ink-muted">
+              <th scope="col" className={`${th} text-start`}>
+                {t('hw.filters.algorithm')}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {t('hw.col.hashrate')}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {t('hw.col.power')}
+              </th>
+              <th scope="col" className={`${th} hidden text-end sm:table-cell`}>
+                {t('hw.col.efficiency')}
+              </th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {t('hw.col.source')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {device.algorithms.map((entry) => (
+              <tr key={entry.algorithm} className="border-t border-line align-top" data-testid={`spec-${entry.algorithm}`}>
+                <th scope="row" className="py-2 pe-3 text-start font-medium">
+                  {entry.algorithm}
+                </th>
+                <td className="py-2 pe-3 text-end">
+                  <Ltr>{formatHashrate(entry.hashrate)}</Ltr>
+                </td>
+                <td className="py-2 pe-3 text-end">
+                  <Ltr>{formatPower(entry.power)}</Ltr>
+                </td>
+                <td className="hidden py-2 pe-3 text-end sm:table-cell">
+                  <Ltr>{formatEfficiency(entry.power, entry.hashrate)}</Ltr>
+                </td>
+                <td className="py-2 text-xs text-ink-muted" data-testid="figure-source">
+                  <a href={entry.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
+                    {new URL(entry.source).host.replace(/^www\./, '')}
+                  </a>{' '}
+                  <span className="whitespace-nowrap">{day.format(new Date(`${entry.as_of}T00:00:00Z`))}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
