@@ -28,6 +28,7 @@ import { listHeld } from './engine/held.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
 import { registerExportRoutes } from './miner/export-routes.ts';
+import { registerQualityRoutes } from './miner/quality.ts';
 import { createRateDays, type RateDays } from './rates/rate-days.ts';
 import type { ApiContext } from './context.ts';
 import { registerPoolRoutes } from './pool/routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const prices = async () => (await options.rates.get()).crypto;
   registerPoolRoutes(app, options.ctx, prices);
   registerMinerRoutes(app, options.ctx);
+  registerQualityRoutes(app, options.ctx);
   registerExportRoutes(app, options.ctx, {
     rateDays: options.rateDays ?? createRateDays(options.ctx.db, null, options.ctx.now),
     fiatCodes: async () => Object.keys((await options.rates.get()).fiat),

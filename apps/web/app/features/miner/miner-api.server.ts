@@ -14,6 +14,7 @@ import {
   workersSchema,
   workerStatsSchema,
 } from '@openpool/domain/api';
+import { shareQualitySchema } from '@openpool/domain/share-quality';
 import type { ApiClient } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
 import type { MinerRange } from './miner-range';
@@ -29,7 +30,7 @@ function tableRow(row: WorkerRow): WorkerRow {
  * answers 404 for an address the pool never saw, which makes the whole dashboard not found.
  */
 export async function fetchMinerDashboard(api: ApiClient, coin: string, address: string, range: MinerRange) {
-  const [stats, chart, workers, rewards, alerts] = await Promise.all([
+  const [stats, chart, workers, rewards, alerts, quality] = await Promise.all([
     api.request(apiPaths.minerStats(coin, address)).then((body) => minerStatsSchema.parse(body)),
     api.request(apiPaths.minerChart(coin, address), { query: { range } }).then((body) => minerChartSchema.parse(body)),
     api.request(apiPaths.minerWorkers(coin, address)).then((body) => workersSchema.parse(body).results.map(tableRow)),
@@ -39,8 +40,10 @@ export async function fetchMinerDashboard(api: ApiClient, coin: string, address:
       (body) => minerAlertsSchema.parse(body),
       () => null,
     ),
+    // Share quality (issue 29 item 3): a panel of the page, never a reason for it to fail.
+    fetchShareQuality(api, coin, address).catch(() => null),
   ]);
-  return { stats, chart, workers, rewards, alerts };
+  return { stats, chart, workers, rewards, alerts, quality };
 }
 
 /** One worker's row and chart for a scheme; the API's 404 when the miner has no such worker. */
@@ -53,6 +56,11 @@ export async function fetchWorker(
   range: MinerRange,
 ) {
   return workerStatsSchema.parse(await api.request(apiPaths.minerWorker(coin, address, worker), { query: { range, scheme } }));
+}
+
+/** Share quality of the miner and each worker, with the pool's (issue 29 item 3). */
+export async function fetchShareQuality(api: ApiClient, coin: string, address: string) {
+  return shareQualitySchema.parse(await api.request(apiPaths.minerQuality(coin, address)));
 }
 
 /** One page of payouts, newest first, from a cursor the API issued. */

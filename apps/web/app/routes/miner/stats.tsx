@@ -8,6 +8,7 @@ import { fetchMinerDashboard } from '~/features/miner/miner-api.server';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { AlertsLine } from '~/features/miner/alerts-line';
 import { ExportDialog } from '~/features/miner/export-dialog';
+import { ShareQualityTable } from '~/features/miner/share-quality';
 import { BalanceFigures, HashrateFigures, SoloFigures } from '~/features/miner/miner-figures';
 import { NothingFound, Panel } from '~/shared/panel';
 import { RangeLinks } from '~/shared/range-links';
@@ -15,6 +16,7 @@ import { RewardChart } from '~/features/miner/reward-chart';
 import { useReferralTrack } from '~/features/miner/use-referral-track';
 import { WorkersTable } from '~/features/miner/workers-table';
 import { CopyButton } from '~/shared/copy-button';
+import { isolatedText } from '~/shared/ltr';
 import { useCoin } from '~/features/pool/coin-context';
 import { relativeTime } from '~/shared/relative-time';
 import { isOutOfDate } from '~/features/miner/miner-freshness';
@@ -79,7 +81,8 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
     );
   }
 
-  const { stats, workers, rewards, alerts, now, range } = loaderData;
+  const { stats, workers, rewards, alerts, quality, now, range } = loaderData;
+  const hinted = quality?.workers.filter((worker) => worker.stale_hint).map((worker) => worker.worker) ?? [];
   const outOfDate = isOutOfDate(stats);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -113,6 +116,21 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
       />
       <BalanceFigures stats={stats} ticker={coin.ticker} />
       {stats.schemes.includes('solo') ? <SoloFigures stats={stats} /> : null}
+
+      {quality ? (
+        <Panel title={t('quality.title')} className="lg:col-span-3" testId="miner-quality">
+          <ShareQualityTable own={quality.miner} pool={quality.pool} hint={false} testId="miner-quality-table" />
+          {hinted.length > 0 ? (
+            <p
+              role="note"
+              className="mt-2 rounded-lg border border-amber-500/60 bg-amber-500/10 p-2 text-sm"
+              data-testid="miner-quality-hint"
+            >
+              {t('quality.workersHint', { count: hinted.length, workers: hinted.map(isolatedText).join(', ') })}
+            </p>
+          ) : null}
+        </Panel>
+      ) : null}
 
       <Panel title={t('miner.dailyRewards.title')} className="lg:col-span-3" testId="miner-rewards">
         <div className="mb-3 flex justify-end">

@@ -5,7 +5,8 @@ import { TimeChart } from '~/features/charts/time-chart';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { fetchWorker } from '~/features/miner/miner-api.server';
+import { fetchShareQuality, fetchWorker } from '~/features/miner/miner-api.server';
+import { ShareQualityTable } from '~/features/miner/share-quality';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { Figure, NothingFound, Panel } from '~/shared/panel';
 import { RangeLinks } from '~/shared/range-links';
@@ -19,13 +20,25 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const range = parseMinerRange(url.searchParams.get('range'));
   const { api } = context.get(appContext);
   const now = Math.floor(Date.now() / 1000);
-  const worker = await lookup(`miner worker ${params.coin}`, () =>
-    fetchWorker(api, params.coin, params.address, params.worker, params.scheme, range),
-  );
+  const [worker, quality] = await Promise.all([
+    lookup(`miner worker ${params.coin}`, () =>
+      fetchWorker(api, params.coin, params.address, params.worker, params.scheme, range),
+    ),
+    // Share quality (issue 29 item 3) is a panel of the page: without it the page still stands.
+    fetchShareQuality(api, params.coin, params.address).catch(() => null),
+  ]);
   // Same rule as the stats page: 'Nothing found' inside the frame, with a 404 status so the
   // page is not indexed (the scheme itself was already checked by the miner middleware).
   if (worker.kind !== 'found') return pageData({ kind: worker.kind, range, now });
-  return pageData({ kind: worker.kind, now, ...worker.value, range });
+  const scheme = worker.value.worker.scheme;
+  const own = quality?.workers.find((row) => row.worker === params.worker && row.scheme === scheme) ?? null;
+  return pageData({
+    kind: worker.kind,
+    now,
+    ...worker.value,
+    range,
+    quality: quality && own ? { own, pool: quality.pool } : null,
+  });
 }
 
 /** `/{coin}/miner/stats/{address}/{worker}/{scheme?}`: one worker's figures and chart for its scheme. */
@@ -110,6 +123,16 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
           {worker.agent ? <Figure label={t('worker.agent')} value={worker.agent} testId="worker-agent" /> : null}
         </dl>
       </Panel>
+      {loaderData.quality ? (
+        <Panel title={t('quality.title')} testId="worker-quality">
+          <ShareQualityTable
+            own={loaderData.quality.own}
+            pool={loaderData.quality.pool}
+            hint={loaderData.quality.own.stale_hint}
+            testId="worker-quality-table"
+          />
+        </Panel>
+      ) : null}
       <Panel title={t('miner.chart.title')} testId="worker-chart">
         <div className="mb-3 flex justify-end">
           <RangeLinks ranges={MINER_RANGES} range={range} />

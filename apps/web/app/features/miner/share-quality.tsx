@@ -1,0 +1,83 @@
+import { formatInteger, formatPercent } from '@openpool/domain/format';
+import type { WindowQuality } from '@openpool/domain/share-quality';
+import { useT } from '~/features/i18n/use-t';
+import { isolatedText, Ltr } from '~/shared/ltr';
+
+type Windows = { '1h': WindowQuality; '24h': WindowQuality };
+
+const KINDS = [
+  ['miner.shares.valid', 'valid', null],
+  ['miner.shares.stale', 'stale', 'stale_rate'],
+  ['miner.shares.invalid', 'invalid', 'invalid_rate'],
+] as const;
+
+function validRate(window: WindowQuality): number | null {
+  const total = window.valid + window.stale + window.invalid;
+  return total > 0 ? window.valid / total : null;
+}
+
+function Cell({ window, kind, rate }: { window: WindowQuality; kind: 'valid' | 'stale' | 'invalid'; rate: number | null }) {
+  return (
+    <td className="py-1.5 pe-3 tabular-nums">
+      <Ltr>{formatInteger(window[kind])}</Ltr>
+      <span className="ms-1 text-xs text-ink-muted">
+        <Ltr>{formatPercent(rate)}</Ltr>
+      </span>
+    </td>
+  );
+}
+
+/**
+ * Share quality (issue 29 item 3): valid, stale and invalid shares with their rates over the
+ * last complete hour and 24 hours, the pool's rates beside them, and, for a worker whose stale
+ * rate is far above the pool's, what to check.
+ */
+export function ShareQualityTable({ own, pool, hint, testId }: { own: Windows; pool: Windows; hint: boolean; testId: string }) {
+  const t = useT();
+  const rateOf = (window: WindowQuality, key: (typeof KINDS)[number][2]) => (key === null ? validRate(window) : window[key]);
+  return (
+    <div data-testid={testId}>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[19rem] text-sm">
+          <thead className="text-xs text-ink-muted">
+            <tr>
+              <th className="py-1 pe-3 text-start font-medium">
+                <span className="sr-only">{t('quality.kind')}</span>
+              </th>
+              <th className="py-1 pe-3 text-start font-medium">{t('quality.lastHour')}</th>
+              <th className="py-1 pe-3 text-start font-medium">{t('quality.last24h')}</th>
+              <th className="py-1 text-start font-medium">{t('quality.pool24h')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {KINDS.map(([label, kind, rateKey]) => (
+              <tr key={kind} className="border-t border-line" data-testid={`${testId}-${kind}`}>
+                <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">
+                  {t(label)}
+                </th>
+                <Cell window={own['1h']} kind={kind} rate={rateOf(own['1h'], rateKey)} />
+                <Cell window={own['24h']} kind={kind} rate={rateOf(own['24h'], rateKey)} />
+                <td className="py-1.5 tabular-nums">
+                  <Ltr>{formatPercent(rateOf(pool['24h'], rateKey))}</Ltr>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-2 text-xs text-ink-muted">{t('quality.windows')}</p>
+      {hint ? (
+        <p
+          role="note"
+          className="mt-2 rounded-lg border border-amber-500/60 bg-amber-500/10 p-2 text-sm"
+          data-testid={`${testId}-hint`}
+        >
+          {t('quality.staleHint', {
+            own: isolatedText(formatPercent(own['24h'].stale_rate)),
+            pool: isolatedText(formatPercent(pool['24h'].stale_rate)),
+          })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
