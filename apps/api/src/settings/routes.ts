@@ -123,7 +123,8 @@ export function registerSettingsRoutes(
         throw new HttpError(403, 'forbidden', 'Forbidden: these settings cannot be changed with the details given.');
       }
 
-      const threshold = body.payout_threshold === undefined ? null : typedAmountToUnits(body.payout_threshold, config.unitDecimals);
+      const threshold =
+        body.payout_threshold === undefined ? null : typedAmountToUnits(body.payout_threshold, config.unitDecimals);
       // The threshold and the e-mail subscription change together or not at all; a new e-mail
       // gets its confirmation written in the same transaction.
       await withTransaction(ctx.db, async (client) => {
