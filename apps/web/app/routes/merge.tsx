@@ -45,7 +45,8 @@ export default function Merge({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 max-w-3xl leading-relaxed">{t('mergePage.lead')}</p>
       <p className="mt-2 max-w-3xl leading-relaxed">{t('mergePage.paid')}</p>
       {loaderData.live ? null : <Unavailable />}
-      <div className="mt-6 overflow-x-auto rounded-lg border border-line">
+      {/* On a phone each coin is a card with a line per figure (`.device-list`, app.css), no table to scroll sideways. */}
+      <div className="device-list mt-6 md:overflow-x-auto md:rounded-lg md:border md:border-line">
         <table className="w-full text-sm tabular-nums" data-testid="merge-table">
           <thead className="bg-surface-raised text-ink-muted">
             <tr>
@@ -72,7 +73,7 @@ export default function Merge({ loaderData }: Route.ComponentProps) {
           <tbody>
             {loaderData.coins.map((coin) => (
               <tr key={coin.ticker} className="border-t border-line" data-testid={`merge-row-${coin.ticker}`}>
-                <th scope="row" className="px-3 py-2 text-start font-medium">
+                <th scope="row" className="px-3 py-2 text-start font-medium max-md:col-span-full max-md:p-0">
                   {coin.ownPool ? (
                     <LocaleLink to={`/${coin.ticker}`} className="text-accent hover:underline">
                       {coin.name}
@@ -82,13 +83,15 @@ export default function Merge({ loaderData }: Route.ComponentProps) {
                   )}{' '}
                   <span className="text-ink-muted">({coin.ticker.toUpperCase()})</span>
                 </th>
-                <td className="px-3 py-2">
+                <td className="px-3 py-2" data-label={t('mergePage.parent')}>
                   <LocaleLink to={`/${coin.parent.ticker}`} className="text-accent hover:underline">
                     {coin.parent.name}
                   </LocaleLink>
                 </td>
                 <MergedFigures figures={coin.figures} />
-                <td className="px-3 py-2">{t('mergePage.daily')}</td>
+                <td className="px-3 py-2" data-label={t('mergePage.schedule')}>
+                  <span>{t('mergePage.daily')}</span>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -107,25 +110,35 @@ export default function Merge({ loaderData }: Route.ComponentProps) {
 function MergedFigures({ figures }: { figures: MergedRow | null }) {
   const t = useT();
   const cell = 'px-3 py-2 text-end';
+  const labels = { blocks: t('aboutPool.blocks24h'), network: t('pool.card.network'), min: t('mergePage.minPayout') };
   if (!figures)
     return (
       <>
-        <td className={cell}>—</td>
-        <td className={cell}>—</td>
-        <td className={cell}>—</td>
+        <td className={cell} data-label={labels.blocks}>
+          —
+        </td>
+        <td className={cell} data-label={labels.network}>
+          —
+        </td>
+        <td className={cell} data-label={labels.min}>
+          —
+        </td>
       </>
     );
   return (
     <>
-      <td className={cell} data-testid="merge-blocks">
+      <td className={cell} data-testid="merge-blocks" data-label={labels.blocks}>
         <Ltr>{formatInteger(figures.blocks_24h)}</Ltr>
       </td>
-      <td className={cell} data-testid="merge-net-hashrate">
+      <td className={cell} data-testid="merge-net-hashrate" data-label={labels.network}>
         {figures.net_hashrate > 0 ? <Ltr>{formatHashrate(figures.net_hashrate)}</Ltr> : t('common.notEnoughData')}
       </td>
-      <td className={cell} data-testid="merge-min-payout">
-        <Ltr>{formatCoinAmount(figures.min_payout, figures.ticker)}</Ltr>
-        <span className="block text-xs text-ink-muted">{t('mergePage.fee', { fee: formatFee(figures.fee) })}</span>
+      <td className={cell} data-testid="merge-min-payout" data-label={labels.min}>
+        {/* One element: on a phone's card the cell's parts are the line's grid items. */}
+        <span>
+          <Ltr>{formatCoinAmount(figures.min_payout, figures.ticker)}</Ltr>
+          <span className="block text-xs text-ink-muted">{t('mergePage.fee', { fee: formatFee(figures.fee) })}</span>
+        </span>
       </td>
     </>
   );

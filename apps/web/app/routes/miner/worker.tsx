@@ -120,7 +120,7 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
             words
             testId="worker-last-share"
           />
-          {worker.agent ? <Figure label={t('worker.agent')} value={worker.agent} testId="worker-agent" /> : null}
+          {worker.agent ? <Figure label={t('worker.agent')} value={worker.agent} words testId="worker-agent" /> : null}
         </dl>
       </Panel>
       {loaderData.quality ? (
