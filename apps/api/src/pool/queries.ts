@@ -130,21 +130,25 @@ export async function poolChart(ctx: ApiContext, coin: CoinTicker, range: ChartR
   const hpd = ctx.pool.coins.get(coin).hashesPerDifficulty;
   const [table, minersTable, column] =
     plan.source === 'bucket' ? ['pool_buckets', 'miner_buckets', 'bucket'] : ['pool_hourly', 'miner_hourly', 'hour'];
-  const rows = await ctx.db.query<{ t: Date; valid: number; miners: number }>(
+  const rows = await ctx.db.query<{ t: Date; first: Date; valid: number; miners: number }>(
     `with p as (
-       select date_bin(make_interval(secs => $4), ${column}, 'epoch') as t, sum(valid) as valid
+       select date_bin(make_interval(secs => $4), ${column}, 'epoch') as t, min(${column}) as first, sum(valid) as valid
        from ${table} where coin = $1 and ${column} >= $2 and ${column} < $3 group by 1
      ), m as (
        select date_bin(make_interval(secs => $4), ${column}, 'epoch') as t, count(distinct address)::int as miners
        from ${minersTable} where coin = $1 and ${column} >= $2 and ${column} < $3 and valid > 0 group by 1
      )
-     select p.t, p.valid, coalesce(m.miners, 0) as miners from p left join m using (t) order by p.t`,
+     select p.t, p.first, p.valid, coalesce(m.miners, 0) as miners from p left join m using (t) order by p.t`,
     [coin, ts(plan.from), ts(plan.to), plan.step],
   );
+  // The pool's first bucket, when its history begins inside it (a first start's backfill, a new
+  // coin), covers only part of its length and would draw a dip: it is left out (issue 25 item 3).
+  const first = rows.rows[0];
+  const complete = first && first.first.getTime() > first.t.getTime() ? rows.rows.slice(1) : rows.rows;
   return {
     range,
     step: plan.step,
-    points: rows.rows.map((row) => ({
+    points: complete.map((row) => ({
       t: unix(row.t),
       hashrate: hashrateFromShares(row.valid, hpd, plan.step),
       miners: row.miners,
@@ -157,7 +161,8 @@ export async function networkChart(ctx: ApiContext, coin: CoinTicker, range: Cha
   const rows = await ctx.db.query<{ t: Date; difficulty: number; hashrate: number; height: number }>(
     `select date_bin(make_interval(secs => $4), at, 'epoch') as t, avg(difficulty) as difficulty, avg(hashrate) as hashrate, max(height) as height
      from network_samples where coin = $1 and at >= $2 and at < $3 group by 1 order by 1`,
-    [coin, ts(plan.from), ts(Math.floor(ctx.now() / 1000)), plan.step],
+    // Complete buckets only, like the pool's: a half-filled last bucket is an average of fewer samples.
+    [coin, ts(plan.from), ts(plan.to), plan.step],
   );
   return {
     range,

@@ -60,17 +60,22 @@ export interface RangePlan {
   to: number;
 }
 
+/** The buckets of each chart range: their size, how many, and which table holds them. */
+const RANGE_BUCKETS: Record<ChartRange, { source: RangePlan['source']; step: number; count: number }> = {
+  '24h': { source: 'bucket', step: BUCKET_S, count: 144 },
+  '7d': { source: 'hourly', step: HOUR_S, count: 7 * 24 },
+  '30d': { source: 'hourly', step: 4 * HOUR_S, count: 30 * 6 },
+  '1y': { source: 'hourly', step: 24 * HOUR_S, count: 365 },
+};
+
+/**
+ * A chart's complete buckets: `to` is the end of the last complete bucket of the range's size,
+ * counted from the epoch as `date_bin` counts them, so no point covers only part of its bucket
+ * (a 1-year chart's last day ended in a drop to a third of the pool, issue 25 item 3).
+ */
 export function rangePlan(range: ChartRange, nowMs: number): RangePlan {
   const { end } = windows(nowMs);
-  const hourEnd = end - (end % HOUR_S);
-  switch (range) {
-    case '24h':
-      return { source: 'bucket', step: BUCKET_S, from: end - 24 * HOUR_S, to: end };
-    case '7d':
-      return { source: 'hourly', step: HOUR_S, from: hourEnd - 7 * 24 * HOUR_S, to: hourEnd };
-    case '30d':
-      return { source: 'hourly', step: 4 * HOUR_S, from: hourEnd - 30 * 24 * HOUR_S, to: hourEnd };
-    case '1y':
-      return { source: 'hourly', step: 24 * HOUR_S, from: hourEnd - 365 * 24 * HOUR_S, to: hourEnd };
-  }
+  const { source, step, count } = RANGE_BUCKETS[range];
+  const to = end - (end % step);
+  return { source, step, from: to - count * step, to };
 }

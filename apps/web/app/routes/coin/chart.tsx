@@ -2,6 +2,7 @@ import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { fetchChart, type ChartKind } from '~/features/charts/chart-api.server';
 import { ChartPage, parseRange } from '~/features/charts/chart-page';
+import type { ValueKind } from '~/features/charts/value-axis';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { useCoin, usePool } from '~/features/pool/coin-context';
 import type { PoolStats } from '@openpool/domain/api';
@@ -11,25 +12,34 @@ import type { Route } from './+types/chart';
 /** What each of the three chart pages shows; the page is the last segment of its path. */
 const CHARTS: Record<
   ChartKind,
-  { title: MessageId; series: MessageId; current: (stats: PoolStats) => number; format: (value: number) => string }
+  {
+    title: MessageId;
+    series: MessageId;
+    current: (stats: PoolStats) => number;
+    format: (value: number) => string;
+    kind: ValueKind;
+  }
 > = {
   difficulty: {
     title: 'page.coin.difficulty',
     series: 'chart.series.difficulty',
     current: (stats) => stats.net_difficulty,
     format: formatDifficulty,
+    kind: 'difficulty',
   },
   hashrate: {
     title: 'page.coin.hashrate',
     series: 'chart.series.hashrate',
     current: (stats) => stats.net_hashrate,
     format: formatHashrate,
+    kind: 'hashrate',
   },
   'pool-hashrate': {
     title: 'page.coin.poolHashrate',
     series: 'chart.series.hashrate',
     current: (stats) => stats.hashrate,
     format: formatHashrate,
+    kind: 'hashrate',
   },
 };
 
@@ -64,8 +74,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       range={loaderData.range}
       points={loaderData.points}
       current={pool.stats ? chart.current(pool.stats) : null}
+      currentAt={pool.stats?.updated_at ?? null}
       seriesLabel={t(chart.series)}
       format={chart.format}
+      kind={chart.kind}
     />
   );
 }

@@ -1,0 +1,31 @@
+/**
+ * Labels of a chart's value axis: one unit for the whole axis, chosen by its largest tick, and
+ * as many decimals as its step needs (at most the spec's two), so the ticks read '0 EH/s',
+ * '0.5 EH/s', '1.0 EH/s' and never '00.00 PH/s' beside '2.00 EH/s' (issue 25 item 3).
+ */
+import { groupThousands } from '@openpool/domain/format';
+
+export type ValueKind = 'hashrate' | 'difficulty';
+
+/** Spec section 9's steps of 1000, as `formatHashrate` and `formatDifficulty` write them. */
+const UNITS: Record<ValueKind, readonly string[]> = {
+  hashrate: ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'],
+  difficulty: ['', 'K', 'M', 'G', 'T', 'P', 'E'],
+};
+
+export function axisLabels(kind: ValueKind, ticks: readonly number[]): string[] {
+  const units = UNITS[kind];
+  const largest = Math.max(0, ...ticks.map(Math.abs));
+  let power = 0;
+  while (power < units.length - 1 && largest / 1000 ** power >= 1000) power += 1;
+  const scale = 1000 ** power;
+  const unit = units[power] ?? '';
+  const scaled = ticks.map((tick) => tick / scale);
+  // The fewest decimals that write every tick exactly (0.5 needs one, 0.25 two).
+  const decimals = [0, 1, 2].find((d) => scaled.every((v) => Math.abs(v * 10 ** d - Math.round(v * 10 ** d)) < 1e-6)) ?? 2;
+  return scaled.map((value) => {
+    const [whole = '0', fraction] = Math.abs(value).toFixed(decimals).split('.');
+    const number = `${value < 0 ? '-' : ''}${groupThousands(whole)}${fraction ? `.${fraction}` : ''}`;
+    return unit ? `${number} ${unit}` : number;
+  });
+}
