@@ -107,6 +107,15 @@ describe('ingestEventSchema', () => {
     expect(accepts(createNetworkEvent({ height: MAX_HEIGHT, hashrate: MAX_NETWORK_HASHRATE }))).toBe(true);
     expect(isPlainValidShare(createShareEvent({ difficulty: maxDifficulty('ltc') }))).toBe(true);
     expect(isPlainValidShare(createShareEvent({ difficulty: maxDifficulty('ltc') * 2 }))).toBe(false);
+    // Best shares and reported hashrate (issue 29): a stale share may have missed its target, a valid one not.
+    for (const share of [
+      createShareEvent({ actual_difficulty: 1e9, reported_hashrate: 5e9 }),
+      createShareEvent({ status: 'stale', difficulty: 64, actual_difficulty: 10 }),
+      createShareEvent({ actual_difficulty: maxDifficulty('ltc'), reported_hashrate: 0 }),
+    ]) {
+      expect(isPlainValidShare(share)).toBe(true);
+      expect(accepts(share)).toBe(true);
+    }
     // Per coin where it matters: an 18-decimal chain's reward would be absurd for litecoin.
     expect(maxRewardUnits('etc')).toBeGreaterThan(maxRewardUnits('ltc'));
     expect(maxDifficulty('btc')).toBeGreaterThan(maxDifficulty('ltc'));
@@ -147,6 +156,10 @@ describe('ingestEventSchema', () => {
     ['a time before bitcoin', createShareEvent({ at: Date.UTC(2008, 11, 31) })],
     ['a time in seconds, not milliseconds', createShareEvent({ at: 1_736_942_400.5 })],
     ['a lower-case country', createShareEvent({ country: 'de' })],
+    ['a valid share whose hash reached less than its difficulty', createShareEvent({ difficulty: 64, actual_difficulty: 63 })],
+    ['a reached difficulty above the coin’s', createShareEvent({ actual_difficulty: maxDifficulty('ltc') * 2 })],
+    ['a negative reported hashrate', createShareEvent({ reported_hashrate: -1 })],
+    ['a reported hashrate above any network’s', createShareEvent({ reported_hashrate: MAX_NETWORK_HASHRATE * 2 })],
     ['a block hash with a space', createBlockStatusEvent({ hash: 'ab cd' })],
     ['negative confirmations', createBlockStatusEvent({ confirmations: -1 })],
     // Bounds of what a real chain can produce (chain-bounds.ts, issue 17).
@@ -257,6 +270,8 @@ describe('isPlainValidShare (the ingest fast path)', () => {
       ip: fc.constantFrom('192.0.2.1', '1.2.3', '01.2.3.4', '255.255.255.255'),
       at: fc.oneof(fc.constant(Date.UTC(2026, 0, 1)), fc.integer()),
       country: fc.option(fc.constantFrom('US', 'us', 'USA'), { nil: undefined }),
+      actual_difficulty: fc.option(fc.oneof(fc.double(), fc.integer(), fc.constantFrom(1e13, 2e13, 1e-12)), { nil: undefined }),
+      reported_hashrate: fc.option(fc.oneof(fc.double(), fc.constantFrom(0, 1e24, 2e24, -1)), { nil: undefined }),
     });
     fc.assert(
       fc.property(arb, (value) => {

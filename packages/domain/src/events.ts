@@ -59,6 +59,23 @@ function checkDifficulty(value: { coin: string; difficulty: number }, issues: { 
       message: `below one hash of ${value.coin} (at least ${min})`,
     });
 }
+/** A share's reached difficulty: the coin's bounds, and for a valid share at least its target. */
+function checkActualDifficulty(
+  value: { coin: string; difficulty: number; status: string; actual_difficulty?: number | undefined },
+  issues: { push(issue: Issue): void },
+): void {
+  const actual = value.actual_difficulty;
+  if (typeof actual !== 'number') return;
+  const message =
+    actual > maxDifficulty(value.coin)
+      ? `above what ${value.coin} can ask for (at most ${maxDifficulty(value.coin)})`
+      : actual < minShareDifficulty(value.coin)
+        ? `below one hash of ${value.coin} (at least ${minShareDifficulty(value.coin)})`
+        : value.status === 'valid' && typeof value.difficulty === 'number' && actual < value.difficulty
+          ? 'below the share’s own difficulty: not a valid share'
+          : null;
+  if (message) issues.push({ code: 'custom', path: ['actual_difficulty'], input: actual, message });
+}
 function checkReward(coin: string, field: string, amount: string, issues: { push(issue: Issue): void }): void {
   const max = maxRewardUnits(coin);
   if (isUnits(amount) && BigInt(amount) > max)
@@ -95,8 +112,19 @@ export const shareEventSchema = z
       .string()
       .regex(/^[A-Z]{2}$/)
       .optional(),
+    /**
+     * The difficulty the share's hash actually reached (issue 29 item 4: best shares): at least
+     * `difficulty` for a valid share, within the coin's share bounds. Optional: stratum servers
+     * that do not compute it leave it out.
+     */
+    actual_difficulty: difficulty.optional(),
+    /** H/s the miner last reported itself (`mining.hashrate`, `eth_submitHashrate`), when it does (issue 29 item 5). */
+    reported_hashrate: z.number().nonnegative().max(MAX_NETWORK_HASHRATE).optional(),
   })
-  .check((ctx) => checkDifficulty(ctx.value, ctx.issues));
+  .check((ctx) => {
+    checkDifficulty(ctx.value, ctx.issues);
+    checkActualDifficulty(ctx.value, ctx.issues);
+  });
 
 export const blockEventSchema = z
   .strictObject({
@@ -185,6 +213,8 @@ const SHARE_KEYS = new Set([
   'at',
   'agent',
   'country',
+  'actual_difficulty',
+  'reported_hashrate',
 ]);
 const COIN_SET: ReadonlySet<string> = new Set(COIN_TICKERS);
 const SCHEME_SET: ReadonlySet<string> = new Set(REWARD_SCHEMES);
@@ -201,7 +231,7 @@ export function isPlainValidShare(value: unknown): value is ShareEvent {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   for (const key in v) if (!SHARE_KEYS.has(key)) return false;
-  const { seq: s, difficulty: d, at: t, agent: a, country: c } = v;
+  const { seq: s, difficulty: d, at: t, agent: a, country: c, actual_difficulty: x, reported_hashrate: r } = v;
   return (
     v.type === 'share' &&
     typeof s === 'number' &&
@@ -227,6 +257,13 @@ export function isPlainValidShare(value: unknown): value is ShareEvent {
     Number.isSafeInteger(t) &&
     t >= MIN_AT &&
     (a === undefined || (typeof a === 'string' && a.length <= 64)) &&
-    (c === undefined || (typeof c === 'string' && /^[A-Z]{2}$/.test(c)))
+    (c === undefined || (typeof c === 'string' && /^[A-Z]{2}$/.test(c))) &&
+    (x === undefined ||
+      (typeof x === 'number' &&
+        Number.isFinite(x) &&
+        x >= minShareDifficulty(v.coin) &&
+        x <= maxDifficulty(v.coin) &&
+        (v.status !== 'valid' || x >= d))) &&
+    (r === undefined || (typeof r === 'number' && Number.isFinite(r) && r >= 0 && r <= MAX_NETWORK_HASHRATE))
   );
 }

@@ -18,6 +18,7 @@ import { makePayouts } from './payouts/create.ts';
 import { SampleGate } from './sample-gate.ts';
 import { applyLedger, type LedgerEntry } from './ledger.ts';
 import { MERGE_ROUND } from './rounds.ts';
+import { WorkerExtras } from './worker-extras.ts';
 
 export { EngineInputError } from './blocks.ts';
 
@@ -36,6 +37,8 @@ interface Clock {
 export class BatchContext {
   private readonly shares = new ShareAggregates();
   private readonly rounds = new RoundAggregates();
+  /** Best shares and reported hashrate (issue 29). */
+  private readonly extras = new WorkerExtras();
   private readonly network: NetworkEvent[] = [];
   private readonly latestDifficulty = new Map<string, number | null>();
   private readonly clocks = new Map<string, Clock>();
@@ -85,6 +88,7 @@ export class BatchContext {
     switch (event.type) {
       case 'share':
         this.shares.add(event);
+        this.extras.add(event);
         if (event.status === 'valid') this.addToRounds(event.coin, event.scheme, event.address, event.difficulty);
         return;
       case 'network':
@@ -154,6 +158,7 @@ export class BatchContext {
     if (forJobs) await this.shares.flushForJobs(this.client, forJobs.midnight);
     else {
       await this.shares.flush(this.client);
+      await this.extras.flush(this.client);
       await this.rounds.flush(this.client);
     }
     await this.flushNetwork();

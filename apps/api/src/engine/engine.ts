@@ -166,6 +166,7 @@ export function createEngine(options: EngineOptions): Engine {
     let removed = 0;
     for (const sql of [
       'delete from worker_buckets where bucket < $1',
+      'delete from worker_reported where bucket < $1',
       'delete from miner_buckets where bucket < $1',
       'delete from pool_buckets where bucket < $1',
       'delete from network_samples where at < $1 and extract(minute from at) >= 10',

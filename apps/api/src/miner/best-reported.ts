@@ -1,0 +1,183 @@
+/**
+ * Best shares (issue 29 item 4) and reported beside effective hashrate (item 5) of a miner and
+ * its workers, from what the shares carried (engine/worker-extras.ts). Workers seen in the last
+ * 30 days, like the workers list.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '@openpool/domain/api';
+import {
+  bestSharesSchema,
+  hashrateFigures,
+  reportedHashrateSchema,
+  type BestShares,
+  type ReportedHashrate,
+} from '@openpool/domain/best-reported';
+import type { CoinTicker } from '@openpool/domain/coins';
+import type { ApiContext } from '../context.ts';
+import { createMemo } from '../http/caching.ts';
+import { notFound } from '../http/errors.ts';
+import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
+import { latestNetworkSample } from '../stats/network-sample.ts';
+import { ts, unix, windowHashrate, windows, windowStart } from '../stats/windows.ts';
+
+const LISTED_DAYS = 30;
+
+type Best = { difficulty: number; at: number } | null;
+const bestOf = (difficulty: number | null, at: Date | null): Best =>
+  difficulty === null || at === null ? null : { difficulty, at: unix(at) };
+const harder = (a: Best, b: Best): Best => (a === null ? b : b === null || a.difficulty >= b.difficulty ? a : b);
+
+export async function bestShares(ctx: ApiContext, coin: CoinTicker, address: string): Promise<BestShares | null> {
+  const since = new Date(ctx.now() - LISTED_DAYS * 86_400_000);
+  // A round starts at its scheme's last block: the pool's for PPS+ (its fee round) and PROP, the
+  // miner's own for SOLO.
+  const [starts, network] = await Promise.all([
+    ctx.db.query<{ scheme: string; started: Date | null }>(
+      `select scheme, max(found_at) as started from blocks
+       where coin = $1 and merged_from is null and (scheme <> 'solo' or finder = $2) group by scheme`,
+      [coin, address],
+    ),
+    latestNetworkSample(ctx.db, coin),
+  ]);
+  const startOf = (scheme: string) => starts.rows.find((row) => row.scheme === scheme)?.started ?? null;
+  const rows = await ctx.db.query<{
+    worker: string;
+    scheme: string;
+    all_d: number | null;
+    all_at: Date | null;
+    round_d: number | null;
+    round_at: Date | null;
+  }>(
+    // The records of a worker get harder towards the past: its first is its all-time best, its
+    // first after a moment the best since then (migration 021).
+    `select w.worker, w.scheme, a.difficulty as all_d, a.at as all_at, r.difficulty as round_d, r.at as round_at
+     from workers w
+     left join lateral (select at, difficulty from worker_best_shares b where b.worker_id = w.id order by at limit 1) a on true
+     left join lateral (
+       select at, difficulty from worker_best_shares b
+       where b.worker_id = w.id and b.at > coalesce(case w.scheme when 'pps' then $4::timestamptz when 'prop' then $5::timestamptz
+         else $6::timestamptz end, '-infinity')
+       order by at limit 1
+     ) r on true
+     where w.coin = $1 and w.address = $2 and w.last_share_at >= $3
+     order by w.worker, w.scheme`,
+    [coin, address, since, startOf('pps'), startOf('prop'), startOf('solo')],
+  );
+  if (rows.rows.length === 0) return null;
+  const workers = rows.rows.map((row) => {
+    const started = startOf(row.scheme);
+    return {
+      worker: row.worker,
+      scheme: row.scheme,
+      round_started: started ? unix(started) : null,
+      round: bestOf(row.round_d, row.round_at),
+      all_time: bestOf(row.all_d, row.all_at),
+    };
+  });
+  return {
+    network_difficulty: network?.difficulty ?? null,
+    miner: {
+      round: workers.reduce<Best>((best, worker) => harder(best, worker.round), null),
+      all_time: workers.reduce<Best>((best, worker) => harder(best, worker.all_time), null),
+    },
+    workers,
+  };
+}
+
+export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, address: string): Promise<ReportedHashrate | null> {
+  const { end } = windows(ctx.now());
+  const hpd = ctx.pool.coins.get(coin).hashesPerDifficulty;
+  const rows = await ctx.db.query<{
+    worker: string;
+    scheme: string;
+    v10: number;
+    v24: number;
+    r10: number | null;
+    r24: number | null;
+  }>(
+    `select w.worker, w.scheme,
+       coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $3 and b.bucket < $5), 0) as v10,
+       coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $4 and b.bucket < $5), 0) as v24,
+       (select sum(reported_sum) / nullif(sum(reports), 0) from worker_reported r
+         where r.worker_id = w.id and r.bucket >= $3 and r.bucket < $5) as r10,
+       (select sum(reported_sum) / nullif(sum(reports), 0) from worker_reported r
+         where r.worker_id = w.id and r.bucket >= $4 and r.bucket < $5) as r24
+     from workers w where w.coin = $1 and w.address = $2 and w.last_share_at >= $6
+     order by w.worker, w.scheme`,
+    [coin, address, windowStart('10m', end), windowStart('24h', end), ts(end), new Date(ctx.now() - LISTED_DAYS * 86_400_000)],
+  );
+  if (rows.rows.length === 0) return null;
+  const workers = rows.rows.map((row) => ({
+    worker: row.worker,
+    scheme: row.scheme,
+    '10m': hashrateFigures(windowHashrate('10m', row.v10, hpd), row.r10),
+    '24h': hashrateFigures(windowHashrate('24h', row.v24, hpd), row.r24),
+  }));
+  // The miner's ratio compares like with like: the workers that report, their work and their claims.
+  const sum = (window: '10m' | '24h') => {
+    const reporting = workers.filter((worker) => worker[window].reported !== null);
+    if (reporting.length === 0)
+      return hashrateFigures(
+        workers.reduce((total, worker) => total + worker[window].effective, 0),
+        null,
+      );
+    return hashrateFigures(
+      reporting.reduce((total, worker) => total + worker[window].effective, 0),
+      reporting.reduce((total, worker) => total + (worker[window].reported ?? 0), 0),
+    );
+  };
+  return { miner: { '10m': sum('10m'), '24h': sum('24h') }, workers };
+}
+
+export function registerBestReportedRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const memo = createMemo(ctx.memoMs ?? 1000);
+  const params = z.object({ coin: coinParam, address: addressParam });
+  const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
+  r.get(
+    '/:coin/api/v1/miner/best-shares/:address',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Best share difficulty per worker and miner, current round and all time, beside the network difficulty',
+        description:
+          'From the difficulty each valid share actually reached, as the stratum server reports it (`actual_difficulty`). ' +
+          'The round is its scheme’s: since the pool’s last block for PPS+ and PROP, since the miner’s own last block for SOLO.',
+        params,
+        response: { 200: bestSharesSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const found = await memo(`best:${coin}:${address}`, () => bestShares(ctx, coin, address));
+      if (!found) throw notFound('Nothing found: no workers of this address in 30 days');
+      return found;
+    },
+  );
+  r.get(
+    '/:coin/api/v1/miner/reported/:address',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Reported beside effective hashrate per worker and miner, last complete 10 minutes and 24 hours',
+        description:
+          'Effective: H/s from the valid shares the pool received. Reported: the mean of what the miner said it does ' +
+          '(`mining.hashrate`, `eth_submitHashrate`), over the same complete buckets. The miner’s figures sum the workers that report.',
+        params,
+        response: { 200: reportedHashrateSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const found = await memo(`reported:${coin}:${address}`, () => reportedHashrate(ctx, coin, address));
+      if (!found) throw notFound('Nothing found: no workers of this address in 30 days');
+      return found;
+    },
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Best shares (issue 29 item 4) and reported beside effective hashrate (item 5): payload schemas
+ * of `GET /{coin}/api/v1/miner/best-shares/{address}` and `/reported/{address}`, and the rule that
+ * reads a worker's effective/reported ratio. Decision 021.
+ */
+import { z } from 'zod';
+
+const unixSeconds = z.number().int().describe('unix seconds');
+const best = z
+  .object({ difficulty: z.number(), at: unixSeconds })
+  .nullable()
+  .describe('the hardest valid share and when (null: none reported with its reached difficulty)');
+
+export const bestSharesSchema = z.object({
+  network_difficulty: z.number().nullable().describe('the latest network difficulty: a share at least this hard is a block'),
+  miner: z.object({ round: best, all_time: best }),
+  workers: z.array(
+    z.object({
+      worker: z.string(),
+      scheme: z.string(),
+      round_started: unixSeconds.nullable().describe('when the current round of its scheme began (null: no block yet)'),
+      round: best,
+      all_time: best,
+    }),
+  ),
+});
+export type BestShares = z.infer<typeof bestSharesSchema>;
+
+const figures = z.object({
+  effective: z.number().nonnegative().describe('H/s from the valid shares the pool received'),
+  reported: z.number().nonnegative().nullable().describe('H/s the miner reported, the mean of its reports (null: none)'),
+  ratio: z.number().nonnegative().nullable().describe('effective / reported (null: nothing reported)'),
+});
+const windows = z.object({ '10m': figures, '24h': figures });
+
+export const reportedHashrateSchema = z.object({
+  miner: windows.describe('the workers that report, summed'),
+  workers: z.array(windows.extend({ worker: z.string(), scheme: z.string() })),
+});
+export type ReportedHashrate = z.infer<typeof reportedHashrateSchema>;
+export type HashrateFigures = z.infer<typeof figures>;
+
+export function hashrateFigures(effective: number, reported: number | null): HashrateFigures {
+  return { effective, reported, ratio: reported !== null && reported > 0 ? effective / reported : null };
+}
+
+/**
+ * How a 24-hour ratio reads. Over a day a worker's share count makes luck small (a few percent),
+ * so below 0.9 the pool receives noticeably less work than the miner claims (rejected or stale
+ * shares, a miner that overstates itself); above 1.1 it claims less than it does.
+ */
+export function ratioVerdict(ratio: number | null): 'agrees' | 'below' | 'above' | null {
+  if (ratio === null) return null;
+  if (ratio < 0.9) return 'below';
+  if (ratio > 1.1) return 'above';
+  return 'agrees';
+}
