@@ -209,10 +209,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Not ready either while the database does not answer, so a balancer sends no traffic here
   // and a supervisor watching /ready sees the fault.
   r.get('/ready', { schema: { hide: true }, config: { cache: 'none' } }, async (_request, reply) => {
-    const state = (options.status?.().simulator as { state?: string } | undefined)?.state;
+    const simulator = options.status?.().simulator as { state?: string; takeover?: boolean } | undefined;
+    const state = simulator?.state;
     const database = await databaseAnswers(options.ctx.db);
     // A standby replica (another one simulates, decision 014) serves what is in the database.
-    const ready = database && (state === undefined || state === 'live' || state === 'off' || state === 'standby');
+    // A replica taking the simulator over from one that stopped serves the pool meanwhile
+    // (rolling restarts, issue 30): only a first start's backfill keeps /ready at 503.
+    const ready =
+      database &&
+      (state === undefined ||
+        state === 'live' ||
+        state === 'off' ||
+        state === 'standby' ||
+        (simulator?.takeover === true && state !== 'failed'));
     return reply.code(ready ? 200 : 503).send({ ready, simulator: state ?? 'off', database: database ? 'ok' : 'unavailable' });
   });
   r.get('/openapi.json', { schema: { hide: true }, config: { cache: 'docs' } }, async () => app.swagger());

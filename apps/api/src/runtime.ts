@@ -120,6 +120,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   const solvency: SolvencyCheck | undefined =
     env.nodes.length > 0 ? createSolvencyCheck({ db: db.pool, config: pool, nodes: env.nodes, onRpc: onNodeRpc }) : undefined;
   let draining = false;
+  let takeover = false;
   const app = await buildApp({
     ctx,
     notifier,
@@ -128,7 +129,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     rates,
     corsOrigins: env.corsOrigins,
     trustProxy: env.trustProxy,
-    status: () => ({ simulator: simulatorStatus }),
+    // A standby replica that takes the simulator over keeps serving while it resumes (issue 30).
+    status: () => ({ simulator: takeover ? { ...simulatorStatus, takeover: true } : simulatorStatus }),
     logLevel: env.logLevel,
     hardware,
     referralSecret: env.referralSecret,
@@ -191,6 +193,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
         markBackfilled();
       },
       start: async () => {
+        // Taking over from a replica that stopped: the database holds a live pool already.
+        takeover = (simulatorStatus as { state?: string }).state === 'standby';
         const driver = await startSimulatorDriver({
           // A coin with a real node gets its events from its stratum server only.
           settings: {
