@@ -1,7 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dailyCoins, type NetworkFigures } from '@openpool/domain/profitability';
 import { readFileSync } from 'node:fs';
 import { API } from './ports.ts';
+
+/**
+ * Coins a day as every amount (issue 25, item 4): the coin's decimals, narrow no-break grouping,
+ * and the API's daily revenue to within the last decimal (the page rounds its own float).
+ */
+async function expectCoins(cell: Locator, apiRevenue: string, decimals: number) {
+  const text = (await cell.textContent()) ?? '';
+  expect(text).toMatch(new RegExp(`^\\d{1,3}(?:\\u202F\\d{3})*\\.\\d{${decimals}}$`));
+  expect(Math.abs(Number(text.replaceAll('\u202F', '')) - Number(apiRevenue))).toBeLessThanOrEqual(1.5 * 10 ** -decimals);
+}
 
 const fa = JSON.parse(readFileSync(new URL('../apps/web/app/locales/fa.json', import.meta.url), 'utf8')) as Record<
   string,
@@ -99,8 +109,7 @@ test('a graphics card that gained FishHash earns Iron Fish at the API’s daily 
   await expect(page.getByTestId('spec-etchash').getByTestId('figure-source')).toContainText('whattomine.com');
   const revenue = (await (await request.get(`${API}/api/v2/daily-revenue/IRON?hashrate=85000000`)).json()) as { revenue: string };
   expect(Number(revenue.revenue)).toBeGreaterThan(0);
-  const shown = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 }).format(Number(revenue.revenue));
-  await expect(page.getByTestId('profit-iron').getByTestId('coins-per-day')).toHaveText(shown);
+  await expectCoins(page.getByTestId('profit-iron').getByTestId('coins-per-day'), revenue.revenue, 6);
   // Rows from every coin the card mines, and the coins it cannot be priced for, said as such.
   expect(await page.getByTestId('profit-table').locator('tbody tr').count()).toBeGreaterThanOrEqual(6);
   await expect(page.getByTestId('not-mined-rxd')).toContainText('no published sha512256d figures for any graphics card');
@@ -122,13 +131,15 @@ test('a price typed on a device page changes payback, survives a reload and trav
   await expect(payback).toHaveText('Enter a price');
   await hydrated(page);
   await page.getByTestId('device-price').fill('4000');
-  await expect(payback).toHaveText(/^\d+ days?$/);
+  // Days grouped like every figure: '1 234 days' past a thousand.
+  await expect(payback).toHaveText(/^\d{1,3}(?:\u202F\d{3})* days?$/);
   const first = await payback.textContent();
   await expect(page).toHaveURL(/\?price=4000$/);
   await page.getByTestId('device-price').fill('8000');
   await expect(payback).not.toHaveText(first ?? '');
   const second = await payback.textContent();
-  expect(Number(second?.match(/\d+/)?.[0])).toBeGreaterThan(Number(first?.match(/\d+/)?.[0]));
+  const daysIn = (text: string | null) => Number(text?.replaceAll('\u202F', '').match(/\d+/)?.[0]);
+  expect(daysIn(second)).toBeGreaterThan(daysIn(first));
   await expect(page).toHaveURL(/\?price=8000$/);
   await page.reload();
   await hydrated(page);
@@ -163,8 +174,7 @@ test("a device page's coins per day are the API's daily revenue, and its figures
   const stats = (await (await request.get(`${API}/btc/api/v1/pool/stats`)).json()) as NetworkFigures;
   // The site's own function from pool stats equals the API within a smallest unit, and the page shows it.
   expect(Math.abs((dailyCoins(stats, 234e12) ?? 0) - Number(revenue.revenue))).toBeLessThanOrEqual(1e-8);
-  const shown = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 }).format(Number(revenue.revenue));
-  await expect(page.getByTestId('profit-btc').getByTestId('coins-per-day')).toHaveText(shown);
+  await expectCoins(page.getByTestId('profit-btc').getByTestId('coins-per-day'), revenue.revenue, 8);
   await expect(page.getByTestId('profit-btc').getByTestId('profit-inputs')).toContainText('PPS+ 2%');
   await expect(page.getByTestId('best-coin')).toBeVisible();
   await expect(page.getByTestId('sellers').getByTestId('exclusive-badge')).toHaveText('Exclusive seller');

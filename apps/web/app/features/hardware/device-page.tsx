@@ -98,7 +98,6 @@ export function DevicePage({ data }: { data: DevicePageData }) {
         powerCost={powerCost}
         priced={priceUsd !== null}
         time={time}
-        locale={locale.iso}
       />
 
       {calculatorCoin && calculatorFigure ? (

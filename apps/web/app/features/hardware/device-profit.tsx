@@ -95,7 +95,6 @@ export function DeviceProfitTable({
   powerCost,
   priced,
   time,
-  locale,
 }: {
   data: DevicePageData;
   profits: readonly MarketProfit[];
@@ -103,7 +102,6 @@ export function DeviceProfitTable({
   powerCost: number;
   priced: boolean;
   time: Intl.DateTimeFormat;
-  locale: string;
 }) {
   const t = useT();
   return (
@@ -116,8 +114,13 @@ export function DeviceProfitTable({
           {t('hw.noFigures')}
         </p>
       ) : (
-        <ProfitTable profits={profits} format={money.format} time={time} locale={locale} priced={priced} />
+        <ProfitTable profits={profits} format={money.format} time={time} priced={priced} />
       )}
+      {profits.length > 0 && priced ? (
+        <p className="mt-3 text-xs text-ink-muted" data-testid="payback-note">
+          {t('hw.paybackNote')}
+        </p>
+      ) : null}
       <p className="mt-3 text-xs text-ink-muted">
         {t('hw.assumptions', { cost: isolate(`${powerCost} ${money.code}/kWh`) })}
         {data.market.rates_at !== null

@@ -1,6 +1,5 @@
 /** How the hardware pages write their figures. Pure, zod-free. */
-import { formatHashrate, formatInteger } from '@openpool/domain/format';
-import { numberFormat } from '@openpool/domain/intl';
+import { formatAmount, formatHashrate, formatInteger } from '@openpool/domain/format';
 
 const PREFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
 
@@ -23,7 +22,11 @@ export function formatPower(powerW: number): string {
 
 export { formatHashrate };
 
-/** Coins with four significant digits, never in exponent form. */
-export function formatCoins(amount: number, locale: string): string {
-  return numberFormat(locale, { maximumSignificantDigits: 4 }).format(amount);
+/**
+ * Coins a day as every amount of the site: the coin's decimals and the spec's grouping
+ * ('0.00012345 BTC' a day, '10 960.00' NEXA), the same figure as the calculator's and the API's
+ * daily revenue (issue 25, item 4; was four significant digits in the locale's grouping).
+ */
+export function formatCoins(amount: number, ticker: string): string {
+  return formatAmount(amount, ticker);
 }

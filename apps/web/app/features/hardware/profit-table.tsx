@@ -2,7 +2,7 @@
  * A device's profitability per coin: coins a day with the network figures behind them, money
  * a day, payback (flat and along the difficulty trend) and the break-even power cost.
  */
-import { formatDifficulty, formatFee } from '@openpool/domain/format';
+import { formatCoinAmount, formatDifficulty, formatFee, formatPercent } from '@openpool/domain/format';
 import { revenueScheme } from '@openpool/domain/profitability';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT } from '~/features/i18n/use-t';
@@ -18,11 +18,27 @@ export function isolate(text: string): string {
   return `\u2066${text}\u2069`;
 }
 
+/**
+ * What the trend payback assumes, under it (issue 25, item 6): the difficulty's change a day
+ * over the history it was measured on, so 'Never pays back' beside '473 days' says why; or
+ * that there is too little history to tell.
+ */
+function TrendRate({ trend }: { trend: MarketProfit['coin']['trend'] }) {
+  const t = useT();
+  if (!trend || trend.daily === null) return <span className="block text-xs text-ink-muted">{t('hw.trendUnknown')}</span>;
+  const change = trend.daily - 1;
+  const rate = `${change > 0 ? '+' : ''}${formatPercent(change, 2)}`;
+  return (
+    <span className="block text-xs text-ink-muted" data-testid="trend-rate">
+      {t('hw.trendRate', { rate, days: Math.round(trend.days) })}
+    </span>
+  );
+}
+
 export function ProfitTable({
   profits,
   format,
   time,
-  locale,
   priced,
 }: {
   profits: readonly MarketProfit[];
@@ -30,7 +46,6 @@ export function ProfitTable({
   priced: boolean;
   format: (amount: number) => string;
   time: Intl.DateTimeFormat;
-  locale: string;
 }) {
   const t = useT();
   const money = (value: number | null) =>
@@ -78,7 +93,7 @@ export function ProfitTable({
               {t('hw.col.profit')}
             </th>
             <th scope="col" className={`${th} text-end`}>
-              {t('hw.col.payback')}
+              {t('hw.col.paybackToday')}
             </th>
             <th scope="col" className={`${th} text-end`}>
               {t('hw.col.paybackTrend')}
@@ -100,7 +115,7 @@ export function ProfitTable({
                   <div className="max-w-[16rem] text-xs text-ink-muted" data-testid="profit-inputs">
                     {t('hw.inputs', {
                       difficulty: isolate(formatDifficulty(row.coin.net_difficulty)),
-                      reward: isolate(`${row.coin.block_reward} ${row.coin.ticker.toUpperCase()}`),
+                      reward: isolate(formatCoinAmount(row.coin.block_reward, row.coin.ticker)),
                       fee: isolate(
                         `${scheme === 'pps' ? 'PPS+' : scheme.toUpperCase()} ${formatFee(row.coin.fees[scheme] ?? 0)}`,
                       ),
@@ -109,7 +124,7 @@ export function ProfitTable({
                   </div>
                 </td>
                 <td className="py-2 pe-3 text-end" data-testid="coins-per-day" data-label={t('hw.col.coinsPerDay')}>
-                  <Ltr>{formatCoins(row.coinsPerDay, locale)}</Ltr>
+                  <Ltr>{formatCoins(row.coinsPerDay, row.coin.ticker)}</Ltr>
                 </td>
                 <td className="py-2 pe-3 text-end" data-label={t('hw.col.revenue')}>
                   {money(row.revenue)}
@@ -120,11 +135,15 @@ export function ProfitTable({
                 <td className="py-2 pe-3 text-end font-semibold" data-testid="coin-profit" data-label={t('hw.col.profit')}>
                   {money(row.profit)}
                 </td>
-                <td className="py-2 pe-3 text-end" data-testid="coin-payback" data-label={t('hw.col.payback')}>
+                <td className="py-2 pe-3 text-end" data-testid="coin-payback" data-label={t('hw.col.paybackToday')}>
                   {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackDays)}
                 </td>
-                <td className="py-2 pe-3 text-end" data-label={t('hw.col.paybackTrend')}>
-                  {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackWithTrend, row.trendKnown)}
+                <td className="py-2 pe-3 text-end" data-testid="coin-payback-trend" data-label={t('hw.col.paybackTrend')}>
+                  {/* One element: on a phone's card the cell's parts are the line's grid items. */}
+                  <span>
+                    {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackWithTrend, row.trendKnown)}
+                    <TrendRate trend={row.coin.trend} />
+                  </span>
                 </td>
                 <td className="py-2 text-end" data-label={t('hw.breakEven')}>
                   {row.breakEvenPowerCost === null ? '–' : <Ltr>{format(row.breakEvenPowerCost)}</Ltr>}
