@@ -5,6 +5,7 @@
  */
 import { dateTimeFormat } from '@openpool/domain/intl';
 import type uPlot from 'uplot';
+import { isolatedText } from '~/shared/ltr';
 import { timeTicks, type TimeTick } from './time-ticks';
 import { axisLabels, type ValueKind } from './value-axis';
 
@@ -63,7 +64,8 @@ export function chartOptions({ uPlot, element, label, timeLabel, format, kind, l
             tooltip.classList.add('hidden');
             return;
           }
-          tooltip.textContent = `${tooltipDate.format(time * 1000)} · ${format(value)}`;
+          // Each figure isolated: in Persian '8.41 TH/s' beside a date read 'TH/s 8.41' (issue 25, item 1).
+          tooltip.textContent = `${isolatedText(tooltipDate.format(time * 1000))} · ${isolatedText(format(value))}`;
           tooltip.classList.remove('hidden');
           const left = Math.min(Math.max(0, (u.cursor.left ?? 0) + 12), u.over.clientWidth - tooltip.offsetWidth);
           tooltip.style.left = `${left}px`;
@@ -104,7 +106,7 @@ export function chartOptions({ uPlot, element, label, timeLabel, format, kind, l
         stroke: accent,
         width: 2,
         fill: `${accent}22`,
-        value: (_u, value) => (value === null ? '—' : format(value)),
+        value: (_u, value) => (value === null ? '—' : isolatedText(format(value))),
       },
     ],
   };
