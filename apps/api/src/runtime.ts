@@ -84,7 +84,14 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     ]),
   );
   const sender = meterSender(routeSenders(walletSenders, createSimulatedSender()), metrics?.engine);
-  const engine = createEngine({ pool: db.pool, config: pool, sender, log, chains: await nodeChains(env.nodes, log) });
+  const engine = createEngine({
+    pool: db.pool,
+    config: pool,
+    sender,
+    log,
+    chains: await nodeChains(env.nodes, log),
+    metrics: metrics?.engine,
+  });
   const ratesProvider =
     env.rates.provider === 'coingecko'
       ? createCoinGeckoRates({ fetch: globalThis.fetch, apiKey: env.rates.coingeckoApiKey, tickers: PRICED_TICKERS })

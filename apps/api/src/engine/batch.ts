@@ -53,6 +53,7 @@ export class BatchContext {
   private readonly source: string;
   private readonly gate: SampleGate;
   private readonly breaker: BreakerContext;
+  private readonly metrics: { hourJob(coin: string, job: string, seconds: number, ok: boolean): void } | undefined;
 
   constructor(
     client: pg.PoolClient,
@@ -63,6 +64,7 @@ export class BatchContext {
       requiredConfirmations: (coin: string) => number;
       chainOf: BreakerContext['chainOf'];
       log?: (line: string) => void;
+      metrics?: { hourJob(coin: string, job: string, seconds: number, ok: boolean): void };
     },
   ) {
     const { lateWindow, requiredConfirmations, log } = options;
@@ -70,6 +72,7 @@ export class BatchContext {
     this.config = config;
     this.lateWindow = lateWindow;
     this.log = log;
+    this.metrics = options.metrics;
     this.source = options.source;
     this.gate = new SampleGate(client, log);
     this.breaker = { chainOf: options.chainOf, log };
@@ -215,9 +218,11 @@ export class BatchContext {
    */
   private async containedHourJobs(coin: string, boundary: number): Promise<boolean> {
     await this.client.query('savepoint hour_jobs');
+    const started = performance.now();
     try {
       await this.hourJobs(coin, boundary);
       await this.client.query('release savepoint hour_jobs');
+      this.metrics?.hourJob(coin, 'hour_jobs', (performance.now() - started) / 1000, true);
       return true;
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
@@ -233,6 +238,7 @@ export class BatchContext {
         `engine: ${coin}: hour jobs of ${new Date(boundary).toISOString()} failed, retried with the next batch: ${message}`,
       );
       this.faulted.add(coin);
+      this.metrics?.hourJob(coin, 'hour_jobs', (performance.now() - started) / 1000, false);
       return false;
     }
   }

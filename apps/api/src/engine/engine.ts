@@ -10,6 +10,7 @@ import type { CoinTicker, MergedTicker } from '@openpool/domain/coins';
 import type { ChainKind } from '@openpool/domain/chain-params';
 import type { IngestEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
+import type { EngineMetrics } from '../metrics/api-metrics.ts';
 import { HOUR_MS } from './aggregates.ts';
 import { BatchContext } from './batch.ts';
 import type { PayoutSender } from './payouts/payout-sender.ts';
@@ -58,6 +59,8 @@ export interface EngineOptions {
   lockSpaces?: { source: number; family: number };
   /** Coins whose node is on a test chain (regtest, testnet); every other coin's samples are held to its real chain. */
   chains?: ReadonlyMap<string, ChainKind>;
+  /** Prometheus metrics (issue 30): hour jobs timed, reverted payouts counted. */
+  metrics?: Pick<EngineMetrics, 'hourJob' | 'payoutsReverted'>;
 }
 
 /**
@@ -135,7 +138,14 @@ export function createEngine(options: EngineOptions): Engine {
           [source],
         );
         const startSeq = offset.rows[0]?.last_seq ?? 0;
-        const batch = new BatchContext(client, config, { source, lateWindow, requiredConfirmations, chainOf, log: options.log });
+        const batch = new BatchContext(client, config, {
+          source,
+          lateWindow,
+          requiredConfirmations,
+          chainOf,
+          log: options.log,
+          metrics: options.metrics,
+        });
         let last = startSeq;
         let accepted = 0;
         for (const event of events) {
@@ -157,7 +167,14 @@ export function createEngine(options: EngineOptions): Engine {
     });
   }
 
-  const sendPayouts = createPayoutRun({ pool, config, sender, requiredConfirmations, log: options.log });
+  const sendPayouts = createPayoutRun({
+    pool,
+    config,
+    sender,
+    requiredConfirmations,
+    log: options.log,
+    onReverted: options.metrics?.payoutsReverted,
+  });
 
   async function applyRetention(nowMs: number): Promise<number> {
     // 10-minute buckets serve charts up to 7 days; hourly rollups serve a year.

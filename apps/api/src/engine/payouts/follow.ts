@@ -18,6 +18,7 @@ export async function followPayouts(
   sender: PayoutSender,
   requiredConfirmations: (coin: string) => number,
   log?: (line: string) => void,
+  onReverted?: (coin: string, count: number) => void,
 ): Promise<number> {
   if (!sender.track) return 0;
   let updated = 0;
@@ -47,6 +48,7 @@ export async function followPayouts(
             `${reset.rowCount ?? 0} payouts back to Unpaid, to be sent again`,
         );
         updated += reset.rowCount ?? 0;
+        onReverted?.(coin, reset.rowCount ?? 0);
         continue;
       }
       const received = receivedPerPayout(tx.addresses, tx.amounts.map(BigInt), state.received);

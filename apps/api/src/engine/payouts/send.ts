@@ -21,6 +21,8 @@ export interface PayoutRunOptions {
   sender: PayoutSender;
   requiredConfirmations: (coin: string) => number;
   log?: (line: string) => void;
+  /** Payouts the chain took back, back to Unpaid (metrics, issue 30). */
+  onReverted?: (coin: string, count: number) => void;
 }
 
 /** Sends Unpaid payouts, then follows sent ones on their chain; resolves to how many were paid. */
@@ -76,7 +78,7 @@ export function createPayoutRun(options: PayoutRunOptions): () => Promise<number
       }
     }
     try {
-      await followPayouts(pool, sender, options.requiredConfirmations, log);
+      await followPayouts(pool, sender, options.requiredConfirmations, log, options.onReverted);
     } catch (error) {
       log?.(`payouts: following sent transactions failed, will retry: ${(error as Error).message}`);
     }
