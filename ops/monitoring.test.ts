@@ -209,7 +209,10 @@ describe.skipIf(missing.length > 0)(
       expect(marginBefore).toBe('0');
       const alerts = await until(
         'OpenPoolShortfall to fire',
-        async () => (await firing('OpenPoolShortfall')).length > 0 && firing('OpenPoolShortfall'),
+        async () => {
+          const alerts = await firing('OpenPoolShortfall');
+          return alerts.length > 0 ? alerts : undefined;
+        },
         90_000,
         1000,
       );
@@ -229,7 +232,10 @@ describe.skipIf(missing.length > 0)(
       chain = undefined;
       const alerts = await until(
         'OpenPoolNodeUnreachable to fire',
-        async () => (await firing('OpenPoolNodeUnreachable')).length > 0 && firing('OpenPoolNodeUnreachable'),
+        async () => {
+          const alerts = await firing('OpenPoolNodeUnreachable');
+          return alerts.length > 0 ? alerts : undefined;
+        },
         90_000,
         1000,
       );

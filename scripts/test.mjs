@@ -1,6 +1,8 @@
-// `npm test`: everything CI runs, in the order that fails fastest. Installs Debian's Chromium
-// and litecoind (the stratum tests run a real regtest node) when they are missing, then: lint, typecheck, unit tests, build, browser tests. Ends with one
-// line 'N passed, N failed' summing the unit and browser test counts.
+// `npm test`: everything CI runs, in the order that fails fastest. Installs Debian's Chromium,
+// litecoind (the stratum tests run a real regtest node) and prometheus (the ops tests run
+// promtool and a real Prometheus) when they are missing, then: lint, typecheck, unit tests,
+// build, ops tests (they scrape the built web server), browser tests. Ends with one line
+// 'N passed, N failed' summing the unit, ops and browser test counts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +33,7 @@ function counts(file, read) {
 const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
 let ok = step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
 ok = ok && step('litecoind', process.execPath, ['scripts/ensure-litecoind.mjs']);
+ok = ok && step('prometheus', process.execPath, ['scripts/ensure-prometheus.mjs']);
 ok = ok && step('lint', ...npx('eslint', '.', '--max-warnings', '0'));
 ok = ok && step('format', ...npx('prettier', '--check', '.'));
 ok = ok && step('typecheck', 'npm', ['run', 'typecheck']);
@@ -41,12 +44,30 @@ const unitOk =
     ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'unit.json')}`),
   );
 ok = unitOk && step('build', 'npm', ['run', 'build']);
+ok =
+  ok &&
+  step(
+    'ops tests',
+    ...npx(
+      'vitest',
+      'run',
+      '--config',
+      'ops/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${join(results, 'ops.json')}`,
+    ),
+  );
 ok = ok && step('browser tests', ...npx('playwright', 'test'), { CI: process.env.CI ?? 'true' });
 
 const unit = counts(join(results, 'unit.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const opsTests = counts(join(results, 'ops.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
 const e2e = counts(join(results, 'e2e.json'), (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
-console.log(`\nunit ${unit.passed}/${unit.passed + unit.failed}, browser ${e2e.passed}/${e2e.passed + e2e.failed}`);
+console.log(
+  `\nunit ${unit.passed}/${unit.passed + unit.failed}, ops ${opsTests.passed}/${opsTests.passed + opsTests.failed}, ` +
+    `browser ${e2e.passed}/${e2e.passed + e2e.failed}`,
+);
 // A step that failed before any test could (lint, build) still counts as one failure.
-const failed = unit.failed + e2e.failed;
-console.log(`${unit.passed + e2e.passed} passed, ${!ok && failed === 0 ? 1 : failed} failed`);
+const failed = unit.failed + opsTests.failed + e2e.failed;
+console.log(`${unit.passed + opsTests.passed + e2e.passed} passed, ${!ok && failed === 0 ? 1 : failed} failed`);
 process.exit(ok ? 0 : 1);
