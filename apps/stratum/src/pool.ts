@@ -14,6 +14,7 @@ import type { StratumMetrics } from './metrics.ts';
 import { createStratumServer, DEFAULT_LIMITS, type ServerLimits } from './server.ts';
 import type { PoolCore, SessionOptions, ShareOutcome } from './session.ts';
 import { accountedDifficulty } from './target.ts';
+import { maxDifficulty } from '@openpool/domain/chain-bounds';
 
 export interface PoolOptions {
   rpc: Rpc;
@@ -88,6 +89,11 @@ export async function startPool(options: PoolOptions) {
       ip: /^\d+\.\d+\.\d+\.\d+$/.test(share.ip) ? share.ip : '0.0.0.0',
       at: share.at,
       ...(share.agent ? { agent: share.agent.replace(/[^\x20-\x7e]/g, '').slice(0, 64) } : {}),
+      // Issue 29: the difficulty the hash reached (bounded as ingest bounds it) and the miner's own hashrate.
+      ...(share.actualDifficulty !== undefined
+        ? { actual_difficulty: Math.min(maxDifficulty(coin), accountedDifficulty(share.actualDifficulty)) }
+        : {}),
+      ...(share.reportedHashrate !== undefined ? { reported_hashrate: share.reportedHashrate } : {}),
     });
   }
 

@@ -4,7 +4,7 @@ import { sessionOptions } from './defaults.ts';
 import { headerOf, type Job } from './job.ts';
 import { parseRequest } from './protocol.ts';
 import { hashValue, scryptPow } from './scrypt.ts';
-import { Session, type PoolCore, type ShareOutcome } from './session.ts';
+import { parseReportedHashrate, Session, type PoolCore, type ShareOutcome } from './session.ts';
 import { shareTarget } from './target.ts';
 import { createJob } from './testing/fixtures.ts';
 
@@ -108,6 +108,34 @@ describe('a stratum session', () => {
       ['stale', 'prop', 'rig1', '203.0.113.7'],
     ]);
     expect(t.blocks).toEqual([]);
+  });
+
+  it('reports the difficulty the hash reached and the hashrate the miner last reported (issue 29)', async () => {
+    const t = setup();
+    await t.call('mining.subscribe', []);
+    await t.call('mining.authorize', [`${ADDRESS}.rig1`, 'x']);
+    expect((await t.call('mining.hashrate', [125e6, `${ADDRESS}.rig1`])).result).toBe(true);
+    expect((await t.call('eth_submitHashrate', ['0x7735940', '0xabc'])).result).toBe(true);
+    expect((await t.call('mining.hashrate', ['lots'])).result).toBe(false);
+    const job = createJob();
+    const nonce = mine(job, 1 / 4096);
+    expect((await t.call('mining.submit', [`${ADDRESS}.rig1`, job.id, '00000001', job.ntime.toString(16), nonce])).result).toBe(
+      true,
+    );
+    const solution = {
+      extranonce1: EN1,
+      extranonce2: '00000001',
+      ntime: job.ntime,
+      nonce: parseInt(nonce, 16),
+      version: job.version,
+    };
+    const reached = Number(shareTarget(1)) / Number(hashValue(scryptPow(headerOf(job, solution))));
+    const [share] = t.shares;
+    expect(share?.reportedHashrate).toBe(125e6);
+    expect(share?.actualDifficulty).toBeGreaterThanOrEqual(1 / 4096);
+    expect(share?.actualDifficulty).toBeCloseTo(Math.max(1 / 4096, reached), 12);
+    expect(parseReportedHashrate('0x7735940')).toBe(125e6);
+    for (const bad of [-1, '12 MH/s', 2e24, null]) expect(parseReportedHashrate(bad)).toBeUndefined();
   });
 
   it('refuses a hash above the share target as low difficulty (23)', async () => {

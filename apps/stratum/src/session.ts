@@ -9,7 +9,7 @@ import { isHex } from './bytes.ts';
 import { EXTRANONCE2_SIZE, headerOf, coinbaseOf, type Job, type Solution } from './job.ts';
 import { notification, parsePassword, reply, splitLogin, stratumError, type Request, type StratumError } from './protocol.ts';
 import { hashValue, scryptPowAsync } from './scrypt.ts';
-import { shareTarget, targetToStratumDifficulty } from './target.ts';
+import { hashStratumDifficulty, shareTarget, targetToStratumDifficulty } from './target.ts';
 import { Vardiff, type VardiffOptions } from './vardiff.ts';
 
 export interface ShareOutcome {
@@ -22,6 +22,29 @@ export interface ShareOutcome {
   difficulty: number;
   status: 'valid' | 'stale' | 'invalid';
   at: number;
+  /** Stratum difficulty the share's hash reached (valid shares; issue 29: best shares). */
+  actualDifficulty?: number;
+  /** H/s the miner last reported on this connection (issue 29), while it is recent. */
+  reportedHashrate?: number;
+}
+
+/** A report older than this no longer goes with shares: the miner stopped saying. */
+const REPORT_FRESH_MS = 10 * 60_000;
+
+/**
+ * A reported hashrate: a number, or a hex quantity as `eth_submitHashrate` sends it ("0x1dcd6500").
+ * Undefined for anything else, negative or absurd (above every network's, 1e24 H/s).
+ */
+export function parseReportedHashrate(value: unknown): number | undefined {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^0x[0-9a-f]{1,32}$/i.test(value)
+        ? Number(BigInt(value))
+        : typeof value === 'string' && /^\d+(\.\d+)?(e\d+)?$/i.test(value)
+          ? Number(value)
+          : NaN;
+  return Number.isFinite(number) && number >= 0 && number <= 1e24 ? number : undefined;
 }
 
 export interface PoolCore {
@@ -68,6 +91,7 @@ export class Session {
   private readonly vardiff: Vardiff;
   private readonly seen = new Map<string, Set<string>>();
   private notifiedJob: string | undefined;
+  private reported: { hashrate: number; at: number } | undefined;
 
   private readonly core: PoolCore;
   readonly ip: string;
@@ -128,6 +152,15 @@ export class Session {
       case 'mining.get_transactions':
         this.send(reply(id, []));
         return;
+      // A miner's own hashrate (issue 29): `mining.hashrate` [hashrate, worker?] or, as Ethereum
+      // miners send it, `eth_submitHashrate` [hex hashrate, id]. Kept for the shares that follow.
+      case 'mining.hashrate':
+      case 'eth_submitHashrate': {
+        const hashrate = parseReportedHashrate(params[0]);
+        if (hashrate !== undefined) this.reported = { hashrate, at: this.core.now() };
+        this.send(reply(id, hashrate !== undefined, hashrate === undefined ? stratumError('other', 'not a hashrate') : null));
+        return;
+      }
       default:
         this.send(reply(id, null, stratumError('other', `unknown method ${method.slice(0, 40)}`)));
     }
@@ -238,6 +271,7 @@ export class Session {
     const login = typeof name === 'string' ? this.logins.get(name) : undefined;
     if (!login) return [null, stratumError('unauthorized')];
     const now = this.core.now();
+    const reported = this.reported && now - this.reported.at <= REPORT_FRESH_MS ? this.reported.hashrate : undefined;
     const outcome = (status: ShareOutcome['status'], difficulty = this.difficulty): ShareOutcome => ({
       ...login,
       ip: this.ip,
@@ -245,6 +279,7 @@ export class Session {
       difficulty,
       status,
       at: now,
+      ...(reported !== undefined ? { reportedHashrate: reported } : {}),
     });
     const reject = (status: 'stale' | 'invalid', error: StratumError): [null, StratumError] => {
       this.core.onShare(outcome(status));
@@ -285,7 +320,8 @@ export class Session {
       if (grace === undefined || value > shareTarget(grace)) return reject('invalid', stratumError('lowDifficulty'));
       difficulty = grace;
     }
-    const share = outcome('valid', difficulty);
+    // What the hash reached, never below the target it met (the conversion rounds).
+    const share = { ...outcome('valid', difficulty), actualDifficulty: Math.max(difficulty, hashStratumDifficulty(value)) };
     this.core.bans.record(login.address, true, now);
     this.core.bans.record(this.ip, true, now);
     this.core.onShare(share);

@@ -20,7 +20,32 @@ const PURPOSE = {
   burst: keyOf('burst'),
   status: keyOf('status'),
   time: keyOf('share-time'),
+  reached: keyOf('share-reached'),
+  claim: keyOf('claim-profile'),
+  report: keyOf('report-noise'),
 } as const;
+
+/**
+ * What a worker's miner says its hashrate is (issue 29 item 5), from its key alone (the seeded
+ * population is unchanged): 30 % of rigs never say; most say what they do within about 2 %;
+ * 4 % overstate it by a quarter to 60 % (a dishonest or wishful rig); 3 % say half (one board
+ * of two, a per-GPU figure). Null: this worker sends no report.
+ */
+export function claimFactor(workerKey: number): number | null {
+  const u = uniform(workerKey, 0, PURPOSE.claim);
+  if (u < 0.3) return null;
+  if (u < 0.93) return 1;
+  if (u < 0.97) return 1.25 + 0.35 * uniform(workerKey, 1, PURPOSE.claim);
+  return 0.5;
+}
+
+/** The report field of a worker's shares in a step: its hashrate as claimed, with a little noise. */
+function reportField(entry: OnlineWorker, step: number): string {
+  const factor = claimFactor(entry.worker.key);
+  if (factor === null) return '';
+  const claimed = entry.hashrate * factor * meanOneNoise(0.02, entry.worker.key, step, PURPOSE.report);
+  return `,"reported_hashrate":${Math.round(claimed)}`;
+}
 
 const VALID = 0;
 const STALE = 1;
@@ -63,8 +88,18 @@ export function wireDifficulty(value: number): string {
   return value >= 1e6 ? String(Math.round(value)) : String(Number(value.toPrecision(6)));
 }
 
-function shareBody(at: number, status: number, difficulty: number, fields: string): string {
-  return `,"at":${at},"status":"${STATUS_NAMES[status]}","difficulty":${wireDifficulty(difficulty)}${fields}`;
+function shareBody(at: number, status: number, difficulty: number, fields: string, extra = ''): string {
+  return `,"at":${at},"status":"${STATUS_NAMES[status]}","difficulty":${wireDifficulty(difficulty)}${extra}${fields}`;
+}
+
+/**
+ * The difficulty a live valid share's hash reached: a hash is uniform below the share's target, so
+ * the reached difficulty is the share's over a uniform draw (heavy-tailed: a share 1,000 times
+ * its difficulty is one in 1,000). Written as the difficulty is, never below it.
+ */
+function reachedField(worker: OnlineWorker['worker'], step: number, slot: number, difficulty: number): string {
+  const u = Math.max(uniform(worker.key, step, slot, PURPOSE.reached), 2 ** -32);
+  return `,"actual_difficulty":${wireDifficulty(Math.max(difficulty, difficulty / u))}`;
 }
 
 /**
@@ -88,11 +123,13 @@ export function foldedShareLines(population: StepPopulation, hashesPerDifficulty
         counts[status] = (counts[status] ?? 0) + 1;
       }
     }
+    // Folded shares carry the step's report, but no reached difficulty: best shares come from live ones.
+    const report = reportField(entry, step);
     counts.forEach((count, status) => {
       if (count === 0) return;
       statuses.push(status);
       difficulties.push(count * state.difficulty);
-      fields.push(entry.worker.shareFields);
+      fields.push(report + entry.worker.shareFields);
     });
   }
   const tail = step * STEP_MS + FINE_WINDOW_MS;
@@ -129,13 +166,16 @@ export function liveShares(
     const last = Math.min(worker.sharesPerStep - 1, Math.floor((toMs - 1 - start) / interval));
     if (first > last) continue;
     const state = workerStep(entry, step, hashesPerDifficulty);
+    const report = reportField(entry, step);
     for (let slot = first; slot <= last; slot++) {
       const at = start + slot * interval + Math.floor(uniform(worker.key, step, slot, PURPOSE.time) * interval * 0.95);
       if (at < fromMs || at >= toMs) continue;
+      const status = slotStatus(state, step, slot);
+      const reached = status === VALID ? reachedField(worker, step, slot, state.difficulty) : '';
       events.push({
         at,
         head: SHARE_HEAD,
-        body: shareBody(at, slotStatus(state, step, slot), state.difficulty, worker.shareFields),
+        body: shareBody(at, status, state.difficulty, worker.shareFields, reached + report),
       });
     }
   }

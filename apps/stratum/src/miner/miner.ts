@@ -26,6 +26,11 @@ export interface MinerOptions {
   password?: string;
   hashesPerSecond?: number;
   agent?: string;
+  /**
+   * Send `mining.hashrate` every `everyMs` (issue 29): `hashrate` if given, else what it measured
+   * times `factor` (1 is honest; 1.5 a rig that claims half again what it does).
+   */
+  report?: { everyMs: number; hashrate?: number; factor?: number };
   log?: (line: string) => void;
 }
 
@@ -196,6 +201,17 @@ export function startMiner(options: MinerOptions) {
         authorized = true;
         stats.startedAt = Date.now();
         stats.hashes = 0;
+        const reporting = options.report;
+        if (reporting) {
+          const report = () => {
+            if (stopped) return;
+            const measured = stats.hashes / Math.max(0.001, (Date.now() - stats.startedAt) / 1000);
+            const claimed = reporting.hashrate ?? measured * (reporting.factor ?? 1);
+            void call('mining.hashrate', [claimed, options.login]).catch(() => undefined);
+            setTimeout(report, reporting.everyMs).unref();
+          };
+          report();
+        }
         work();
         resolve();
       })().catch(reject);
