@@ -14,19 +14,19 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from 'rea
 import type { AppContext } from './app/context.ts';
 import { parseWebEnv } from './app/env.server.ts';
 import { resolveApiBaseUrl, type createApiClient } from './app/shared/api-client.ts';
-import { createApiReuse } from './app/shared/api-reuse.server.ts';
-import { coalesceWrites } from './app/shared/coalesce-writes.server.ts';
-import { createServerTransport } from './app/shared/server-fetch.server.ts';
+import { createApiReuse } from './server/api-reuse.server.ts';
+import { coalesceWrites } from './server/coalesce-writes.server.ts';
+import { createServerTransport } from './server/server-fetch.server.ts';
 import { createDocumentCache, type DocumentCache } from './app/shared/document-cache.server.ts';
-import { createHtmlCache, newNonce } from './app/shared/html-cache.server.ts';
+import { createHtmlCache, newNonce } from './server/html-cache.server.ts';
 import { precompressedAssets } from './app/shared/precompressed.server.ts';
-import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './app/shared/request-guard.server.ts';
+import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './server/request-guard.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
-import { DRAIN_MESSAGE, superviseWorkers } from './app/shared/web-workers.server.ts';
-import { createDrain } from './app/shared/drain.server.ts';
-import { createWebMetrics } from './app/shared/web-metrics.server.ts';
-import { serveWebMetrics, shareWithSupervisor } from './app/shared/web-metrics-port.server.ts';
-import { loadComparePools, loadCoinContent, loadSiteConfig } from './app/shared/site-config.server.ts';
+import { DRAIN_MESSAGE, superviseWorkers } from './server/web-workers.server.ts';
+import { createDrain } from './server/drain.server.ts';
+import { createWebMetrics } from './server/web-metrics.server.ts';
+import { serveWebMetrics, shareWithSupervisor } from './server/web-metrics-port.server.ts';
+import { loadComparePools, loadCoinContent, loadSiteConfig } from './server/site-config.server.ts';
 import { loadHardwareCatalogue } from './app/features/hardware/catalogue.server.ts';
 
 // apps/web, whether this runs as server.ts or as its bundle, build/server.js.

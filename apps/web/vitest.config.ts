@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
     name: 'web',
-    include: ['app/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
     setupFiles: ['../../scripts/vitest-fail-on-console.ts'],
   },
 });

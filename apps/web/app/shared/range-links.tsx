@@ -18,7 +18,7 @@ export function RangeLinks({ ranges, range }: { ranges: readonly ChartRange[]; r
   const t = useT();
   const [params] = useSearchParams();
   return (
-    <nav aria-label={t('chart.rangeLabel')} className="flex gap-1 rounded-lg border border-line p-1 text-sm">
+    <nav aria-label={t('chart.rangeLabel')} className="flex flex-wrap gap-1 rounded-lg border border-line p-1 text-sm">
       {ranges.map((value) => {
         const next = new URLSearchParams(params);
         next.set('range', value);
@@ -29,7 +29,7 @@ export function RangeLinks({ ranges, range }: { ranges: readonly ChartRange[]; r
             replace
             preventScrollReset
             aria-current={value === range ? 'true' : undefined}
-            className="rounded-md px-3 py-1 text-ink-muted hover:text-ink aria-[current]:bg-accent aria-[current]:font-semibold aria-[current]:text-accent-ink"
+            className="rounded-md px-3 py-1 whitespace-nowrap text-ink-muted hover:text-ink aria-[current]:bg-accent aria-[current]:font-semibold aria-[current]:text-accent-ink"
           >
             {t(RANGE_LABEL[value])}
           </Link>

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_PARAM } from '~/features/miner/settings-payouts-search';
+import { LOOKUP_PARAM } from '../app/features/miner/settings-payouts-search';
 import { PAGE_QUERY_PARAMS, pageCacheKey } from './page-query';
 
 const APP = join(import.meta.dirname, '..');

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHtmlCache, deflateParts, gzipMember } from './html-cache.server';
+import { createHtmlCache } from './html-cache.server';
+import { deflateParts, gzipMember } from './gzip-member.server';
 
 let base = '';
 let renders = 0;

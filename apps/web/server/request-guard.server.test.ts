@@ -27,7 +27,7 @@ beforeAll(async () => {
     throw new Error('a bug');
   });
   app.use((_req, res) => void res.send('page'));
-  const page = loadServerErrorPages(join(import.meta.dirname, '..', 'locales'), 'help@pool.test');
+  const page = loadServerErrorPages(join(import.meta.dirname, '..', 'app', 'locales'), 'help@pool.test');
   app.use(createServerErrorHandler({ page, log: (line) => logged.push(line) }));
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
