@@ -15,6 +15,7 @@ import {
   workerStatsSchema,
 } from '@openpool/domain/api';
 import { shareQualitySchema } from '@openpool/domain/share-quality';
+import { bestSharesSchema, reportedHashrateSchema } from '@openpool/domain/best-reported';
 import type { ApiClient } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
 import type { MinerRange } from './miner-range';
@@ -30,7 +31,7 @@ function tableRow(row: WorkerRow): WorkerRow {
  * answers 404 for an address the pool never saw, which makes the whole dashboard not found.
  */
 export async function fetchMinerDashboard(api: ApiClient, coin: string, address: string, range: MinerRange) {
-  const [stats, chart, workers, rewards, alerts, quality] = await Promise.all([
+  const [stats, chart, workers, rewards, alerts, quality, extras] = await Promise.all([
     api.request(apiPaths.minerStats(coin, address)).then((body) => minerStatsSchema.parse(body)),
     api.request(apiPaths.minerChart(coin, address), { query: { range } }).then((body) => minerChartSchema.parse(body)),
     api.request(apiPaths.minerWorkers(coin, address)).then((body) => workersSchema.parse(body).results.map(tableRow)),
@@ -42,8 +43,9 @@ export async function fetchMinerDashboard(api: ApiClient, coin: string, address:
     ),
     // Share quality (issue 29 item 3): a panel of the page, never a reason for it to fail.
     fetchShareQuality(api, coin, address).catch(() => null),
+    fetchBestAndReported(api, coin, address),
   ]);
-  return { stats, chart, workers, rewards, alerts, quality };
+  return { stats, chart, workers, rewards, alerts, quality, ...extras };
 }
 
 /** One worker's row and chart for a scheme; the API's 404 when the miner has no such worker. */
@@ -61,6 +63,24 @@ export async function fetchWorker(
 /** Share quality of the miner and each worker, with the pool's (issue 29 item 3). */
 export async function fetchShareQuality(api: ApiClient, coin: string, address: string) {
   return shareQualitySchema.parse(await api.request(apiPaths.minerQuality(coin, address)));
+}
+
+/**
+ * Best shares and reported beside effective hashrate (issue 29 items 4, 5): parts of the miner
+ * and worker pages, never a reason for them to fail (null).
+ */
+export async function fetchBestAndReported(api: ApiClient, coin: string, address: string) {
+  const [best, reported] = await Promise.all([
+    api.request(apiPaths.minerBestShares(coin, address)).then(
+      (body) => bestSharesSchema.parse(body),
+      () => null,
+    ),
+    api.request(apiPaths.minerReported(coin, address)).then(
+      (body) => reportedHashrateSchema.parse(body),
+      () => null,
+    ),
+  ]);
+  return { best, reported };
 }
 
 /** One page of payouts, newest first, from a cursor the API issued. */

@@ -9,6 +9,8 @@ import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { AlertsLine } from '~/features/miner/alerts-line';
 import { ExportDialog } from '~/features/miner/export-dialog';
 import { ShareQualityTable } from '~/features/miner/share-quality';
+import { BestShares } from '~/features/miner/best-shares';
+import { ReportedHashrate } from '~/features/miner/reported-hashrate';
 import { BalanceFigures, HashrateFigures, SoloFigures } from '~/features/miner/miner-figures';
 import { NothingFound, Panel } from '~/shared/panel';
 import { RangeLinks } from '~/shared/range-links';
@@ -81,7 +83,7 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
     );
   }
 
-  const { stats, workers, rewards, alerts, quality, now, range } = loaderData;
+  const { stats, workers, rewards, alerts, quality, best, reported, now, range } = loaderData;
   const hinted = quality?.workers.filter((worker) => worker.stale_hint).map((worker) => worker.worker) ?? [];
   const outOfDate = isOutOfDate(stats);
   return (
@@ -116,6 +118,24 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
       />
       <BalanceFigures stats={stats} ticker={coin.ticker} />
       {stats.schemes.includes('solo') ? <SoloFigures stats={stats} /> : null}
+
+      {reported ? (
+        <Panel title={t('reported.title')} className="lg:col-span-2" testId="miner-reported">
+          <ReportedHashrate figures={reported.miner} testId="miner-reported-table" />
+        </Panel>
+      ) : null}
+      {best ? (
+        <Panel title={t('best.title')} className={reported ? '' : 'lg:col-span-3'} testId="miner-best">
+          <BestShares
+            round={best.miner.round}
+            allTime={best.miner.all_time}
+            network={best.network_difficulty}
+            roundStarted={null}
+            now={now}
+            testId="miner-best-shares"
+          />
+        </Panel>
+      ) : null}
 
       {quality ? (
         <Panel title={t('quality.title')} className="lg:col-span-3" testId="miner-quality">

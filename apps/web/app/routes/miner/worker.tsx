@@ -5,7 +5,9 @@ import { TimeChart } from '~/features/charts/time-chart';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
-import { fetchShareQuality, fetchWorker } from '~/features/miner/miner-api.server';
+import { fetchBestAndReported, fetchShareQuality, fetchWorker } from '~/features/miner/miner-api.server';
+import { BestShares } from '~/features/miner/best-shares';
+import { ReportedHashrate } from '~/features/miner/reported-hashrate';
 import { ShareQualityTable } from '~/features/miner/share-quality';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { Figure, NothingFound, Panel } from '~/shared/panel';
@@ -20,24 +22,31 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const range = parseMinerRange(url.searchParams.get('range'));
   const { api } = context.get(appContext);
   const now = Math.floor(Date.now() / 1000);
-  const [worker, quality] = await Promise.all([
+  const [worker, quality, extras] = await Promise.all([
     lookup(`miner worker ${params.coin}`, () =>
       fetchWorker(api, params.coin, params.address, params.worker, params.scheme, range),
     ),
     // Share quality (issue 29 item 3) is a panel of the page: without it the page still stands.
     fetchShareQuality(api, params.coin, params.address).catch(() => null),
+    // Best shares and reported hashrate (issue 29 items 4, 5), likewise.
+    fetchBestAndReported(api, params.coin, params.address),
   ]);
   // Same rule as the stats page: 'Nothing found' inside the frame, with a 404 status so the
   // page is not indexed (the scheme itself was already checked by the miner middleware).
   if (worker.kind !== 'found') return pageData({ kind: worker.kind, range, now });
   const scheme = worker.value.worker.scheme;
-  const own = quality?.workers.find((row) => row.worker === params.worker && row.scheme === scheme) ?? null;
+  const mine = (row: { worker: string; scheme: string }) => row.worker === params.worker && row.scheme === scheme;
+  const own = quality?.workers.find(mine) ?? null;
+  const best = extras.best?.workers.find(mine) ?? null;
+  const reported = extras.reported?.workers.find(mine) ?? null;
   return pageData({
     kind: worker.kind,
     now,
     ...worker.value,
     range,
     quality: quality && own ? { own, pool: quality.pool } : null,
+    best: best ? { ...best, network: extras.best?.network_difficulty ?? null } : null,
+    reported,
   });
 }
 
@@ -123,6 +132,27 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
           {worker.agent ? <Figure label={t('worker.agent')} value={worker.agent} words testId="worker-agent" /> : null}
         </dl>
       </Panel>
+      {loaderData.reported || loaderData.best ? (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {loaderData.reported ? (
+            <Panel title={t('reported.title')} testId="worker-reported">
+              <ReportedHashrate figures={loaderData.reported} testId="worker-reported-table" />
+            </Panel>
+          ) : null}
+          {loaderData.best ? (
+            <Panel title={t('best.title')} testId="worker-best">
+              <BestShares
+                round={loaderData.best.round}
+                allTime={loaderData.best.all_time}
+                network={loaderData.best.network}
+                roundStarted={loaderData.best.round_started}
+                now={now}
+                testId="worker-best-shares"
+              />
+            </Panel>
+          ) : null}
+        </div>
+      ) : null}
       {loaderData.quality ? (
         <Panel title={t('quality.title')} testId="worker-quality">
           <ShareQualityTable

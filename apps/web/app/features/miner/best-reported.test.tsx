@@ -1,0 +1,60 @@
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { hashrateFigures } from '@openpool/domain/best-reported';
+import { loadCatalogue } from '~/features/i18n/catalogues';
+import { I18nProvider } from '~/features/i18n/use-t';
+import { BestShares } from './best-shares';
+import { ReportedHashrate } from './reported-hashrate';
+
+async function render(node: React.ReactNode) {
+  const i18n = await loadCatalogue('en');
+  return renderToString(
+    <MemoryRouter>
+      <I18nProvider i18n={i18n}>{node}</I18nProvider>
+    </MemoryRouter>,
+  )
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&#x27;', "'")
+    .replace(/\s+/g, ' ');
+}
+
+describe('reported beside effective', () => {
+  it('shows both, their ratio, and says a rig that claims too much over 24 hours', async () => {
+    const text = await render(
+      <ReportedHashrate figures={{ '10m': hashrateFigures(95e6, 100e6), '24h': hashrateFigures(70e6, 100e6) }} testId="r" />,
+    );
+    expect(text).toContain('Last complete 10 minutes 95.00 MH/s 100.00 MH/s 0.95');
+    expect(text).toContain('Last 24 hours 70.00 MH/s 100.00 MH/s 0.7');
+    expect(text).toContain('noticeably less work than the rig reports');
+    expect(text).toContain('luck alone moves them apart');
+  });
+
+  it('says when the software reports nothing', async () => {
+    const text = await render(
+      <ReportedHashrate figures={{ '10m': hashrateFigures(95e6, null), '24h': hashrateFigures(90e6, null) }} testId="r" />,
+    );
+    expect(text).toContain('does not report its hashrate');
+    expect(text).not.toContain('agree.');
+  });
+});
+
+describe('best shares', () => {
+  it('puts each best beside the network difficulty', async () => {
+    const text = await render(
+      <BestShares
+        round={{ difficulty: 1_500, at: 0 }}
+        allTime={{ difficulty: 3e6, at: 0 }}
+        network={30e6}
+        roundStarted={1000}
+        now={1600}
+        testId="b"
+      />,
+    );
+    expect(text).toContain('Best this round 1.50 K 0.005%');
+    expect(text).toContain('Best ever 3.00 M 10%');
+    expect(text).toContain('Network difficulty 30.00 M');
+    expect(text).toContain('This round began');
+  });
+});

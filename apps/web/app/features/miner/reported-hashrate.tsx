@@ -1,0 +1,76 @@
+import { ratioVerdict, type HashrateFigures } from '@openpool/domain/best-reported';
+import { formatHashrate, formatNumber } from '@openpool/domain/format';
+import { useT } from '~/features/i18n/use-t';
+import { Ltr } from '~/shared/ltr';
+
+type Windows = { '10m': HashrateFigures; '24h': HashrateFigures };
+
+const VERDICT = { agrees: 'reported.agrees', below: 'reported.below', above: 'reported.above' } as const;
+
+/**
+ * Reported beside effective hashrate (issue 29 item 5): what the mining software says and what the
+ * pool measures from the shares it receives, their ratio over the last complete 10 minutes and
+ * 24 hours, what the 24-hour ratio means, and the one line on why the two differ.
+ */
+export function ReportedHashrate({ figures, testId }: { figures: Windows; testId: string }) {
+  const t = useT();
+  const reports = figures['24h'].reported !== null || figures['10m'].reported !== null;
+  const verdict = ratioVerdict(figures['24h'].ratio);
+  const rows = [
+    ['reported.last10m', figures['10m']],
+    ['reported.last24h', figures['24h']],
+  ] as const;
+  return (
+    <div data-testid={testId}>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[19rem] text-sm">
+          <thead className="text-xs text-ink-muted">
+            <tr>
+              <th className="py-1 pe-3 text-start font-medium">
+                <span className="sr-only">{t('reported.window')}</span>
+              </th>
+              <th className="py-1 pe-3 text-start font-medium">{t('reported.effective')}</th>
+              <th className="py-1 pe-3 text-start font-medium">{t('reported.reported')}</th>
+              <th className="py-1 text-start font-medium">{t('reported.ratio')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([label, row]) => (
+              <tr
+                key={label}
+                className="border-t border-line"
+                data-testid={`${testId}-${label === 'reported.last10m' ? '10m' : '24h'}`}
+              >
+                <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">
+                  {t(label)}
+                </th>
+                <td className="py-1.5 pe-3 tabular-nums">
+                  <Ltr>{formatHashrate(row.effective)}</Ltr>
+                </td>
+                <td className="py-1.5 pe-3 tabular-nums">
+                  <Ltr>{row.reported === null ? '—' : formatHashrate(row.reported)}</Ltr>
+                </td>
+                <td className="py-1.5 tabular-nums">
+                  <Ltr>{row.ratio === null ? '—' : formatNumber(row.ratio, 2)}</Ltr>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!reports ? <p className="mt-2 text-sm text-ink-muted">{t('reported.none')}</p> : null}
+      {verdict ? (
+        <p
+          role={verdict === 'agrees' ? undefined : 'note'}
+          className={
+            verdict === 'agrees' ? 'mt-2 text-sm' : 'mt-2 rounded-lg border border-amber-500/60 bg-amber-500/10 p-2 text-sm'
+          }
+          data-testid={`${testId}-verdict`}
+        >
+          {t(VERDICT[verdict])}
+        </p>
+      ) : null}
+      <p className="mt-2 text-xs text-ink-muted">{t('reported.explain')}</p>
+    </div>
+  );
+}
