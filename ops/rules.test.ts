@@ -51,6 +51,11 @@ describe.skipIf(!existsSync(PROMTOOL))('alert rules', () => {
     expect(alerts.filter((alert) => !fired.has(alert))).toEqual([]);
   });
 
+  it('the example scrape config passes promtool check config', () => {
+    const output = execFileSync(PROMTOOL, ['check', 'config', join(DIR, 'prometheus.yml')], { encoding: 'utf8' });
+    expect(output).toMatch(/SUCCESS: .*prometheus\.yml is valid prometheus config file syntax/);
+  });
+
   it('passes promtool test rules', () => {
     const output = execFileSync(PROMTOOL, ['test', 'rules', join(DIR, 'rules.test.yml')], { encoding: 'utf8' });
     expect(output).toContain('SUCCESS');

@@ -73,4 +73,16 @@ describe('parseApiEnv', () => {
     expect(parseApiEnv({ REFERRAL_SECRET: 'r'.repeat(32) }, '/srv').referralSecret).toBe('r'.repeat(32));
     expect(() => parseApiEnv({ REFERRAL_SECRET: 'short' }, '/srv')).toThrow(/REFERRAL_SECRET: at least 32 characters/);
   });
+
+  it('keeps metrics off unless a port is set, on loopback, and lists bad operation values (issue 30)', () => {
+    expect(parseApiEnv({}, '/srv')).toMatchObject({ metrics: undefined, drainMs: 0, migrationsDir: undefined });
+    expect(parseApiEnv({ API_METRICS_PORT: '9464', API_DRAIN_SECONDS: '2.5', MIGRATIONS_DIR: 'next' }, '/srv')).toMatchObject({
+      metrics: { host: '127.0.0.1', port: 9464 },
+      drainMs: 2500,
+      migrationsDir: '/srv/next',
+    });
+    expect(() => parseApiEnv({ API_METRICS_PORT: '70000', API_DRAIN_SECONDS: '-1' }, '/srv')).toThrow(
+      /API_METRICS_PORT[\s\S]*API_DRAIN_SECONDS/,
+    );
+  });
 });
