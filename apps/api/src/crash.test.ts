@@ -73,7 +73,7 @@ function makeBatches(now: number): string[] {
       coin: 'ltc',
       difficulty: 50_000,
       hashrate: 1e15,
-      height: 1000 + b,
+      height: 2_900_000 + b,
       reward: '625000000',
       at,
     });

@@ -30,9 +30,13 @@ interface ListBody {
 
 beforeAll(async () => {
   h = await createHarness(NOW);
-  const network = (seq: number, coin: string, difficulty: number, reward: string) =>
-    ({ type: 'network', seq, coin, difficulty, hashrate: 1e18, height: 900_000 + seq, reward, at: NOW - 30_000 }) as IngestEvent;
-  const result = await h.ingest('hardware', [network(1, 'btc', 1.2e14, '312500000'), network(2, 'ltc', 8e7, '625000000')]);
+  // Real chains' figures (the samples are held to each chain's bounds, decision 018).
+  const network = (seq: number, coin: string, difficulty: number, reward: string, height: number, hashrate: number) =>
+    ({ type: 'network', seq, coin, difficulty, hashrate, height, reward, at: NOW - 30_000 }) as IngestEvent;
+  const result = await h.ingest('hardware', [
+    network(1, 'btc', 1.2e14, '312500000', 900_000, 8e20),
+    network(2, 'ltc', 8e7, '625000000', 2_900_000, 2e15),
+  ]);
   expect(result.statusCode).toBe(200);
 });
 afterAll(async () => {
