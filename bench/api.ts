@@ -109,7 +109,16 @@ async function seed() {
   const from = now - 24 * 3600_000;
   for (let t = from; t < now; t += 2 * 3600_000) {
     const events: IngestEvent[] = [
-      { type: 'network', seq: ++seq, coin: 'ltc', difficulty: 5e7, hashrate: 2e15, height: 1, reward: '625000000', at: t },
+      {
+        type: 'network',
+        seq: ++seq,
+        coin: 'ltc',
+        difficulty: 5e7,
+        hashrate: 2e15,
+        height: 2_900_000,
+        reward: '625000000',
+        at: t,
+      },
     ];
     for (let step = t; step < Math.min(now, t + 2 * 3600_000); step += 600_000) {
       for (let w = 0; w < 50; w += 1) {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { networkSampleBounds } from '@openpool/domain/chain-bounds';
 import { toNdjson, type IngestEvent } from '@openpool/domain/events';
 
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 60);
@@ -41,11 +42,23 @@ const coins = ['ltc', 'kas', 'etc', 'rvn'] as const;
 let seq = 0;
 // Event time runs ahead of the wall clock's past: 20k shares span 20 s of event time, so a
 // 60 s run crosses several hour boundaries and the hour jobs (PPS credit, payouts) run too.
-let at = Date.now() - 3 * 24 * 3600_000;
+// Within PPS's 48-hour window: older events are refused (decision 018).
+let at = Date.now() - 40 * 3600_000;
 function batch(): string {
   const events: IngestEvent[] = [];
   for (const coin of coins) {
-    events.push({ type: 'network', seq: ++seq, coin, difficulty: 5e6, hashrate: 1e15, height: 1, reward: '625000000', at });
+    // Each chain's own figures: the reference its bounds are derived from (chain-bounds.ts).
+    const bounds = networkSampleBounds(coin, 'main');
+    events.push({
+      type: 'network',
+      seq: ++seq,
+      coin,
+      difficulty: bounds.difficulty[0] * 1e4,
+      hashrate: bounds.hashrate[0] * 1e4,
+      height: bounds.height[0] * 2,
+      reward: (bounds.reward[1] / 4n).toString(),
+      at,
+    });
   }
   for (let i = 0; i < BATCH; i += 1) {
     const m = (i * 7919) % MINERS;
