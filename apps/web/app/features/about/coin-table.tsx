@@ -3,6 +3,7 @@ import { Ltr } from '~/shared/ltr';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import type { PoolRow } from './about-api.server';
+import { ScrollTable } from '~/shared/scroll-table';
 
 const SCHEME: Record<string, MessageId> = { pps: 'pool.scheme.pps', prop: 'pool.scheme.prop', solo: 'pool.scheme.solo' };
 
@@ -10,7 +11,7 @@ const SCHEME: Record<string, MessageId> = { pps: 'pool.scheme.pps', prop: 'pool.
 export function CoinTable({ rows }: { rows: PoolRow[] }) {
   const t = useT();
   return (
-    <div className="mt-3 overflow-x-auto rounded-lg border border-line">
+    <ScrollTable label={t('aboutPool.coinsTitle')} className="mt-3 rounded-lg border border-line">
       <table className="w-full text-sm" data-testid="coin-table">
         <thead className="bg-surface-raised text-start text-ink-muted">
           <tr>
@@ -54,6 +55,6 @@ export function CoinTable({ rows }: { rows: PoolRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -33,12 +33,13 @@ export function SiteFrame({ children }: { children: ReactNode }) {
           <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
             {children}
           </main>
-          <Footer />
-          {/* The floating buttons: inside a landmark like all content, outside main. */}
+          {/* The floating buttons: inside a landmark like all content, outside main; before the
+              footer, where the Telegram button stands when the page has no margin to float it in. */}
           <aside>
             <ScrollToTop />
             <TelegramButton />
           </aside>
+          <Footer />
           <Integrations />
         </div>
       </CurrencyProvider>

@@ -1,7 +1,10 @@
 /**
- * The floating button to the monitoring bot in Telegram (spec section 2; issue 3, item 10), at
- * the bottom inline-start corner (the scroll-to-top button takes the end corner). Shown only
- * where the regional rule for 'telegram_bot' allows.
+ * The button to the monitoring bot in Telegram (spec section 2; issue 3, item 10). It floats at
+ * the bottom inline-start corner (the scroll-to-top button takes the end corner) only where the
+ * page has a margin wide enough for it beside the content (1400 px and wider: the content is
+ * 1280 px); narrower, it sits after the page's content, with its words, so it never covers a
+ * card label, a figure or a footer (issue 25 item 2). Shown only where the regional rule for
+ * 'telegram_bot' allows.
  */
 import { showsRegionalPart } from '@openpool/domain/site-links';
 import { useLocale } from '~/features/i18n/use-locale';
@@ -16,16 +19,18 @@ export function TelegramButton() {
   if (!settings || !showsRegionalPart(settings, 'telegram_bot', locale.code)) return null;
   const label = t('telegram.button');
   return (
-    <a
-      href={settings.links.telegram_bot}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={label}
-      title={label}
-      data-testid="telegram-button"
-      className="fixed start-6 bottom-6 z-40 grid size-12 place-items-center rounded-full bg-[#0077b6] text-white shadow-lg ring-1 shadow-black/20 ring-black/5 transition hover:scale-105 hover:bg-[#00669c] focus-visible:scale-105 motion-reduce:transition-none motion-reduce:hover:scale-100 print:hidden dark:ring-white/15"
-    >
-      <TelegramGlyph className="size-6" />
-    </a>
+    <div className="mx-auto w-full max-w-7xl px-4 pb-8 print:hidden min-[1400px]:contents">
+      <a
+        href={settings.links.telegram_bot}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={label}
+        data-testid="telegram-button"
+        className="inline-flex min-h-12 items-center gap-2 rounded-full bg-[#0077b6] py-2 ps-3 pe-4 text-sm font-medium text-white shadow-sm transition hover:bg-[#00669c] motion-reduce:transition-none min-[1400px]:fixed min-[1400px]:start-6 min-[1400px]:bottom-6 min-[1400px]:z-40 min-[1400px]:grid min-[1400px]:size-12 min-[1400px]:place-items-center min-[1400px]:p-0 min-[1400px]:shadow-lg min-[1400px]:ring-1 min-[1400px]:shadow-black/20 min-[1400px]:ring-black/5 min-[1400px]:hover:scale-105 min-[1400px]:focus-visible:scale-105 min-[1400px]:motion-reduce:hover:scale-100 min-[1400px]:dark:ring-white/15"
+      >
+        <TelegramGlyph className="size-6 shrink-0" />
+        <span className="min-[1400px]:sr-only">{label}</span>
+      </a>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { useT } from '~/features/i18n/use-t';
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { CopyButton } from '~/shared/copy-button';
 import { formatDateTime } from '~/shared/relative-time';
+import { ScrollTable } from '~/shared/scroll-table';
 import { Isolated, Ltr } from '~/shared/ltr';
 
 export type Payout = z.infer<typeof payoutsSchema>['results'][number];
@@ -45,6 +46,7 @@ function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
           target="_blank"
           rel="noopener noreferrer"
           className="font-mono text-accent hover:underline"
+          data-card-value=""
           title={txid}
           aria-label={t('payouts.openTx', { txid })}
           dir="ltr"
@@ -52,7 +54,7 @@ function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
           {label}
         </a>
       ) : (
-        <span className="font-mono" title={txid} dir="ltr">
+        <span className="font-mono" title={txid} dir="ltr" data-card-value="">
           {label}
         </span>
       )}
@@ -63,7 +65,8 @@ function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
 
 /**
  * The payouts of one page, newest first (issue 6, item 3); `info` is the operator's content
- * about the coin, whose explorer links each transaction.
+ * about the coin, whose explorer links each transaction. On a phone each payout is a card with
+ * every column, transaction and status included (issue 25 item 2).
  */
 export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout[]; coin: Coin; info: CoinInfo | null }) {
   const t = useT();
@@ -71,8 +74,8 @@ export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout
   // Alignment per column: a figure's column lines up at the end, its heading with it.
   const headCell = 'py-2 pe-3 font-medium';
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-sm tabular-nums" data-testid="payouts">
+    <ScrollTable label={t('page.miner.payouts')} className="card-table">
+      <table className="w-full text-sm tabular-nums sm:min-w-[36rem]" data-testid="payouts">
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className={`${headCell} text-start`}>
@@ -95,13 +98,15 @@ export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout
               <td className="py-2 pe-3 whitespace-nowrap">
                 <Isolated>{formatDateTime(payout.date, locale.iso)}</Isolated>
               </td>
-              <td className="py-2 pe-3 text-end whitespace-nowrap">
-                <PayoutAmount amount={payout.amount} coin={coin} />
+              <td className="py-2 pe-3 text-end whitespace-nowrap" data-label={t('payouts.amount')}>
+                <span>
+                  <PayoutAmount amount={payout.amount} coin={coin} />
+                </span>
               </td>
-              <td className="py-2 pe-3">
+              <td className="card-stack py-2 pe-3" data-label={t('payouts.txid')}>
                 <TxId txid={payout.txid} info={info} />
               </td>
-              <td className="py-2">
+              <td className="py-2" data-label={t('payouts.status')}>
                 <span
                   className={
                     payout.status === 'Paid'
@@ -116,6 +121,6 @@ export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

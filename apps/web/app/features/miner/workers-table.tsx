@@ -8,6 +8,7 @@ import { relativeTime } from '~/shared/relative-time';
 import { Isolated, Ltr } from '~/shared/ltr';
 import type { WorkerRow } from './miner-types';
 import { DEFAULT_VIEW, nextSort, viewWorkers, type WorkerFilter, type WorkerSortKey } from './workers-view';
+import { ScrollTable } from '~/shared/scroll-table';
 
 /** The API reports 10 minutes, 30 minutes, 3 hours and 24 hours per worker: the middle column is 3H, labelled so. */
 const COLUMNS: ReadonlyArray<{ key: WorkerSortKey; label: MessageId; numeric: boolean }> = [
@@ -87,8 +88,8 @@ export function WorkersTable({
           ))}
         </div>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[52rem] text-sm tabular-nums" data-testid="workers-table">
+      <ScrollTable label={t('miner.workers.title')}>
+        <table className="w-full min-w-max text-sm tabular-nums" data-testid="workers-table">
           <thead>
             <tr className="text-xs text-ink-muted">
               {COLUMNS.map((column) => {
@@ -119,7 +120,7 @@ export function WorkersTable({
           <tbody className="[&_td]:py-2 [&_td]:pe-3 [&_td:nth-child(n+3)]:text-end [&_td:nth-child(n+3)]:whitespace-nowrap">
             {rows.slice(0, shown).map((row) => (
               <tr key={`${row.worker}/${row.scheme}`} className="border-t border-line" data-testid="worker-row">
-                <td className="max-w-56 truncate">
+                <td className="max-w-36 truncate sm:max-w-56" title={row.worker}>
                   <LocaleLink
                     to={workerPath(coin, address, row)}
                     className="font-mono text-accent hover:underline"
@@ -173,7 +174,7 @@ export function WorkersTable({
             {t('miner.workers.none')}
           </p>
         ) : null}
-      </div>
+      </ScrollTable>
       {rows.length > shown ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           <span className="text-ink-muted" data-testid="workers-shown">

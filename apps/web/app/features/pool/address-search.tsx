@@ -38,16 +38,26 @@ export function AddressSearch({ coin }: { coin: string }) {
       <label htmlFor={id} className="sr-only">
         {t('pool.search.label')}
       </label>
-      <input
-        ref={input}
-        id={id}
-        name="address"
-        type="search"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={t('pool.search.placeholder')}
-        className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm placeholder:font-sans placeholder:text-ink-muted focus:border-accent"
-      />
+      {/* The spec's placeholder does not fit a phone ('Enter your mining addres'): below 640 px it
+          is hidden and the field's short name shows in its place while the field is empty. */}
+      <span className="relative flex min-w-0 flex-1">
+        <input
+          ref={input}
+          id={id}
+          name="address"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('pool.search.placeholder')}
+          className="peer min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm placeholder:font-sans placeholder:text-ink-muted focus:border-accent max-sm:placeholder:text-transparent"
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 start-3 hidden items-center text-sm text-ink-muted max-sm:peer-placeholder-shown:flex"
+        >
+          {t('pool.search.label')}
+        </span>
+      </span>
       <button
         type="submit"
         className="shrink-0 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-ink hover:opacity-90"

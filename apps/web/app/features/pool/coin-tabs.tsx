@@ -1,6 +1,7 @@
 import type { Coin } from '@openpool/domain/coins';
 import { localizePath } from '@openpool/domain/locales';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 
@@ -13,12 +14,31 @@ const TABS: ReadonlyArray<{ path: string; label: MessageId; topMinersOnly?: bool
   { path: '/about-coin', label: 'tabs.aboutCoin' },
 ];
 
-/** The coin sub-pages; the tab whose path matches is highlighted (spec section 2, Coin pages). */
+/**
+ * The coin sub-pages; the tab whose path matches is highlighted (spec section 2, Coin pages). On
+ * a phone the tabs scroll sideways, a shadow at the edge says more are there, and the current
+ * one is brought into view (issue 25 item 2: three fitted at 375 px, the rest gave no sign).
+ */
 export function CoinTabs({ coin }: { coin: Coin }) {
   const t = useT();
   const locale = useLocale();
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const box = nav.current;
+    const current = box?.querySelector('[aria-current="page"]');
+    if (!box || !current) return;
+    const outer = box.getBoundingClientRect();
+    const tab = current.getBoundingClientRect();
+    if (tab.left < outer.left || tab.right > outer.right)
+      box.scrollLeft += tab.left + tab.width / 2 - (outer.left + outer.width / 2);
+  }, [pathname]);
   return (
-    <nav aria-label={t('tabs.label')} className="mb-6 overflow-x-auto border-b border-line">
+    <nav
+      ref={nav}
+      aria-label={t('tabs.label')}
+      className="scroll-cue mb-6 border-b border-line [--scroll-bg:var(--color-surface)]"
+    >
       <ul className="flex gap-1 whitespace-nowrap">
         {TABS.filter((tab) => coin.hasTopMiners || !tab.topMinersOnly).map((tab) => (
           <li key={tab.path}>

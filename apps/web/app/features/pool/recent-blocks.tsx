@@ -4,6 +4,7 @@ import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { Isolated, Ltr } from '~/shared/ltr';
 import { formatDateTime, relativeTime } from '~/shared/relative-time';
+import { ScrollTable } from '~/shared/scroll-table';
 
 type Block = PoolStats['last_blocks_found'][number];
 
@@ -23,8 +24,8 @@ export function RecentBlocks({
   const locale = useLocale();
   if (blocks.length === 0) return <p className="text-sm text-ink-muted">{t('pool.blocks.none')}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-sm tabular-nums" data-testid="recent-blocks">
+    <ScrollTable label={t('pool.blocks.title')}>
+      <table className="w-full min-w-max text-sm tabular-nums" data-testid="recent-blocks">
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className="py-2 pe-3 text-start font-medium">
@@ -85,7 +86,7 @@ export function RecentBlocks({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

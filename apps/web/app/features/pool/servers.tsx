@@ -1,6 +1,7 @@
 import type { PoolStats } from '@openpool/domain/api';
 import { useT, type MessageId } from '~/features/i18n/use-t';
 import { CopyButton } from '~/shared/copy-button';
+import { ScrollTable } from '~/shared/scroll-table';
 
 const REGION_LABEL: Record<string, MessageId> = {
   eu: 'pool.region.eu',
@@ -14,13 +15,16 @@ export function regionOf(url: string): string {
   return /^[a-z0-9]+-([a-z]+)\./.exec(url)?.[1] ?? '';
 }
 
-/** Stratum servers by region with TCP and SSL addresses, each copyable. */
+/**
+ * Stratum servers by region with TCP and SSL addresses, each copyable: a table, and on a phone
+ * one card per region whose addresses wrap whole beside whole Copy buttons (issue 25 item 2).
+ */
 export function Servers({ servers }: { servers: PoolStats['servers'] }) {
   const t = useT();
   const rows = servers.urls.map((url, index) => ({ region: regionOf(url), tcp: url, ssl: servers.ssl_urls[index] }));
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-sm" data-testid="servers">
+    <ScrollTable label={t('pool.servers.title')} className="card-table">
+      <table className="w-full text-sm sm:min-w-[32rem]" data-testid="servers">
         <thead>
           <tr className="text-start text-xs text-ink-muted">
             <th scope="col" className="py-2 pe-3 text-start font-medium">
@@ -42,29 +46,32 @@ export function Servers({ servers }: { servers: PoolStats['servers'] }) {
                 <th scope="row" className="py-2 pe-3 text-start font-medium">
                   {regionLabel ? t(regionLabel) : row.region.toUpperCase()}
                 </th>
-                <td className="py-2 pe-3">
-                  <span className="flex items-center gap-2">
-                    <code className="truncate font-mono text-xs" dir="ltr">
-                      {row.tcp}
-                    </code>
-                    <CopyButton value={row.tcp} label={row.tcp} />
-                  </span>
+                <td className={ADDRESS_CELL} data-label={t('pool.servers.tcp')}>
+                  <ServerAddress url={row.tcp} />
                 </td>
-                <td className="py-2">
-                  {row.ssl ? (
-                    <span className="flex items-center gap-2">
-                      <code className="truncate font-mono text-xs" dir="ltr">
-                        {row.ssl}
-                      </code>
-                      <CopyButton value={row.ssl} label={row.ssl} />
-                    </span>
-                  ) : null}
+                <td className={ADDRESS_CELL} data-label={t('pool.servers.ssl')}>
+                  {row.ssl ? <ServerAddress url={row.ssl} /> : <span aria-hidden="true">—</span>}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
+  );
+}
+
+/** On a phone: the column's name and the Copy button, then the address whole below (app.css). */
+const ADDRESS_CELL = 'card-stack py-2 pe-3';
+
+/** An address on one line in the table and in its card; a Copy button beside it, never cut. */
+function ServerAddress({ url }: { url: string }) {
+  return (
+    <span className="flex items-center gap-2">
+      <code className="font-mono text-xs whitespace-nowrap max-sm:whitespace-normal" dir="ltr" data-card-value="">
+        {url}
+      </code>
+      <CopyButton value={url} label={url} />
+    </span>
   );
 }

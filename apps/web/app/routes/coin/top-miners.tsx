@@ -8,6 +8,7 @@ import { lookup, valueOr } from '~/shared/api-lookup.server';
 import { Ltr } from '~/shared/ltr';
 import { named } from '~/shared/route-middleware';
 import type { Route } from './+types/top-miners';
+import { ScrollTable } from '~/shared/scroll-table';
 
 export const middleware = named('top-miners');
 
@@ -32,8 +33,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : miners.length === 0 ? (
         <p className="text-ink-muted">{t('common.nothingFound')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[34rem] text-sm tabular-nums" data-testid="top-miners">
+        <ScrollTable label={t('page.coin.topMiners', { name: coin.name })}>
+          <table className="w-full min-w-max text-sm tabular-nums" data-testid="top-miners">
             <thead>
               <tr className="text-xs text-ink-muted">
                 <th scope="col" className="py-2 pe-3 text-start font-medium">
@@ -82,7 +83,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </section>
   );
