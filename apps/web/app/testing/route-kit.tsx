@@ -1,0 +1,349 @@
+/**
+ * What the route tests share (style.md, Tests: the Epic Stack's route tests): the repository's
+ * own content, factories of the API's payloads held to their schemas (packages/domain/src/api.ts),
+ * a stubbed API client, the router context the server builds, a route module's answer as the
+ * server would send it, and a render of route modules under `createRoutesStub` inside the root's
+ * SEO tags and error boundary.
+ */
+import { readFileSync } from 'node:fs';
+import { URL as NodeUrl, fileURLToPath } from 'node:url';
+import {
+  apiLimitsSchema,
+  mergedListSchema,
+  poolStatsSchema,
+  topMinersSchema,
+  type ApiLimits,
+  type MergedList,
+  type PoolStats,
+} from '@openpool/domain/api';
+import { parseCoinContent } from '@openpool/domain/coin-content';
+import { parseComparePools } from '@openpool/domain/compare-pools';
+import { splitLocalePath } from '@openpool/domain/locales';
+import { parseSiteConfig } from '@openpool/domain/site-config';
+import type { ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Outlet, RouterContextProvider, createRoutesStub, type LoaderFunction, type MiddlewareFunction } from 'react-router';
+import { expect, vi } from 'vitest';
+import { appContext, type AppContext } from '~/context';
+import { loadCatalogue } from '~/features/i18n/catalogues';
+import type { Translator } from '~/features/i18n/translator';
+import { I18nProvider } from '~/features/i18n/use-t';
+import { loadHardwareCatalogue } from '~/features/hardware/catalogue.server';
+import { ErrorBoundary as RootErrorBoundary } from '~/root';
+import { ApiError, ApiUnreachableError, type ApiClient } from '~/shared/api-client';
+import { apiPaths } from '~/shared/api-paths';
+import { createDocumentCache } from '~/shared/document-cache.server';
+import { usePageSeo } from '~/shared/page-seo';
+import { SeoTags } from '~/shared/seo-tags';
+import { SiteSettingsContext, siteSettingsFrom } from '~/shared/site-settings';
+
+// Node's URL: happy-dom replaces the global one, which the file system does not take.
+const CONTENT = new NodeUrl('../../../../content/', import.meta.url);
+const read = (path: string) => readFileSync(new NodeUrl(path, CONTENT), 'utf8');
+
+/** The content the server validates at start-up, as the repository has it. */
+export const content = {
+  config: parseSiteConfig(read('site.json')),
+  coinContent: parseCoinContent(JSON.parse(read('coins.json'))),
+  comparePools: parseComparePools(JSON.parse(read('compare/pools.json'))),
+  hardware: loadHardwareCatalogue(fileURLToPath(CONTENT)),
+};
+
+export const SITE_URL = 'https://pool.test';
+export const API_URL = 'http://api.test';
+export const NOW_S = Math.floor(Date.now() / 1000);
+
+// --- Payloads --------------------------------------------------------------------------------
+
+/** `GET /{coin}/api/v1/pool/stats`, with figures of a busy pool; parsed, so it stays on its schema. */
+export function createPoolStats(ticker: string, overrides: Partial<PoolStats> = {}): PoolStats {
+  return poolStatsSchema.parse({
+    ticker,
+    name: ticker.toUpperCase(),
+    algorithm: 'scrypt',
+    fee: 0.02,
+    fee_type: 'PPS+',
+    fees: { pps: 0.02, prop: 0.01, solo: 0.015 },
+    schemes: ['pps', 'prop', 'solo'],
+    hashrate: 2.88e15,
+    hashrate_6h: 2.8e15,
+    hashrate_24h: 2.7e15,
+    hashrate_by_scheme: { pps: 2.88e15 },
+    miners: 1_234,
+    workers: 5_678,
+    net_hashrate: 1.6e18,
+    net_difficulty: 4.5e7,
+    block_reward: '6.25',
+    height: 2_845_123,
+    directMining: false,
+    effort: 0.326,
+    blocks_24h: 42,
+    last_blocks_found: [
+      {
+        date: NOW_S - 3_600,
+        height: 2_845_120,
+        hash: 'ab'.repeat(32),
+        reward: '6.25',
+        scheme: 'pps',
+        effort: 0.8,
+        status: 'confirmed',
+        confirmations: 120,
+        required_confirmations: 100,
+        merged_from: null,
+      },
+    ],
+    merged: [],
+    payout: { schedule: 'hourly', min: '0.01', default_threshold: '0.1' },
+    servers: { urls: [`${ticker}-eu.pool.test:3333`], ssl_urls: [`${ticker}-eu.pool.test:3334`] },
+    updated_at: NOW_S,
+    history_filling: false,
+    ...overrides,
+  });
+}
+
+type MergedCoin = MergedList['results'][number];
+
+/** One merge-mined coin of `GET /api/v1/merged`. */
+export function createMergedCoin(overrides: Partial<MergedCoin> & Pick<MergedCoin, 'ticker'>): MergedCoin {
+  return mergedListSchema.shape.results.element.parse({
+    name: overrides.ticker.toUpperCase(),
+    parents: ['ltc'],
+    fee: 0.01,
+    min_payout: '10',
+    payout_schedule: 'daily',
+    blocks_24h: 1_440,
+    last_block_found: NOW_S - 60,
+    net_hashrate: 1.1e15,
+    net_difficulty: 2e7,
+    block_reward: '10000',
+    height: 5_600_000,
+    updated_at: NOW_S,
+    ...overrides,
+  });
+}
+
+/** `GET /api/v1/limits`: the public API's quotas. */
+export function createApiLimits(overrides: Partial<ApiLimits> = {}): ApiLimits {
+  return apiLimitsSchema.parse({
+    policies: [
+      { name: 'default', quota: 300, window_seconds: 60, applies_to: 'all' },
+      { name: 'export', quota: 10, window_seconds: 3_600, applies_to: 'export' },
+    ],
+    client: 'an IPv4 address or an IPv6 /64',
+    cache_seconds: { pool: 30, miner: 30, rates: 300 },
+    ...overrides,
+  });
+}
+
+type TopMiner = ReturnType<typeof topMinersSchema.parse>['results'][number];
+
+/** One row of `GET /{coin}/api/v1/top-miners`. */
+export function createTopMiner(overrides: Partial<TopMiner> = {}): TopMiner {
+  return topMinersSchema.shape.results.element.parse({
+    rank: 1,
+    address: 'ltc1qtopminer000000000000000000000000000000',
+    hashrate: 2.3e12,
+    share: 0.0427,
+    workers: 42,
+    first_seen: NOW_S - 86_400 * 30,
+    ...overrides,
+  });
+}
+
+/** The pool stats of every coin the site enables: what the home page and the coin header ask for. */
+export function everyPoolStats(overrides: Record<string, Partial<PoolStats>> = {}): Record<string, PoolStats> {
+  return Object.fromEntries(
+    content.config.enabled.map((ticker) => [apiPaths.poolStats(ticker), createPoolStats(ticker, overrides[ticker])]),
+  );
+}
+
+// --- The API ---------------------------------------------------------------------------------
+
+export interface StubApi extends ApiClient {
+  /** Every path asked for, in order. */
+  paths: string[];
+}
+
+/** The pool API as a table of answers by path (its query aside); a path it does not know is the API's 404. */
+export function stubApi(answers: Record<string, unknown>): StubApi {
+  const paths: string[] = [];
+  return {
+    baseUrl: API_URL,
+    paths,
+    async request<T>(path: string): Promise<T> {
+      paths.push(path);
+      const answer = answers[path];
+      if (answer instanceof Error) throw answer;
+      if (answer === undefined) throw new ApiError(404, { error: 'not_found' }, `${API_URL}${path}`);
+      return structuredClone(answer) as T;
+    },
+  };
+}
+
+/** Every call times out, as when the API is down. */
+export const downApi: ApiClient = {
+  baseUrl: API_URL,
+  request: () => Promise.reject(new ApiUnreachableError(`API unreachable at ${API_URL}: timeout`)),
+};
+
+/** The warnings `lookup()` logs for an API it could not use, silenced and kept for a test to read. */
+export function captureWarnings() {
+  return vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
+
+/** The router context as the server builds it, on the repository's content and this API. */
+export function contextWith(api: ApiClient, overrides: Partial<AppContext> = {}): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    ...content,
+    publicEnv: { apiBaseUrl: API_URL, siteUrl: SITE_URL },
+    api,
+    documents: createDocumentCache(),
+    cookieDomain: undefined,
+    nonce: 'route-test',
+    ...overrides,
+  });
+  return context;
+}
+
+// --- What the server answers -----------------------------------------------------------------
+
+export interface RouteModule {
+  default?: unknown;
+  loader?: unknown;
+  middleware?: unknown;
+}
+
+export interface Answer {
+  status: number;
+  /** Where a redirect goes. */
+  location: string | null;
+  headers: Headers;
+  /** The deepest loader's data, or the thrown error's body. */
+  data: unknown;
+}
+
+type Thrown = { type?: string; data?: unknown; init?: ResponseInit | null };
+
+function answerOf(value: unknown, fallbackStatus: number): Answer {
+  if (value instanceof Response) {
+    return { status: value.status, location: value.headers.get('location'), headers: value.headers, data: null };
+  }
+  const init = (value as Thrown | null)?.type === 'DataWithResponseInit' ? (value as Thrown).init : null;
+  const headers = new Headers(init?.headers);
+  const data = init ? (value as Thrown).data : value;
+  return { status: init?.status ?? fallbackStatus, location: headers.get('location'), headers, data };
+}
+
+/**
+ * `url` through the middleware and loaders of `chain` (outermost first), as the server runs
+ * them: a thrown response or `data()` is the answer with its status, else the deepest loader's.
+ */
+export async function serve(
+  chain: RouteModule[],
+  url: string,
+  params: Record<string, string>,
+  api: ApiClient,
+  headers: HeadersInit = {},
+): Promise<Answer> {
+  const context = contextWith(api);
+  const page = new URL(url, SITE_URL);
+  const args = { request: new Request(page, { headers }), url: page, params, context, pattern: '' };
+  try {
+    for (const module of chain) {
+      for (const middleware of (module.middleware ?? []) as MiddlewareFunction<Response>[]) {
+        await middleware(args as never, async () => new Response());
+      }
+    }
+    let answer: Answer = answerOf(null, 200);
+    for (const module of chain) {
+      if (module.loader) answer = answerOf(await (module.loader as LoaderFunction)(args as never), 200);
+    }
+    return answer;
+  } catch (thrown) {
+    return answerOf(thrown, 500);
+  }
+}
+
+// --- Rendering -------------------------------------------------------------------------------
+
+type StubRoute = Parameters<typeof createRoutesStub>[0][number];
+
+/** A route of the stub from a route module: its middleware, loader and component, as routes.ts has them. */
+export function route(path: string | undefined, module: RouteModule, children?: StubRoute[]): StubRoute {
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    loader: module.loader as LoaderFunction | undefined,
+    middleware: module.middleware as MiddlewareFunction[] | undefined,
+    Component: (module.default as ComponentType | undefined) ?? Outlet,
+    ...(children ? { children } : {}),
+  } as StubRoute;
+}
+
+let root: Root | undefined;
+let host: HTMLElement | undefined;
+// The router settles on its own after the loaders answer; no act() to wrap it in.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+/** For `afterEach`: the page and its head tags go. */
+export function unmountPage() {
+  root?.unmount();
+  root = undefined;
+  host?.remove();
+  host = undefined;
+}
+
+export interface RenderOptions {
+  api: ApiClient;
+  /** The data-testid that shows once the page has rendered (`error-page` for the error page). */
+  until: string;
+  /** The site's settings in the page, as the server sends them (the API page prints the API's URL). */
+  settings?: boolean;
+}
+
+/**
+ * `url` rendered through `routes` under the root's SEO tags (title, description) and error
+ * boundary, in the language of its prefix; resolves once `until` shows.
+ */
+export async function renderPage(routes: StubRoute[], url: string, options: RenderOptions): Promise<HTMLElement> {
+  const i18n: Translator = await loadCatalogue(splitLocalePath(new URL(url, SITE_URL).pathname).locale);
+  function Head() {
+    return (
+      <>
+        <SeoTags i18n={i18n} seo={usePageSeo()} siteUrl={SITE_URL} nonce={undefined} />
+        <Outlet />
+      </>
+    );
+  }
+  const Stub = createRoutesStub(
+    [
+      {
+        path: '/',
+        Component: Head,
+        HydrateFallback: () => null,
+        ErrorBoundary: RootErrorBoundary as ComponentType,
+        children: routes,
+      },
+    ],
+    contextWith(options.api),
+  );
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  const page = (
+    <I18nProvider i18n={i18n}>
+      <Stub initialEntries={[url]} />
+    </I18nProvider>
+  );
+  const settings = siteSettingsFrom({ config: content.config, publicEnv: { apiBaseUrl: API_URL, siteUrl: SITE_URL } });
+  root.render(options.settings ? <SiteSettingsContext.Provider value={settings}>{page}</SiteSettingsContext.Provider> : page);
+  const shown = host;
+  await vi.waitFor(() => expect(shown.querySelector(`[data-testid="${options.until}"]`)).not.toBeNull(), { timeout: 10_000 });
+  return shown;
+}
+
+/** The text of the element with this data-testid, if there is one. */
+export const textOf = (page: ParentNode, testId: string) => page.querySelector(`[data-testid="${testId}"]`)?.textContent;
+
+/** The page's description as search engines read it. */
+export const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
