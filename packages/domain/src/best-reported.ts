@@ -27,7 +27,10 @@ export const bestSharesSchema = z.object({
 export type BestShares = z.infer<typeof bestSharesSchema>;
 
 const figures = z.object({
-  effective: z.number().nonnegative().describe('H/s from the valid shares the pool received'),
+  effective: z
+    .number()
+    .nonnegative()
+    .describe('H/s from the valid shares the pool received; where the worker reported, over the buckets it reported in'),
   reported: z.number().nonnegative().nullable().describe('H/s the miner reported, the mean of its reports (null: none)'),
   ratio: z.number().nonnegative().nullable().describe('effective / reported (null: nothing reported)'),
 });

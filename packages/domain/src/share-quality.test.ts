@@ -11,6 +11,8 @@ describe('share quality rules', () => {
       invalid_rate: 0.02,
     });
     expect(windowQuality({ valid: 0, stale: 0, invalid: 0 }).stale_rate).toBeNull();
+    // By work: one stale share of difficulty 10 beside one valid event folding 990 is 1 % stale, not half.
+    expect(windowQuality({ valid: 1, stale: 1, invalid: 0 }, { valid: 990, stale: 10, invalid: 0 }).stale_rate).toBe(0.01);
   });
 
   it('hints only when the stale rate is both three times the pool’s and two points above it, over enough shares', () => {

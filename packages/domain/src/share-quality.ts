@@ -2,7 +2,8 @@
  * Share quality, honestly (issue 29 item 3): valid, stale and invalid shares and their rates over
  * the last complete hour and 24 hours, for a worker, a miner and the whole pool, and the one
  * rule that says a worker's stale rate is far above the pool's (latency, a far server region).
- * Rates are by share count, as mining software counts accepted and rejected shares. Decision 021.
+ * Rates are by work (share difficulty), the part of the work lost: with vardiff a count would weigh
+ * an hour of small shares like one of big ones, and a batch of folded shares like one. Decision 021.
  */
 import { z } from 'zod';
 
@@ -12,7 +13,7 @@ export interface ShareCounts {
   invalid: number;
 }
 
-const rate = z.number().min(0).max(1).nullable().describe('fraction of all shares in the window (null: no shares)');
+const rate = z.number().min(0).max(1).nullable().describe('part of the window’s work, by share difficulty (null: no shares)');
 export const windowQualitySchema = z.object({
   valid: z.number().int(),
   stale: z.number().int(),
@@ -37,15 +38,18 @@ export const shareQualitySchema = z.object({
 });
 export type ShareQuality = z.infer<typeof shareQualitySchema>;
 
-/** Counts and their rates; no shares gives null rates, not 0 %, which would look like a perfect rig. */
-export function windowQuality(counts: ShareCounts): WindowQuality {
-  const total = counts.valid + counts.stale + counts.invalid;
+/**
+ * Counts and the rates of the work (difficulty sums, `work`; the counts when absent); no shares
+ * gives null rates, not 0 %, which would look like a perfect rig.
+ */
+export function windowQuality(counts: ShareCounts, work: ShareCounts = counts): WindowQuality {
+  const total = work.valid + work.stale + work.invalid;
   return {
     valid: counts.valid,
     stale: counts.stale,
     invalid: counts.invalid,
-    stale_rate: total > 0 ? counts.stale / total : null,
-    invalid_rate: total > 0 ? counts.invalid / total : null,
+    stale_rate: total > 0 ? work.stale / total : null,
+    invalid_rate: total > 0 ? work.invalid / total : null,
   };
 }
 

@@ -133,6 +133,9 @@ describe('reported hashrate', () => {
     expect(rig['10m'].effective).toBeCloseTo(effective, 0);
     expect(rig['10m'].ratio).toBeCloseTo(effective / 120e6, 9);
     expect(rig['24h'].reported).toBe(120e6);
+    // Like with like: over 24 hours, the effective figure is over the one bucket it reported in, not a day.
+    expect(rig['24h'].effective).toBeCloseTo(effective, 0);
+    expect(body.workers.find((w) => w.worker === 'quiet')!['24h'].effective).toBeCloseTo((16 * 2 ** 32) / 86_400, 3);
     expect(body.workers.find((w) => w.worker === 'quiet')!['10m']).toMatchObject({ reported: null, ratio: null });
     // The miner's ratio counts the reporting worker only.
     expect(body.miner['10m'].reported).toBe(120e6);

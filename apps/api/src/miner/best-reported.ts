@@ -20,7 +20,8 @@ import { createMemo } from '../http/caching.ts';
 import { notFound } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { latestNetworkSample } from '../stats/network-sample.ts';
-import { ts, unix, windowHashrate, windows, windowStart } from '../stats/windows.ts';
+import { hashrateFromShares } from '@openpool/domain/mining';
+import { BUCKET_S, ts, unix, windowHashrate, windows, windowStart } from '../stats/windows.ts';
 
 const LISTED_DAYS = 30;
 
@@ -89,6 +90,8 @@ export async function bestShares(ctx: ApiContext, coin: CoinTicker, address: str
 export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, address: string): Promise<ReportedHashrate | null> {
   const { end } = windows(ctx.now());
   const hpd = ctx.pool.coins.get(coin).hashesPerDifficulty;
+  // Like with like: where a worker reported, its effective figure is over the buckets it reported
+  // in (a rig that ran 3 of the last 24 hours is not "75 % below" its own report).
   const rows = await ctx.db.query<{
     worker: string;
     scheme: string;
@@ -96,6 +99,9 @@ export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, addres
     v24: number;
     r10: number | null;
     r24: number | null;
+    rv10: number;
+    rv24: number;
+    rn24: number;
   }>(
     `select w.worker, w.scheme,
        coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $3 and b.bucket < $5), 0) as v10,
@@ -103,7 +109,12 @@ export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, addres
        (select sum(reported_sum) / nullif(sum(reports), 0) from worker_reported r
          where r.worker_id = w.id and r.bucket >= $3 and r.bucket < $5) as r10,
        (select sum(reported_sum) / nullif(sum(reports), 0) from worker_reported r
-         where r.worker_id = w.id and r.bucket >= $4 and r.bucket < $5) as r24
+         where r.worker_id = w.id and r.bucket >= $4 and r.bucket < $5) as r24,
+       coalesce((select sum(b.valid) from worker_buckets b join worker_reported r on r.worker_id = b.worker_id and r.bucket = b.bucket
+         where b.worker_id = w.id and b.bucket >= $3 and b.bucket < $5), 0) as rv10,
+       coalesce((select sum(b.valid) from worker_buckets b join worker_reported r on r.worker_id = b.worker_id and r.bucket = b.bucket
+         where b.worker_id = w.id and b.bucket >= $4 and b.bucket < $5), 0) as rv24,
+       (select count(*)::int from worker_reported r where r.worker_id = w.id and r.bucket >= $4 and r.bucket < $5) as rn24
      from workers w where w.coin = $1 and w.address = $2 and w.last_share_at >= $6
      order by w.worker, w.scheme`,
     [coin, address, windowStart('10m', end), windowStart('24h', end), ts(end), new Date(ctx.now() - LISTED_DAYS * 86_400_000)],
@@ -112,8 +123,11 @@ export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, addres
   const workers = rows.rows.map((row) => ({
     worker: row.worker,
     scheme: row.scheme,
-    '10m': hashrateFigures(windowHashrate('10m', row.v10, hpd), row.r10),
-    '24h': hashrateFigures(windowHashrate('24h', row.v24, hpd), row.r24),
+    '10m': hashrateFigures(windowHashrate('10m', row.r10 === null ? row.v10 : row.rv10, hpd), row.r10),
+    '24h': hashrateFigures(
+      row.r24 === null ? windowHashrate('24h', row.v24, hpd) : hashrateFromShares(row.rv24, hpd, row.rn24 * BUCKET_S),
+      row.r24,
+    ),
   }));
   // The miner's ratio compares like with like: the workers that report, their work and their claims.
   const sum = (window: '10m' | '24h') => {
@@ -166,7 +180,8 @@ export function registerBestReportedRoutes(app: FastifyInstance, ctx: ApiContext
         summary: 'Reported beside effective hashrate per worker and miner, last complete 10 minutes and 24 hours',
         description:
           'Effective: H/s from the valid shares the pool received. Reported: the mean of what the miner said it does ' +
-          '(`mining.hashrate`, `eth_submitHashrate`), over the same complete buckets. The miner’s figures sum the workers that report.',
+          '(`mining.hashrate`, `eth_submitHashrate`). Where a worker reported, both are over the complete buckets it reported in ' +
+          '(within the last 10 minutes or 24 hours); elsewhere effective is the window’s average. The miner’s figures sum the workers that report.',
         params,
         response: { 200: reportedHashrateSchema, ...errors },
       },

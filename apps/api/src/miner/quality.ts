@@ -22,15 +22,31 @@ interface Row {
   n24v: number;
   n24s: number;
   n24i: number;
+  w1v: number;
+  w1s: number;
+  w1i: number;
+  w24v: number;
+  w24s: number;
+  w24i: number;
 }
 const COUNTS = `coalesce(sum(valid_n) filter (where bucket >= $H), 0)::int as n1v,
   coalesce(sum(stale_n) filter (where bucket >= $H), 0)::int as n1s,
   coalesce(sum(invalid_n) filter (where bucket >= $H), 0)::int as n1i,
-  coalesce(sum(valid_n), 0)::int as n24v, coalesce(sum(stale_n), 0)::int as n24s, coalesce(sum(invalid_n), 0)::int as n24i`;
+  coalesce(sum(valid_n), 0)::int as n24v, coalesce(sum(stale_n), 0)::int as n24s, coalesce(sum(invalid_n), 0)::int as n24i,
+  coalesce(sum(valid) filter (where bucket >= $H), 0)::float8 as w1v,
+  coalesce(sum(stale) filter (where bucket >= $H), 0)::float8 as w1s,
+  coalesce(sum(invalid) filter (where bucket >= $H), 0)::float8 as w1i,
+  coalesce(sum(valid), 0)::float8 as w24v, coalesce(sum(stale), 0)::float8 as w24s, coalesce(sum(invalid), 0)::float8 as w24i`;
 
 const both = (row: Row | undefined) => ({
-  '1h': windowQuality({ valid: row?.n1v ?? 0, stale: row?.n1s ?? 0, invalid: row?.n1i ?? 0 }),
-  '24h': windowQuality({ valid: row?.n24v ?? 0, stale: row?.n24s ?? 0, invalid: row?.n24i ?? 0 }),
+  '1h': windowQuality(
+    { valid: row?.n1v ?? 0, stale: row?.n1s ?? 0, invalid: row?.n1i ?? 0 },
+    { valid: row?.w1v ?? 0, stale: row?.w1s ?? 0, invalid: row?.w1i ?? 0 },
+  ),
+  '24h': windowQuality(
+    { valid: row?.n24v ?? 0, stale: row?.n24s ?? 0, invalid: row?.n24i ?? 0 },
+    { valid: row?.w24v ?? 0, stale: row?.w24s ?? 0, invalid: row?.w24i ?? 0 },
+  ),
 });
 
 export async function shareQuality(ctx: ApiContext, coin: CoinTicker, address: string): Promise<ShareQuality | null> {
@@ -86,7 +102,7 @@ export function registerQualityRoutes(app: FastifyInstance, ctx: ApiContext): vo
         tags: ['miner'],
         summary: 'Share quality: valid, stale and invalid shares and rates per worker and miner, 1 h and 24 h, beside the pool’s',
         description:
-          'Rates are by share count over complete 10-minute buckets (the last complete hour, the last 24 hours). ' +
+          'Rates are of the work (share difficulty) over complete 10-minute buckets (the last complete hour, the last 24 hours). ' +
           '`stale_hint`: the worker’s 24-hour stale rate is at least 3 times the pool’s and 2 points above it, over 50 shares or more.',
         params: z.object({ coin: coinParam, address: addressParam }),
         response: { 200: shareQualitySchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },

@@ -11,9 +11,9 @@ const KINDS = [
   ['miner.shares.invalid', 'invalid', 'invalid_rate'],
 ] as const;
 
+/** The valid part of the work: what the stale and invalid parts leave. */
 function validRate(window: WindowQuality): number | null {
-  const total = window.valid + window.stale + window.invalid;
-  return total > 0 ? window.valid / total : null;
+  return window.stale_rate === null ? null : 1 - window.stale_rate - (window.invalid_rate ?? 0);
 }
 
 function Cell({ window, kind, rate }: { window: WindowQuality; kind: 'valid' | 'stale' | 'invalid'; rate: number | null }) {
