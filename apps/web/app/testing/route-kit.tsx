@@ -245,8 +245,9 @@ export async function serve(
   params: Record<string, string>,
   api: ApiClient,
   headers: HeadersInit = {},
+  overrides: Partial<AppContext> = {},
 ): Promise<Answer> {
-  const context = contextWith(api);
+  const context = contextWith(api, overrides);
   const page = new URL(url, SITE_URL);
   const args = { request: new Request(page, { headers }), url: page, params, context, pattern: '' };
   try {
@@ -299,6 +300,8 @@ export interface RenderOptions {
   until: string;
   /** The site's settings in the page, as the server sends them (the API page prints the API's URL). */
   settings?: boolean;
+  /** Parts of the router context other than the repository's content. */
+  context?: Partial<AppContext>;
 }
 
 /**
@@ -325,7 +328,7 @@ export async function renderPage(routes: StubRoute[], url: string, options: Rend
         children: routes,
       },
     ],
-    contextWith(options.api),
+    contextWith(options.api, options.context),
   );
   host = document.createElement('div');
   document.body.append(host);
