@@ -33,6 +33,11 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['payouts.', 'miner'],
   ['worker.', 'miner'],
   ['email.', 'miner'],
+  // Issue 29's miner panels: share quality, reported hashrate, best shares, watcher links.
+  ['quality.', 'miner'],
+  ['reported.', 'miner'],
+  ['best.', 'miner'],
+  ['watcher.', 'miner'],
 ];
 
 export function messagePart(id: string): MessagePart {
@@ -40,11 +45,13 @@ export function messagePart(id: string): MessagePart {
 }
 
 /** First path segments of the pages outside a coin (apps/web/app/routes.ts); any other is a coin. */
-const SITE_SEGMENTS = new Set(['about', 'articles', 'compare-mining-pools', 'merge', 'test', 'device']);
+const SITE_SEGMENTS = new Set(['about', 'api', 'articles', 'compare-mining-pools', 'merge', 'test', 'device', 'watchlist']);
 
 /** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
 export function partsForPath(pathname: string): MessagePart[] {
   const [first, second] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
   if (first === undefined || SITE_SEGMENTS.has(first)) return ['site'];
+  // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
+  if (first === 'watch') return ['site', 'coin', 'miner'];
   return second === 'miner' ? ['site', 'coin', 'miner'] : ['site', 'coin'];
 }
