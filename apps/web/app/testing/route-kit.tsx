@@ -30,7 +30,7 @@ import type { Translator } from '~/features/i18n/translator';
 import { I18nProvider } from '~/features/i18n/use-t';
 import { loadHardwareCatalogue } from '~/features/hardware/catalogue.server';
 import { ErrorBoundary as RootErrorBoundary } from '~/root';
-import { ApiError, ApiUnreachableError, type ApiClient } from '~/shared/api-client';
+import { ApiError, ApiUnreachableError, type ApiClient, type ApiRequest } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
 import { createDocumentCache } from '~/shared/document-cache.server';
 import { usePageSeo } from '~/shared/page-seo';
@@ -160,7 +160,7 @@ export function everyPoolStats(overrides: Record<string, Partial<PoolStats>> = {
 // --- The API ---------------------------------------------------------------------------------
 
 export interface StubApi extends ApiClient {
-  /** Every path asked for, in order. */
+  /** Every path asked for, in order, with its query if it had one (`/ltc/api/v1/pool/chart?range=7d`). */
   paths: string[];
 }
 
@@ -170,8 +170,9 @@ export function stubApi(answers: Record<string, unknown>): StubApi {
   return {
     baseUrl: API_URL,
     paths,
-    async request<T>(path: string): Promise<T> {
-      paths.push(path);
+    async request<T>(path: string, init: ApiRequest = {}): Promise<T> {
+      const query = new URLSearchParams(init.query as Record<string, string> | undefined).toString();
+      paths.push(query ? `${path}?${query}` : path);
       const answer = answers[path];
       if (answer instanceof Error) throw answer;
       if (answer === undefined) throw new ApiError(404, { error: 'not_found' }, `${API_URL}${path}`);
@@ -270,15 +271,19 @@ export async function serve(
 
 type StubRoute = Parameters<typeof createRoutesStub>[0][number];
 
-/** A route of the stub from a route module: its middleware, loader and component, as routes.ts has them. */
-export function route(path: string | undefined, module: RouteModule, children?: StubRoute[]): StubRoute {
+/** A pathless layout route of the stub (routes.ts's `layout()`): the module's middleware, loader and component. */
+export function layout(module: RouteModule, children?: StubRoute[]): StubRoute {
   return {
-    ...(path === undefined ? { index: true } : { path }),
     loader: module.loader as LoaderFunction | undefined,
     middleware: module.middleware as MiddlewareFunction[] | undefined,
     Component: (module.default as ComponentType | undefined) ?? Outlet,
     ...(children ? { children } : {}),
   } as StubRoute;
+}
+
+/** A route of the stub at `path` (an index route when undefined), as routes.ts has it. */
+export function route(path: string | undefined, module: RouteModule, children?: StubRoute[]): StubRoute {
+  return { ...(path === undefined ? { index: true } : { path }), ...layout(module, children) } as StubRoute;
 }
 
 let root: Root | undefined;

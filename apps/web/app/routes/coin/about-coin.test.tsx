@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+/**
+ * `/{coin}/about-coin` on the real coin layout and page (route-kit.tsx): what the coin is, from
+ * the operator's content (content/coins.json), with its figures and links; a coin the content
+ * does not describe says Nothing found. The page needs no API of its own: the header's stats
+ * failing leaves the description whole.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiPaths } from '~/shared/api-paths';
+import {
+  captureWarnings,
+  content,
+  createPoolStats,
+  downApi,
+  renderPage,
+  route,
+  serve,
+  stubApi,
+  textOf,
+  unmountPage,
+} from '~/testing/route-kit';
+import * as aboutCoinRoute from './about-coin';
+import * as layoutRoute from './layout';
+
+afterEach(unmountPage);
+
+const routes = [route(':coin', layoutRoute, [route('about-coin', aboutCoinRoute)])];
+const ltcApi = () => stubApi({ [apiPaths.poolStats('ltc')]: createPoolStats('ltc') });
+const facts = (page: HTMLElement) =>
+  Object.fromEntries(
+    [...page.querySelectorAll('article dl > div')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]),
+  );
+
+describe('about-coin route', () => {
+  it('describes the coin with its algorithm, launch, block time, reward and links', async () => {
+    const page = await renderPage(routes, '/ltc/about-coin', { api: ltcApi(), until: 'about-description' });
+    expect(page.querySelector('article h1')?.textContent).toBe('About Litecoin');
+    expect(textOf(page, 'about-description')).toMatch(/^Litecoin was launched in October 2011/);
+    expect(facts(page)).toEqual({
+      Algorithm: 'scrypt',
+      Launched: '2011',
+      'Block time': '150 seconds',
+      'Block reward': '6.25 LTC (halves every 840,000 blocks)',
+    });
+    const links = [...page.querySelectorAll('article ul a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Website', 'https://litecoin.org'],
+      ['Block explorer', 'https://blockchair.com/litecoin'],
+    ]);
+    expect((await serve([layoutRoute, aboutCoinRoute], '/ltc/about-coin', { coin: 'ltc' }, ltcApi())).status).toBe(200);
+  });
+
+  it('stays whole when the pool’s stats are unavailable', async () => {
+    captureWarnings();
+    const page = await renderPage(routes, '/ltc/about-coin', { api: downApi, until: 'about-description' });
+    expect(page.querySelector('article h1')?.textContent).toBe('About Litecoin');
+  });
+
+  it('says Nothing found for a coin the content does not describe', async () => {
+    const coinContent = { ...content.coinContent, coins: {} };
+    const page = await renderPage(routes, '/ltc/about-coin', { api: ltcApi(), until: 'pool-fees', context: { coinContent } });
+    await expect.poll(() => page.querySelector('article p')?.textContent).toBe('Nothing found');
+    expect(page.querySelector('[data-testid="about-description"]')).toBeNull();
+  });
+});
