@@ -36,6 +36,7 @@ import { registerPoolRoutes } from './pool/routes.ts';
 import type { RatesSnapshot } from './rates/provider.ts';
 import { registerReferralRoutes } from './referral/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
+import { registerWatcherRoutes } from './settings/watchers.ts';
 import type { Notifier } from './notify/notifier.ts';
 import { registerDrain } from './http/drain.ts';
 import type { ApiMetrics } from './metrics/api-metrics.ts';
@@ -261,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.hardware)
     registerHardwareRoutes(app, options.ctx, { catalogue: options.hardware, rates: () => options.rates.get() });
   registerSettingsRoutes(app, options.ctx, { offlineAfterS: options.notifier?.offlineAfterS ?? 600 });
+  registerWatcherRoutes(app, options.ctx);
   registerReferralRoutes(app, options.ctx, options.referralSecret);
   registerAlertRoutes(app, options.ctx, options.notifier);
   options.notifier?.registerRoutes(app);

@@ -304,3 +304,38 @@ export const apiLimitsSchema = z.object({
   cache_seconds: z.object({ pool: z.number().int(), miner: z.number().int(), rates: z.number().int() }),
 });
 export type ApiLimits = z.infer<typeof apiLimitsSchema>;
+
+/** Watcher links (issue 29 item 6): the owner's requests carry the same proof as settings. */
+export const WATCHER_LABEL_MAX = 64;
+export const WATCHER_EXPIRY_DAYS = [1, 7, 30, 90, 365] as const;
+export const watcherProofSchema = z.object({
+  ip: z.string().max(64).describe('IPv4 address of a worker that sent shares in the last 24 hours'),
+});
+export const watcherCreateSchema = watcherProofSchema.extend({
+  label: z.string().trim().min(1).max(WATCHER_LABEL_MAX).describe('who the link is for, e.g. "accountant"'),
+  expires_days: z
+    .number()
+    .int()
+    .refine((days) => (WATCHER_EXPIRY_DAYS as readonly number[]).includes(days), 'one of 1, 7, 30, 90, 365')
+    .describe('days until the link stops working'),
+});
+export const watcherRevokeSchema = watcherProofSchema.extend({ id: z.number().int().positive() });
+export const watcherLinkSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  created_at: z.number().int().describe('unix seconds'),
+  expires_at: z.number().int().describe('unix seconds'),
+  revoked: z.boolean(),
+});
+export const watcherCreatedSchema = z.object({
+  link: watcherLinkSchema,
+  token: z.string().describe('shown this once: the link is {site}/watch/{token}'),
+});
+export const watcherListSchema = z.object({ links: z.array(watcherLinkSchema) });
+export const watchTargetSchema = z.object({
+  coin: z.string(),
+  address: z.string(),
+  label: z.string(),
+  expires_at: z.number().int().describe('unix seconds'),
+});
+export type WatchTarget = z.infer<typeof watchTargetSchema>;

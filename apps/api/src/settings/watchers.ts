@@ -1,0 +1,195 @@
+/**
+ * Watcher links (issue 29 item 6, decision 023): a miner's owner, proven as for settings (the IP
+ * of a worker that sent shares in the last 24 hours, wrong guesses counted in the same limits),
+ * creates read-only links with a label and an expiry, lists and revokes them. A link is a random
+ * token shown once; only its SHA-256 is kept. `GET /api/v1/watch/{token}` names the miner a live
+ * link opens and is 404 the moment it is revoked or expired (never cached).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorSchema,
+  watchTargetSchema,
+  watcherCreateSchema,
+  watcherCreatedSchema,
+  watcherListSchema,
+  watcherProofSchema,
+  watcherRevokeSchema,
+} from '@openpool/domain/api';
+import type { ApiContext } from '../context.ts';
+import { HttpError, limitRefusal, notFound } from '../http/errors.ts';
+import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
+import { unix } from '../stats/windows.ts';
+import { createSettingsLimiter } from './rate-limit.ts';
+
+const PROOF_WINDOW_MS = 24 * 3_600_000;
+/** Links a miner may have at once (live or not yet expired); revoked ones do not count. */
+const MAX_LINKS = 20;
+const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface LinkRow {
+  id: number;
+  label: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+const linkOf = (row: LinkRow) => ({
+  id: row.id,
+  label: row.label,
+  created_at: unix(row.created_at),
+  expires_at: unix(row.expires_at),
+  revoked: row.revoked_at !== null,
+});
+
+export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = createSettingsLimiter(ctx.db);
+  const params = z.object({ coin: coinParam, address: addressParam });
+  const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+
+  /** The settings proof: refused like settings, with the same limits on wrong guesses. */
+  async function prove(clientIp: string, coin: string, address: string, ip: string): Promise<void> {
+    const now = ctx.now();
+    const miner = `${coin}:${address}`;
+    const wait = await limiter.wait(clientIp, miner, now);
+    if (wait > 0) throw limitRefusal('too_many_attempts', wait);
+    const proven = /^\d{1,3}(\.\d{1,3}){3}$/.test(ip)
+      ? await ctx.db.query(
+          'select 1 from workers where coin = $1 and address = $2 and last_ip = $3::inet and last_share_at >= $4 limit 1',
+          [coin, address, ip, new Date(now - PROOF_WINDOW_MS)],
+        )
+      : { rowCount: 0 };
+    if (!proven.rowCount) {
+      await limiter.failed(clientIp, miner, now);
+      throw new HttpError(403, 'forbidden', 'Forbidden: watcher links cannot be managed with the details given.');
+    }
+  }
+
+  const list = async (coin: string, address: string) =>
+    (
+      await ctx.db.query<LinkRow>(
+        `select id, label, created_at, expires_at, revoked_at from watcher_links
+         where coin = $1 and address = $2 order by created_at desc, id desc`,
+        [coin, address],
+      )
+    ).rows.map(linkOf);
+
+  r.post(
+    '/:coin/api/v1/miner/watchers/:address',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Create a read-only watcher link (proof: a worker IP, as for settings); the token is shown this once',
+        params,
+        body: watcherCreateSchema,
+        response: { 201: watcherCreatedSchema, ...errors },
+      },
+      config: { cache: 'none' },
+    },
+    async (request, reply) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      await prove(request.ip, coin, address, request.body.ip);
+      const now = ctx.now();
+      const live = await ctx.db.query<{ n: number }>(
+        'select count(*)::int as n from watcher_links where coin = $1 and address = $2 and revoked_at is null and expires_at > $3',
+        [coin, address, new Date(now)],
+      );
+      if ((live.rows[0]?.n ?? 0) >= MAX_LINKS)
+        throw new HttpError(400, 'too_many_links', `At most ${MAX_LINKS} live watcher links: revoke one first.`);
+      const token = randomBytes(24).toString('base64url');
+      const row = (
+        await ctx.db.query<LinkRow>(
+          `insert into watcher_links (token_hash, coin, address, label, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)
+           returning id, label, created_at, expires_at, revoked_at`,
+          [
+            hashToken(token),
+            coin,
+            address,
+            request.body.label,
+            new Date(now),
+            new Date(now + request.body.expires_days * 86_400_000),
+          ],
+        )
+      ).rows[0]!;
+      return reply.code(201).send({ link: linkOf(row), token });
+    },
+  );
+
+  r.post(
+    '/:coin/api/v1/miner/watchers/:address/list',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'List the miner’s watcher links (proof: a worker IP); tokens are never shown again',
+        params,
+        body: watcherProofSchema,
+        response: { 200: watcherListSchema, ...errors },
+      },
+      config: { cache: 'none' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      await prove(request.ip, coin, address, request.body.ip);
+      return { links: await list(coin, address) };
+    },
+  );
+
+  r.post(
+    '/:coin/api/v1/miner/watchers/:address/revoke',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Revoke a watcher link (proof: a worker IP): it is a 404 from this moment',
+        params,
+        body: watcherRevokeSchema,
+        response: { 200: watcherListSchema, ...errors },
+      },
+      config: { cache: 'none' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      await prove(request.ip, coin, address, request.body.ip);
+      const revoked = await ctx.db.query(
+        `update watcher_links set revoked_at = coalesce(revoked_at, $4) where id = $1 and coin = $2 and address = $3`,
+        [request.body.id, coin, address, new Date(ctx.now())],
+      );
+      if (revoked.rowCount === 0) throw notFound('No such watcher link for this miner');
+      return { links: await list(coin, address) };
+    },
+  );
+
+  r.get(
+    '/api/v1/watch/:token',
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'The miner a live watcher link opens; 404 once it is revoked or expired',
+        params: z.object({ token: z.string().max(128) }),
+        response: { 200: watchTargetSchema, 404: errorSchema },
+      },
+      // Never kept by anyone: a revoked link must be a 404 at once.
+      config: { cache: 'none' },
+    },
+    async (request) => {
+      const { token } = request.params;
+      if (!TOKEN.test(token)) throw notFound('No such watcher link');
+      const row = (
+        await ctx.db.query<{ coin: string; address: string; label: string; expires_at: Date }>(
+          `select coin, address, label, expires_at from watcher_links
+           where token_hash = $1 and revoked_at is null and expires_at > $2`,
+          [hashToken(token), new Date(ctx.now())],
+        )
+      ).rows[0];
+      if (!row) throw notFound('No such watcher link');
+      return { coin: row.coin, address: row.address, label: row.label, expires_at: unix(row.expires_at) };
+    },
+  );
+}
