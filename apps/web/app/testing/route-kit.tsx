@@ -11,10 +11,12 @@ import {
   apiLimitsSchema,
   mergedListSchema,
   poolStatsSchema,
+  ratesSchema,
   topMinersSchema,
   type ApiLimits,
   type MergedList,
   type PoolStats,
+  type Rates,
 } from '@openpool/domain/api';
 import { parseCoinContent } from '@openpool/domain/coin-content';
 import { parseComparePools } from '@openpool/domain/compare-pools';
@@ -146,6 +148,16 @@ export function createTopMiner(overrides: Partial<TopMiner> = {}): TopMiner {
     share: 0.0427,
     workers: 42,
     first_seen: NOW_S - 86_400 * 30,
+    ...overrides,
+  });
+}
+
+/** `GET /api/v1/rates`: USD prices per ticker and units of each currency per USD. */
+export function createRates(overrides: Partial<Rates> = {}): Rates {
+  return ratesSchema.parse({
+    fiat: { USD: 1, EUR: 0.92 },
+    crypto: { BTC: 95_000, LTC: 80 },
+    updated_at: NOW_S,
     ...overrides,
   });
 }

@@ -1,0 +1,153 @@
+// @vitest-environment happy-dom
+/**
+ * The hardware pages (`/device/{type}`, `/device/{type?}/{vendor}`, `/device/{type?}/{vendor}/
+ * {slug}`: one route module) on its real loader and component (route-kit.tsx), on the
+ * repository's catalogue: a device with its profit per coin from the pool's live figures and
+ * prices, a manufacturer's devices, a type's list; their titles and descriptions; 404 for what the
+ * catalogue lacks; a list's empty filters redirected away; without the API the specifications stand.
+ */
+import { networkChartSchema } from '@openpool/domain/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiPaths } from '~/shared/api-paths';
+import {
+  NOW_S,
+  captureWarnings,
+  createPoolStats,
+  createRates,
+  description,
+  downApi,
+  everyPoolStats,
+  renderPage,
+  route,
+  serve,
+  stubApi,
+  textOf,
+  unmountPage,
+} from '~/testing/route-kit';
+import * as deviceRoute from './device';
+
+afterEach(unmountPage);
+
+const routes = [
+  route('device/:first', deviceRoute),
+  route('device/:first/:second', deviceRoute),
+  route('device/:first/:second/:third', deviceRoute),
+];
+const marketApi = () =>
+  stubApi({
+    ...everyPoolStats(),
+    [apiPaths.poolStats('ltc')]: createPoolStats('ltc', { net_difficulty: 4.5e7, block_reward: '6.25' }),
+    [apiPaths.rates()]: createRates({ crypto: { LTC: 80 } }),
+    // Litecoin's difficulty over 30 days, up 10 %: the trend the payback follows.
+    [apiPaths.networkChart('ltc')]: networkChartSchema.parse({
+      range: '30d',
+      step: DAY,
+      points: [30, 15, 1].map((days, index) => ({
+        t: NOW_S - days * DAY,
+        difficulty: [4.1e7, 4.3e7, 4.5e7][index],
+        hashrate: 1.6e18,
+        height: 2_845_000,
+      })),
+    }),
+  });
+const DAY = 86_400;
+const L9 = '/device/asic/bitmain/antminer-l9';
+const paramsOf = (path: string) => {
+  const [first, second, third] = path.split('?')[0]!.split('/').slice(2);
+  return Object.fromEntries(Object.entries({ first, second, third }).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    string
+  >;
+};
+const answer = (path: string, api = marketApi()) => serve([deviceRoute], path, paramsOf(path), api);
+
+describe('device route', () => {
+  it('a device: its name, the way back to its type and maker, and its profit on each coin it mines', async () => {
+    const api = marketApi();
+    const page = await renderPage(routes, L9, { api, until: 'profit-ltc' });
+    expect(textOf(page, 'device-name')).toBe('Antminer L9');
+    expect([...page.querySelectorAll('article > nav a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/device/asic',
+      '/device/asic/bitmain',
+    ]);
+    expect(textOf(page, 'spec-scrypt')).toContain('16.00 GH/s');
+    // Litecoin is the one enabled coin on scrypt.
+    expect(page.querySelectorAll('[data-testid="profit-table"] tbody tr')).toHaveLength(1);
+    expect(textOf(page, 'profit-inputs')?.replace(/[\u2066-\u2069]/g, '')).toMatch(
+      /^Difficulty 45\.00 M, reward 6\.250000 LTC, fee PPS\+ 2%; pool data of /,
+    );
+    // 16 GH/s x 86 400 s / (45 M x 2^32) x 6.25 LTC x (1 - 2 %) = 0.043809 LTC a day; at $80 that is
+    // $3.50, less 3.36 kW x 24 h x $0.04 = $3.23 of electricity: $0.28.
+    expect(textOf(page, 'coins-per-day')).toBe('0.043809');
+    expect(textOf(page, 'coin-profit')).toBe('$0.28');
+    expect(textOf(page, 'best-coin')).toBe('Best coin for this device: Litecoin. Start mining LTC');
+    expect(page.querySelector('[data-testid="start-mining"]')?.getAttribute('href')).toBe('/ltc');
+    // Its coins' stats and 30-day trend, and the prices; nothing for coins it cannot mine.
+    expect([...api.paths].sort()).toEqual(
+      [apiPaths.poolStats('ltc'), `${apiPaths.networkChart('ltc')}?range=30d`, apiPaths.rates()].sort(),
+    );
+  });
+
+  it('a device: titled with its maker and name, described by its own figures', async () => {
+    await renderPage(routes, L9, { api: marketApi(), until: 'device-name' });
+    expect(document.title).toBe('Bitmain Antminer L9 · OpenPool');
+    expect(description()).toBe(
+      'scrypt 16.00 GH/s 3\u202F360 W. Profit per day of ASIC miners on our pools, from live network difficulty, block reward and price, at your electricity price.',
+    );
+  });
+
+  it('a device without the API: its specifications stand, its coins are listed without figures, 200', async () => {
+    const warn = captureWarnings();
+    const page = await renderPage(routes, L9, { api: downApi, until: 'no-profit' });
+    expect(textOf(page, 'device-name')).toBe('Antminer L9');
+    expect(textOf(page, 'no-profit')).toBe('No live figures: none of this device’s coins has pool data right now.');
+    expect(textOf(page, 'not-mined-ltc')).toBe('Litecoin (LTC): no pool data right now');
+    expect(page.querySelector('[data-testid="best-coin"]')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^hardware stats ltc: API unreachable/));
+    expect((await answer(L9, downApi)).status).toBe(200);
+  });
+
+  it('a manufacturer: its devices of every type, newest first, and its title', async () => {
+    const page = await renderPage(routes, '/device/bitmain', { api: marketApi(), until: 'vendor-devices' });
+    expect(textOf(page, 'vendor-name')).toBe('Hardware by Bitmain');
+    expect(page.querySelector(`[data-testid="vendor-devices"] a[href="${L9}"]`)?.textContent).toContain('Antminer L9');
+    expect(document.title).toBe('Hardware by Bitmain · OpenPool');
+    expect(description()).toMatch(/^Antminer /);
+  });
+
+  it('a type: its list with the count, and its title and description', async () => {
+    const page = await renderPage(routes, '/device/asic', { api: marketApi(), until: 'device-rows' });
+    expect(page.querySelector('h1')?.textContent).toBe('ASIC miners');
+    expect(textOf(page, 'device-count')).toMatch(/^\d+ devices$/);
+    expect(page.querySelector('nav a[aria-current="page"]')?.getAttribute('href')).toBe('/device/asic');
+    expect(document.title).toBe('ASIC miners · OpenPool');
+    expect(description()).toMatch(/^Profit per day of ASIC miners on our pools/);
+  });
+
+  it('is 404 for what the catalogue lacks', async () => {
+    const paths = [
+      '/device/asic/bitmain/no-such-miner',
+      '/device/nobody',
+      '/device/asic/nobody',
+      '/device/gpu/bitmain',
+      '/device/bitmain/asic',
+      '/device/Bad_Slug',
+    ];
+    for (const path of paths) {
+      const { status, data } = await answer(path);
+      expect([status, data], path).toEqual([404, { reason: 'page-not-found' }]);
+    }
+    const page = await renderPage(routes, '/device/asic/bitmain/no-such-miner', { api: marketApi(), until: 'error-page' });
+    expect(textOf(page, 'error-reason')).toBe('This page could not be found');
+  });
+
+  it('redirects a list’s query without its empty and default values, keeping what it does not read', async () => {
+    const api = marketApi();
+    const empty = await answer('/device/asic?algorithm=&vendor=&q=&sort=&power_cost=', api);
+    expect([empty.status, empty.location]).toEqual([302, '/device/asic']);
+    const kept = await answer('/device/asic?q=&utm_source=mail', api);
+    expect([kept.status, kept.location]).toEqual([302, '/device/asic?utm_source=mail']);
+    expect(api.paths).toEqual([]);
+    expect((await answer('/device/asic?q=l9')).status).toBe(200);
+  });
+});
