@@ -3,7 +3,7 @@
  * its parent's. Real PostgreSQL; the figures below are the events' own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestEvent } from '@openpool/domain/events';
+import type { IngestEvent, MinedTicker } from '@openpool/domain/events';
 import type { MergedList } from '@openpool/domain/api';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import { stopTestServer } from '../testing/database.ts';
@@ -14,7 +14,7 @@ const LTC_MINER = 'ltc1qmergedminer000000000000000000000000aaaa';
 const BTC_MINER = 'bc1qmergedminer0000000000000000000000000bbbb';
 
 let seq = 0;
-const network = (coin: string, difficulty: number, hashrate: number, height: number, reward: string): IngestEvent => ({
+const network = (coin: MinedTicker, difficulty: number, hashrate: number, height: number, reward: string): IngestEvent => ({
   type: 'network',
   seq: ++seq,
   coin,
@@ -24,7 +24,7 @@ const network = (coin: string, difficulty: number, hashrate: number, height: num
   reward,
   at: NOW - HOUR,
 });
-const block = (coin: string, hash: string, at: number, finder: string, mergedFrom?: string): IngestEvent => ({
+const block = (coin: MinedTicker, hash: string, at: number, finder: string, mergedFrom?: 'ltc' | 'btc'): IngestEvent => ({
   type: 'block',
   seq: ++seq,
   coin,
