@@ -232,15 +232,16 @@ export interface Answer {
   /** Where a redirect goes. */
   location: string | null;
   headers: Headers;
-  /** The deepest loader's data, or the thrown error's body. */
+  /** The deepest loader's data, the thrown error's body, or a resource route's body as text. */
   data: unknown;
 }
 
 type Thrown = { type?: string; data?: unknown; init?: ResponseInit | null };
 
-function answerOf(value: unknown, fallbackStatus: number): Answer {
+async function answerOf(value: unknown, fallbackStatus: number): Promise<Answer> {
   if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get('location'), headers: value.headers, data: null };
+    const { status, headers } = value;
+    return { status, location: headers.get('location'), headers, data: value.body ? await value.text() : null };
   }
   const init = (value as Thrown | null)?.type === 'DataWithResponseInit' ? (value as Thrown).init : null;
   const headers = new Headers(init?.headers);
@@ -269,13 +270,13 @@ export async function serve(
         await middleware(args as never, async () => new Response());
       }
     }
-    let answer: Answer = answerOf(null, 200);
+    let answer: Answer = await answerOf(null, 200);
     for (const module of chain) {
-      if (module.loader) answer = answerOf(await (module.loader as LoaderFunction)(args as never), 200);
+      if (module.loader) answer = await answerOf(await (module.loader as LoaderFunction)(args as never), 200);
     }
     return answer;
   } catch (thrown) {
-    return answerOf(thrown, 500);
+    return await answerOf(thrown, 500);
   }
 }
 
