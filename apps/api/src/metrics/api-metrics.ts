@@ -116,17 +116,16 @@ export function createApiMetrics(): ApiMetrics {
     ingest: {
       batch(source, events, result, seconds, nowMs) {
         batchDuration.observe({ source, result }, seconds);
+        // Per coin: its newest event and its events by type (one pass, no key strings built).
         const newest = new Map<string, number>();
-        const counts = new Map<string, number>();
+        const counts = new Map<string, Map<string, number>>();
         for (const event of events) {
-          const key = `${event.coin}\u0000${event.type}`;
-          counts.set(key, (counts.get(key) ?? 0) + 1);
+          let types = counts.get(event.coin);
+          if (!types) counts.set(event.coin, (types = new Map()));
+          types.set(event.type, (types.get(event.type) ?? 0) + 1);
           if (event.at > (newest.get(event.coin) ?? -Infinity)) newest.set(event.coin, event.at);
         }
-        for (const [key, count] of counts) {
-          const [coin = '', type = ''] = key.split('\u0000');
-          ingestEvents.inc({ coin, source, type }, count);
-        }
+        for (const [coin, types] of counts) for (const [type, count] of types) ingestEvents.inc({ coin, source, type }, count);
         for (const [coin, at] of newest) {
           ingestBatches.inc({ coin, source, result });
           if (result === 'ok') ingestLag.observe({ coin }, Math.max(0, (nowMs - at) / 1000));
