@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
+import { createPoolStats } from '~/testing/payloads';
 import {
   captureWarnings,
-  createPoolStats,
   description,
   downApi,
   renderPage,

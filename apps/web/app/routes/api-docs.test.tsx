@@ -6,18 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import {
-  API_URL,
-  captureWarnings,
-  createApiLimits,
-  downApi,
-  renderPage,
-  route,
-  serve,
-  stubApi,
-  textOf,
-  unmountPage,
-} from '~/testing/route-kit';
+import { createApiLimits } from '~/testing/payloads';
+import { API_URL, captureWarnings, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as apiDocsRoute from './api-docs';
 
 afterEach(unmountPage);

@@ -7,10 +7,11 @@
  */
 import { parseComparePools } from '@openpool/domain/compare-pools';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
+import { createPoolStats } from '~/testing/payloads';
 import {
   captureWarnings,
-  createPoolStats,
   description,
   downApi,
   renderPage,
@@ -47,7 +48,7 @@ const comparePools = parseComparePools({
 const routes = [route('compare-mining-pools', compareRoute)];
 const ltcApi = () =>
   stubApi({ [apiPaths.poolStats('ltc')]: createPoolStats('ltc', { fees: { pps: 0.02, prop: 0.01, solo: 0.015 } }) });
-const open = (url: string, api = ltcApi(), until = 'compare-table') =>
+const open = (url: string, api: ApiClient = ltcApi(), until = 'compare-table') =>
   renderPage(routes, url, { api, until, context: { comparePools } });
 const pools = (page: HTMLElement) => [...page.querySelectorAll('[data-testid="compare-row"] th')].map((th) => th.textContent);
 const PATH = '/compare-mining-pools';

@@ -8,12 +8,11 @@
  */
 import { networkChartSchema } from '@openpool/domain/api';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '~/shared/api-client';
 import { apiPaths } from '~/shared/api-paths';
+import { NOW_S, createPoolStats, createRates } from '~/testing/payloads';
 import {
-  NOW_S,
   captureWarnings,
-  createPoolStats,
-  createRates,
   description,
   downApi,
   everyPoolStats,
@@ -59,7 +58,7 @@ const paramsOf = (path: string) => {
     string
   >;
 };
-const answer = (path: string, api = marketApi()) => serve([deviceRoute], path, paramsOf(path), api);
+const answer = (path: string, api: ApiClient = marketApi()) => serve([deviceRoute], path, paramsOf(path), api);
 
 describe('device route', () => {
   it('a device: its name, the way back to its type and maker, and its profit on each coin it mines', async () => {

@@ -7,7 +7,8 @@
 import { LOCALE_CODES } from '@openpool/domain/locales';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import { createPoolStats, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
+import { createPoolStats } from '~/testing/payloads';
+import { renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as aboutRoute from './about';
 import * as localeRoute from './locale';
 import * as mergeRoute from './merge';

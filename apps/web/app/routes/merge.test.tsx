@@ -6,17 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import {
-  captureWarnings,
-  createMergedCoin,
-  downApi,
-  renderPage,
-  route,
-  serve,
-  stubApi,
-  textOf,
-  unmountPage,
-} from '~/testing/route-kit';
+import { createMergedCoin } from '~/testing/payloads';
+import { captureWarnings, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as mergeRoute from './merge';
 
 afterEach(unmountPage);

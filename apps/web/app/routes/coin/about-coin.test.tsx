@@ -1,24 +1,13 @@
 // @vitest-environment happy-dom
 /**
  * `/{coin}/about-coin` on the real coin layout and page (route-kit.tsx): what the coin is, from
- * the operator's content (content/coins.json), with its figures and links; a coin the content
- * does not describe says Nothing found. The page needs no API of its own: the header's stats
- * failing leaves the description whole.
+ * the operator's content (content/coins.json), with its figures and the links it could confirm.
+ * The page needs no API of its own: the header's stats failing leaves the description whole.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import {
-  captureWarnings,
-  content,
-  createPoolStats,
-  downApi,
-  renderPage,
-  route,
-  serve,
-  stubApi,
-  textOf,
-  unmountPage,
-} from '~/testing/route-kit';
+import { createPoolStats } from '~/testing/payloads';
+import { captureWarnings, content, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as aboutCoinRoute from './about-coin';
 import * as layoutRoute from './layout';
 
@@ -59,10 +48,14 @@ describe('about-coin route', () => {
     expect(page.querySelector('article h1')?.textContent).toBe('About Litecoin');
   });
 
-  it('says Nothing found for a coin the content does not describe', async () => {
-    const coinContent = { ...content.coinContent, coins: {} };
-    const page = await renderPage(routes, '/ltc/about-coin', { api: ltcApi(), until: 'pool-fees', context: { coinContent } });
-    await expect.poll(() => page.querySelector('article p')?.textContent).toBe('Nothing found');
-    expect(page.querySelector('[data-testid="about-description"]')).toBeNull();
+  it('leaves out a link the content could not confirm', async () => {
+    const { coins } = content.coinContent;
+    const coinContent = { coins: { ...coins, ltc: { ...coins.ltc, website: undefined } } };
+    const page = await renderPage(routes, '/ltc/about-coin', {
+      api: ltcApi(),
+      until: 'about-description',
+      context: { coinContent },
+    });
+    expect([...page.querySelectorAll('article ul a')].map((a) => a.textContent)).toEqual(['Block explorer']);
   });
 });

@@ -8,17 +8,8 @@
 import { networkChartSchema, poolChartSchema } from '@openpool/domain/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import {
-  NOW_S,
-  captureWarnings,
-  createPoolStats,
-  renderPage,
-  route,
-  serve,
-  stubApi,
-  textOf,
-  unmountPage,
-} from '~/testing/route-kit';
+import { NOW_S, createPoolStats } from '~/testing/payloads';
+import { captureWarnings, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as chartRoute from './chart';
 import * as layoutRoute from './layout';
 

@@ -7,17 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import {
-  captureWarnings,
-  createPoolStats,
-  downApi,
-  renderPage,
-  route,
-  serve,
-  stubApi,
-  textOf,
-  unmountPage,
-} from '~/testing/route-kit';
+import { createPoolStats } from '~/testing/payloads';
+import { captureWarnings, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as aboutCoinRoute from './about-coin';
 import * as layoutRoute from './layout';
 import * as poolRoute from './pool';

@@ -6,19 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import {
-  NOW_S,
-  captureWarnings,
-  content,
-  createPoolStats,
-  downApi,
-  renderPage,
-  route,
-  serve,
-  stubApi,
-  textOf,
-  unmountPage,
-} from '~/testing/route-kit';
+import { NOW_S, createPoolStats } from '~/testing/payloads';
+import { captureWarnings, content, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as layoutRoute from './layout';
 import * as poolRoute from './pool';
 

@@ -6,18 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import {
-  captureWarnings,
-  createPoolStats,
-  createTopMiner,
-  downApi,
-  renderPage,
-  route,
-  serve,
-  stubApi,
-  textOf,
-  unmountPage,
-} from '~/testing/route-kit';
+import { createPoolStats, createTopMiner } from '~/testing/payloads';
+import { captureWarnings, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as localeRoute from '../locale';
 import * as layoutRoute from './layout';
 import * as topMinersRoute from './top-miners';

@@ -7,7 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/shared/api-paths';
-import { createPoolStats, layout, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
+import { createPoolStats } from '~/testing/payloads';
+import { layout, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as coinLayoutRoute from '../coin/layout';
 import * as localeRoute from '../locale';
 import * as emailRoute from './email';
