@@ -261,3 +261,41 @@ test('every API GET path of the OpenAPI document, with hostile values, methods a
     requests.push({ label, send: () => raw(API_PORT, head.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n')) });
   expect(await probe(info, requests)).toEqual([]);
 });
+
+test('the mail-link pages (confirm, unsubscribe) with hostile tokens, methods and bodies', async ({}, info) => {
+  const requests: { label: string; send: () => Promise<Answer> }[] = [];
+  const post = (target: string, type: string, body: string) =>
+    raw(
+      API_PORT,
+      `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  for (const purpose of ['confirm', 'unsubscribe']) {
+    const tokens = [...HOSTILE, '', 'A'.repeat(200) + '.' + 'B'.repeat(43), '1.x', '9'.repeat(40) + '.sig'];
+    for (const token of tokens) {
+      const target = `/api/v1/notify/${purpose}?token=${token}`;
+      requests.push({ label: `GET ${purpose} token=${token.slice(0, 30)}`, send: () => get(API_PORT, target) });
+      requests.push({
+        label: `POST ${purpose} token=${token.slice(0, 30)} (RFC 8058 one-click)`,
+        send: () => post(target, 'application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click'),
+      });
+    }
+    requests.push({ label: `GET ${purpose} without a token`, send: () => get(API_PORT, `/api/v1/notify/${purpose}`) });
+    requests.push({
+      label: `GET ${purpose} with two tokens`,
+      send: () => get(API_PORT, `/api/v1/notify/${purpose}?token=a&token=b`),
+    });
+    for (const [type, body] of [
+      ['application/json', '{"token":['],
+      ['multipart/form-data; boundary=x', '--x\r\n' + 'y'.repeat(5000)],
+      ['text/plain', '\u0000'],
+      ['application/x-www-form-urlencoded', 'a='.repeat(3000)],
+    ] as const)
+      requests.push({ label: `POST ${purpose} ${type}`, send: () => post(`/api/v1/notify/${purpose}?token=x`, type, body) });
+  }
+  // Without a bot (as here) the webhook path is unknown; with one, its secret is checked before the body (webhook.test.ts).
+  requests.push({
+    label: 'POST a webhook path with a huge body and no secret',
+    send: () => post('/telegram/webhook', 'application/json', '{"update_id":' + '9'.repeat(60000) + '}'),
+  });
+  expect(await probe(info, requests)).toEqual([]);
+});
