@@ -13,7 +13,9 @@ beforeAll(async () => {
   // The pool's history begins at 05:00 three days ago and has the same shares every hour since.
   const start = Date.UTC(2026, 10, 17, 5);
   for (let hour = start; hour < NOW - HOUR; hour += HOUR) {
-    await h.db.pool.query(`insert into pool_hourly (coin, scheme, hour, valid) values ('xec', 'pps', $1, 3600)`, [new Date(hour)]);
+    await h.db.pool.query(`insert into pool_hourly (coin, scheme, hour, valid) values ('xec', 'pps', $1, 3600)`, [
+      new Date(hour),
+    ]);
   }
 });
 afterAll(async () => {

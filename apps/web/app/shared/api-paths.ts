@@ -37,7 +37,8 @@ export const apiPaths = {
 // The paths whose answer is the same for every visitor (no miner in them): the web server may
 // reuse these for their max-age (api-reuse.server.ts). A path added above is not pool-wide until
 // it is listed here, and `api-paths.test.ts` holds every builder to one side or the other.
-const POOL_WIDE = /^(?:\/api\/v1\/(?:pools|merged|rates|limits)|\/[^/]+\/api\/v1\/(?:pool\/stats|pool\/chart|network\/chart|top-miners))$/;
+const POOL_WIDE =
+  /^(?:\/api\/v1\/(?:pools|merged|rates|limits)|\/[^/]+\/api\/v1\/(?:pool\/stats|pool\/chart|network\/chart|top-miners))$/;
 
 export function isPoolWidePath(path: string): boolean {
   return POOL_WIDE.test(path);

@@ -47,7 +47,12 @@ describe('Translator', () => {
   });
 
   it('isolates every value with a digit in right-to-left text, and only there', () => {
-    const texts = { balance: 'موجودی {amount}', ago: 'آخرین سهم {time}', n: '{count, plural, other {# دستگاه}}', name: 'سلام {name}' };
+    const texts = {
+      balance: 'موجودی {amount}',
+      ago: 'آخرین سهم {time}',
+      n: '{count, plural, other {# دستگاه}}',
+      name: 'سلام {name}',
+    };
     const fa = translator('fa', 'fa', texts);
     expect(fa._('balance', { amount: '10\u202F922.337935 DOGE' })).toBe('موجودی \u206810\u202F922.337935 DOGE\u2069');
     expect(fa._('ago', { time: '5 دقیقه پیش' })).toBe('آخرین سهم \u20685 دقیقه پیش\u2069');

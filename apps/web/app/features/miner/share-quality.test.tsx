@@ -23,7 +23,11 @@ async function render(hint: boolean, locale: 'en' | 'fa' = 'en') {
   ).replace(/<!-- -->/g, '');
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replaceAll('&#x27;', "'").replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&#x27;', "'")
+    .replace(/\s+/g, ' ');
 
 describe('share quality table', () => {
   it('shows each window’s counts and rates beside the pool’s 24-hour rates', async () => {

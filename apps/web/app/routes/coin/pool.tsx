@@ -1,4 +1,11 @@
-import { formatCoinAmount, formatDifficulty, formatFee, formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
+import {
+  formatCoinAmount,
+  formatDifficulty,
+  formatFee,
+  formatHashrate,
+  formatInteger,
+  formatPercent,
+} from '@openpool/domain/format';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
 import { explorerLink } from '@openpool/domain/coin-links';
@@ -77,14 +84,8 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
 
       <Panel title={t('pool.payout.title')}>
         <dl className="grid gap-2 text-sm">
-          <Row
-            label={t('pool.payout.min')}
-            value={formatCoinAmount(stats.payout.min, coin.ticker)}
-          />
-          <Row
-            label={t('pool.payout.threshold')}
-            value={formatCoinAmount(stats.payout.default_threshold, coin.ticker)}
-          />
+          <Row label={t('pool.payout.min')} value={formatCoinAmount(stats.payout.min, coin.ticker)} />
+          <Row label={t('pool.payout.threshold')} value={formatCoinAmount(stats.payout.default_threshold, coin.ticker)} />
           <Row
             label={t('pool.payout.schedule')}
             value={t(stats.payout.schedule === 'daily' ? 'pool.payout.daily' : 'pool.payout.hourly')}

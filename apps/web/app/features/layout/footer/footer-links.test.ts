@@ -31,7 +31,13 @@ describe('footerColumns', () => {
   });
 
   it('adds the Forum for ru only', () => {
-    expect(hrefs(footerColumns(settings, 'ru')).resources).toEqual(['/articles', '/about', '/merge', '/api', 'https://forum.example']);
+    expect(hrefs(footerColumns(settings, 'ru')).resources).toEqual([
+      '/articles',
+      '/about',
+      '/merge',
+      '/api',
+      'https://forum.example',
+    ]);
     for (const locale of ['en', 'uk', 'fa', 'pl'] as const) {
       expect(hrefs(footerColumns(settings, locale)).resources, locale).not.toContain('https://forum.example');
     }
