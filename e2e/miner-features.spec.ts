@@ -2,7 +2,7 @@
  * Issue 29 in the browser: a worker page with reported beside effective hashrate, share quality
  * and best shares from shares posted through ingest; the export dialog, whose downloaded CSV
  * reads back equal to the API's JSON; the API page. Screenshots at 1440 and 375 px go to
- * test-results/issue-29/ (looked at by hand, never compared).
+ * test-reports/screenshots/issue-29/ (looked at by hand, never compared).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -10,7 +10,8 @@ import { parseCsv } from '@openpool/domain/miner-export';
 import { API } from './ports.ts';
 
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
-const SHOTS = 'test-results/issue-29';
+// Outside test-results/, which Playwright empties at each run; ignored by git like it.
+const SHOTS = 'test-reports/screenshots/issue-29';
 const WIDTHS = [1440, 375] as const;
 
 async function hydrated(page: Page): Promise<void> {
@@ -143,6 +144,70 @@ test.describe('issue 29: miner features', () => {
           .join('')}</table>`,
     );
     await page.screenshot({ path: `${SHOTS}/export-file-as-table.png`, fullPage: true });
+  });
+
+  test('a watcher link opens the miner’s pages with no IP and no e-mail, and is a 404 once revoked', async ({
+    page,
+    request,
+  }) => {
+    const address = await minerWithRigs(request);
+    const ip = '198.51.100.29';
+    const email = `watched-${Date.now()}@example.com`;
+    const settings = await request.post(`${API}/ltc/api/v1/miner/settings/${address}`, {
+      data: { ip, email, notify_offline: true },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    const created = await request.post(`${API}/ltc/api/v1/miner/watchers/${address}`, {
+      data: { ip, label: 'accountant', expires_days: 30 },
+    });
+    expect(created.status()).toBe(201);
+    const { token, link } = (await created.json()) as { token: string; link: { id: number } };
+    const masked = ((await (await request.get(`${API}/ltc/api/v1/miner/settings/${address}`)).json()) as { email: string }).email;
+    for (const path of [`/watch/${token}`, `/watch/${token}/rig-far/pps`]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toContain('no-store');
+      await hydrated(page);
+      await expect(page.getByTestId('watcher-banner')).toContainText('accountant');
+      const html = await page.content();
+      for (const secret of [ip, email, masked, '@example.com']) expect(html).not.toContain(secret);
+      // No search and no settings inside a watcher link.
+      await expect(page.getByPlaceholder('Enter your mining address')).toHaveCount(0);
+      await expect(page.locator(`a[href*="/miner/settings/"]`)).toHaveCount(0);
+    }
+    await page.goto(`/watch/${token}`);
+    await shots(page, 'watcher-page');
+    const revoked = await request.post(`${API}/ltc/api/v1/miner/watchers/${address}/revoke`, { data: { ip, id: link.id } });
+    expect(revoked.status()).toBe(200);
+    expect((await page.goto(`/watch/${token}`))?.status()).toBe(404);
+  });
+
+  test('a watch list of three addresses of different coins, kept in the browser', async ({ page, request }) => {
+    const pick = async (coin: string) =>
+      ((await (await request.get(`${API}/${coin}/api/v1/top-miners`)).json()) as { results: { address: string }[] }).results[0]!
+        .address;
+    const entries = [
+      { coin: 'btc', address: await pick('btc') },
+      { coin: 'ltc', address: await pick('ltc') },
+      { coin: 'kas', address: await pick('kas') },
+    ];
+    await page.goto('/watchlist');
+    await hydrated(page);
+    await expect(page.getByTestId('watchlist-empty')).toBeVisible();
+    for (const { coin, address } of entries) {
+      await page.getByTestId('watchlist-coin').selectOption(coin);
+      await page.getByTestId('watchlist-address').fill(address);
+      await page.getByTestId('watchlist-add').click();
+    }
+    await expect(page.getByTestId('watchlist-row')).toHaveCount(3);
+    await expect(page.getByTestId('watchlist-table')).toContainText('BTC');
+    await expect(page.getByTestId('watchlist-table')).not.toContainText('…');
+    // Kept in the browser: a reload shows the same three.
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByTestId('watchlist-row')).toHaveCount(3);
+    await expect(page.getByTestId('watchlist-table')).not.toContainText('…');
+    await shots(page, 'watch-list');
   });
 
   test('the API page gives the limits in force and curl examples', async ({ page }) => {

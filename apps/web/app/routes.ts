@@ -16,6 +16,12 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
     ...(prefixed ? [] : [index('routes/home.tsx', { id: 'home' })]),
     route('about', 'routes/about.tsx', { id: id('about') }),
     route('api', 'routes/api-docs.tsx', { id: id('api') }),
+    route('watchlist', 'routes/watchlist.tsx', { id: id('watchlist') }),
+    // A watcher link (issue 29 item 6): a miner's pages, read-only, without search or settings.
+    route('watch/:token', 'routes/watch/layout.tsx', { id: id('watch') }, [
+      index('routes/watch/stats.tsx', { id: id('watch-stats') }),
+      route(':worker/:scheme?', 'routes/watch/worker.tsx', { id: id('watch-worker') }),
+    ]),
     route('articles', 'routes/articles.tsx', { id: id('articles') }),
     route('articles/:slug', 'routes/article.tsx', { id: id('article') }),
     route('compare-mining-pools', 'routes/compare-mining-pools.tsx', { id: id('compare') }),

@@ -15,7 +15,7 @@ function Command({ children }: { children: string }) {
 function LimitsTable({ limits }: { limits: ApiLimits }) {
   const t = useT();
   return (
-    <div className="mt-3 overflow-x-auto">
+    <div className="relative mt-3 overflow-x-auto">
       <table className="w-full min-w-[22rem] text-start text-sm" data-testid="api-limits">
         <thead className="text-xs text-ink-muted">
           <tr>
@@ -70,7 +70,7 @@ export function ApiPage({ limits, exampleCoin }: { limits: ApiLimits | null; exa
   ];
   const section = 'mt-8 text-lg font-semibold';
   return (
-    <section className="max-w-3xl">
+    <section className="min-w-0 max-w-3xl">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('apiPage.title')}</h1>
       <p className="mt-2 leading-relaxed">{t('apiPage.lead')}</p>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
@@ -95,7 +95,7 @@ export function ApiPage({ limits, exampleCoin }: { limits: ApiLimits | null; exa
       <h2 className={section}>{t('apiPage.examplesTitle')}</h2>
       <ul className="mt-2 grid gap-4" data-testid="api-examples">
         {examples.map(([label, command]) => (
-          <li key={label}>
+          <li key={label} className="min-w-0">
             <p className="text-sm">{t(label)}</p>
             <Command>{command}</Command>
           </li>

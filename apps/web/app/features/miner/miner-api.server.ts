@@ -12,6 +12,7 @@ import {
   rewardsSchema,
   settingsSchema,
   workersSchema,
+  watchTargetSchema,
   workerStatsSchema,
 } from '@openpool/domain/api';
 import { shareQualitySchema } from '@openpool/domain/share-quality';
@@ -81,6 +82,11 @@ export async function fetchBestAndReported(api: ApiClient, coin: string, address
     ),
   ]);
   return { best, reported };
+}
+
+/** The miner a watcher link opens (issue 29 item 6); the API's 404 once it is revoked or expired. */
+export async function fetchWatchTarget(api: ApiClient, token: string) {
+  return watchTargetSchema.parse(await api.request(apiPaths.watchTarget(token)));
 }
 
 /** One page of payouts, newest first, from a cursor the API issued. */

@@ -22,7 +22,7 @@ export function ReportedHashrate({ figures, testId }: { figures: Windows; testId
   ] as const;
   return (
     <div data-testid={testId}>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[19rem] text-sm">
           <thead className="text-xs text-ink-muted">
             <tr>

@@ -37,7 +37,7 @@ export function ShareQualityTable({ own, pool, hint, testId }: { own: Windows; p
   const rateOf = (window: WindowQuality, key: (typeof KINDS)[number][2]) => (key === null ? validRate(window) : window[key]);
   return (
     <div data-testid={testId}>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[19rem] text-sm">
           <thead className="text-xs text-ink-muted">
             <tr>

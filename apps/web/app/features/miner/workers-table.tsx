@@ -46,11 +46,14 @@ export function WorkersTable({
   coin,
   address,
   now,
+  pathOf = (row) => workerPath(coin, address, row),
 }: {
   workers: readonly WorkerRow[];
   coin: string;
   address: string;
   now: number;
+  /** Where a worker's name links (a watcher link keeps its visitor inside it, issue 29). */
+  pathOf?: (row: Pick<WorkerRow, 'worker' | 'scheme'>) => string;
 }) {
   const t = useT();
   const schemeLabel = useSchemeLabel();
@@ -122,7 +125,7 @@ export function WorkersTable({
               <tr key={`${row.worker}/${row.scheme}`} className="border-t border-line" data-testid="worker-row">
                 <td className="max-w-36 truncate sm:max-w-56" title={row.worker}>
                   <LocaleLink
-                    to={workerPath(coin, address, row)}
+                    to={pathOf(row)}
                     className="font-mono text-accent hover:underline"
                     dir="ltr"
                     data-testid="worker-name"

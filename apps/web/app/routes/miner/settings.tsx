@@ -6,6 +6,7 @@ import { SettingsForm, type Outcome } from '~/features/miner/settings-form';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { MinerAddressBar } from '~/features/miner/miner-address-bar';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
+import { WatcherLinks } from '~/features/miner/watcher-links';
 import { useCoin } from '~/features/pool/coin-context';
 import { lookup, pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/settings';
@@ -71,6 +72,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             outcome={result?.address === address ? result.outcome : null}
             onOutcome={(outcome) => setResult({ address, outcome })}
           />
+          {settings.active ? <WatcherLinks coin={coin.ticker} address={address} /> : null}
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { fetchMinerDashboard } from '~/features/miner/miner-api.server';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { AlertsLine } from '~/features/miner/alerts-line';
 import { ExportDialog } from '~/features/miner/export-dialog';
+import { WatchButton } from '~/features/watch-list/watch-button';
 import { ShareQualityTable } from '~/features/miner/share-quality';
 import { BestShares } from '~/features/miner/best-shares';
 import { ReportedHashrate } from '~/features/miner/reported-hashrate';
@@ -68,6 +69,7 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
           {address}
         </span>
         <CopyButton value={address} label={t('miner.address')} />
+        <WatchButton coin={coin.ticker} address={address} />
       </p>
     </header>
   );

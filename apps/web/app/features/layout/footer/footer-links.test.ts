@@ -24,7 +24,7 @@ describe('footerColumns', () => {
   it('has Products, Resources, Hardware and Help Center with their links in en', () => {
     expect(hrefs(footerColumns(settings, 'en'))).toEqual({
       products: ['https://p.example/miner', 'https://p.example/mobile', 'https://t.me/bot'],
-      resources: ['/articles', '/about', '/merge', '/api'],
+      resources: ['/articles', '/about', '/merge', '/api', '/watchlist'],
       hardware: ['/device/asic', '/device/cpu', '/device/gpu'],
       help: ['/articles/get-support-en', '/articles', '/compare-mining-pools'],
     });
@@ -36,6 +36,7 @@ describe('footerColumns', () => {
       '/about',
       '/merge',
       '/api',
+      '/watchlist',
       'https://forum.example',
     ]);
     for (const locale of ['en', 'uk', 'fa', 'pl'] as const) {

@@ -50,6 +50,7 @@ export function footerColumns(settings: Pick<SiteSettings, 'links' | 'regional'>
         { label: 'nav.about', to: '/about' },
         { label: 'footer.mergeMining', to: '/merge' },
         { label: 'apiPage.title', to: '/api' },
+        { label: 'watchlist.title', to: '/watchlist' },
         ...(FORUM_LOCALES.includes(locale) ? [{ label: 'footer.forum' as const, href: forum }] : []),
       ],
     },

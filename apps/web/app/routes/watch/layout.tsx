@@ -1,0 +1,43 @@
+import { COINS, type CoinTicker } from '@openpool/domain/coins';
+import { data, Outlet } from 'react-router';
+import { appContext } from '~/context';
+import { fetchWatchTarget } from '~/features/miner/miner-api.server';
+import { WatcherBanner } from '~/features/miner/watcher-banner';
+import { fetchPoolSummary } from '~/features/pool/pool-api.server';
+import { lookup } from '~/shared/api-lookup.server';
+import { pageNotFound } from '~/shared/http-errors';
+import type { Route } from './+types/layout';
+
+/**
+ * `/watch/{token}`: a watcher link (issue 29 item 6). The miner's pages, read-only, without the
+ * address search or settings, with no worker IP and no e-mail anywhere (the alerts line, which
+ * shows a masked e-mail, is left out). Never cached by anyone: a revoked link is a 404 at once.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api, coinContent } = context.get(appContext);
+  const target = await lookup('watcher link', () => fetchWatchTarget(api, params.token));
+  if (target.kind === 'not-found') pageNotFound();
+  if (target.kind !== 'found') throw data('unavailable', { status: 503 });
+  const { coin: ticker, address, label, expires_at } = target.value;
+  const coin = COINS[ticker as CoinTicker];
+  if (!coin) pageNotFound();
+  const pool = await fetchPoolSummary(api, coin.ticker);
+  return data(
+    { coin, pool, info: coinContent.coins[coin.ticker] ?? null, watcher: { token: params.token, address, label, expires_at } },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'private, no-store', 'Referrer-Policy': 'no-referrer' };
+}
+
+export default function WatchLayout({ loaderData }: Route.ComponentProps) {
+  const { watcher, coin } = loaderData;
+  return (
+    <>
+      <WatcherBanner label={watcher.label} address={watcher.address} coin={coin.ticker} expiresAt={watcher.expires_at} />
+      <Outlet context={loaderData} />
+    </>
+  );
+}

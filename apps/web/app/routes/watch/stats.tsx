@@ -1,0 +1,97 @@
+import { useOutletContext } from 'react-router';
+import { formatHashrate } from '@openpool/domain/format';
+import { appContext } from '~/context';
+import { TimeChart } from '~/features/charts/time-chart';
+import { useT } from '~/features/i18n/use-t';
+import { BestShares } from '~/features/miner/best-shares';
+import { ExportDialog } from '~/features/miner/export-dialog';
+import { fetchMinerDashboard, fetchWatchTarget } from '~/features/miner/miner-api.server';
+import { BalanceFigures, HashrateFigures } from '~/features/miner/miner-figures';
+import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
+import { ReportedHashrate } from '~/features/miner/reported-hashrate';
+import { RewardChart } from '~/features/miner/reward-chart';
+import { ShareQualityTable } from '~/features/miner/share-quality';
+import { WorkersTable } from '~/features/miner/workers-table';
+import { lookup, pageData } from '~/shared/api-lookup.server';
+import { Panel } from '~/shared/panel';
+import { RangeLinks } from '~/shared/range-links';
+import type { Route } from './+types/stats';
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const range = parseMinerRange(url.searchParams.get('range'));
+  const { api } = context.get(appContext);
+  const now = Math.floor(Date.now() / 1000);
+  const dashboard = await lookup('watcher stats', async () => {
+    const target = await fetchWatchTarget(api, params.token);
+    return fetchMinerDashboard(api, target.coin, target.address, range);
+  });
+  if (dashboard.kind !== 'found') return pageData({ kind: dashboard.kind, range, now });
+  // Everything but what is watched (its line shows a masked e-mail): a watcher sees no e-mail.
+  const { stats, chart, workers, rewards, quality, best, reported } = dashboard.value;
+  return pageData({ kind: dashboard.kind, range, now, stats, chart, workers, rewards, quality, best, reported });
+}
+
+/** The miner's stats through a watcher link: the stats page's figures, worker links kept inside the link. */
+export default function WatchStats({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { coin, watcher } = useOutletContext<{ coin: { ticker: string }; watcher: { token: string; address: string } }>();
+  if (loaderData.kind !== 'found')
+    return <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">{t('miner.unavailable')}</p>;
+  const { stats, chart, workers, rewards, quality, best, reported, now, range } = loaderData;
+  const points = chart.points.map((p) => ({ t: p.t, v: p.hashrate }));
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3" data-testid="watcher-stats">
+      <HashrateFigures
+        stats={stats}
+        chart={
+          <>
+            <div className="mb-3 flex justify-end">
+              <RangeLinks ranges={MINER_RANGES} range={range} />
+            </div>
+            <TimeChart points={points} label={t('miner.chart.label')} format={formatHashrate} />
+          </>
+        }
+      />
+      <BalanceFigures stats={stats} ticker={coin.ticker} />
+      {reported ? (
+        <Panel title={t('reported.title')} className="lg:col-span-2" testId="watcher-reported">
+          <ReportedHashrate figures={reported.miner} testId="watcher-reported-table" />
+        </Panel>
+      ) : null}
+      {best ? (
+        <Panel title={t('best.title')} testId="watcher-best">
+          <BestShares
+            round={best.miner.round}
+            allTime={best.miner.all_time}
+            network={best.network_difficulty}
+            roundStarted={null}
+            now={now}
+            testId="watcher-best-shares"
+          />
+        </Panel>
+      ) : null}
+      {quality ? (
+        <Panel title={t('quality.title')} className="lg:col-span-3" testId="watcher-quality">
+          <ShareQualityTable own={quality.miner} pool={quality.pool} hint={false} testId="watcher-quality-table" />
+        </Panel>
+      ) : null}
+      <Panel title={t('miner.dailyRewards.title')} className="lg:col-span-3" testId="watcher-rewards">
+        <div className="mb-3 flex justify-end">
+          <ExportDialog coin={coin.ticker} address={watcher.address} />
+        </div>
+        <RewardChart rewards={rewards} ticker={coin.ticker} today={now} />
+      </Panel>
+      <Panel title={t('miner.workers.title')} className="lg:col-span-3" testId="watcher-workers">
+        <WorkersTable
+          workers={workers}
+          coin={coin.ticker}
+          address={watcher.address}
+          now={now}
+          pathOf={(row) =>
+            `/watch/${encodeURIComponent(watcher.token)}/${encodeURIComponent(row.worker)}/${encodeURIComponent(row.scheme)}`
+          }
+        />
+      </Panel>
+    </div>
+  );
+}
