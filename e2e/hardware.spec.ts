@@ -195,7 +195,9 @@ test("a device page's coins per day are the API's daily revenue, and its figures
 
   // The calculator agrees with the table for the device's own hashrate.
   const calculator = page.getByTestId('calculator');
-  await expect(calculator.getByTestId('calc-row-1').getByTestId('calc-coins')).toHaveText(shown);
+  await expect(calculator.getByTestId('calc-row-1').getByTestId('calc-coins')).toHaveText(
+    (await page.getByTestId('profit-btc').getByTestId('coins-per-day').textContent()) ?? '',
+  );
 });
 
 test('a phone in Persian gets cards, a manufacturer page names its country, unknown devices are 404', async ({ page }) => {
@@ -241,12 +243,17 @@ test("a coin's calculator starts at its reference device, equals the API's daily
   await expect(calculator.getByTestId('calc-unit')).toHaveValue('3');
   await expect(calculator.getByTestId('calc-power')).toHaveValue('3360');
   const body = (await (await request.get(`${API}/api/v2/daily-revenue/LTC?hashrate=16000000000`)).json()) as { revenue: string };
-  const format = (n: number) => new Intl.NumberFormat('en', { maximumSignificantDigits: 4 }).format(n);
-  await expect(calculator.getByTestId('calc-row-1').getByTestId('calc-coins')).toHaveText(format(Number(body.revenue)));
-  await expect(calculator.getByTestId('calc-row-7').getByTestId('calc-coins')).toHaveText(format(Number(body.revenue) * 7));
+  // Coins with the coin's decimals, equal to the API's daily revenue to the last decimal.
+  await expectCoins(calculator.getByTestId('calc-row-1').getByTestId('calc-coins'), body.revenue, 6);
+  await expectCoins(calculator.getByTestId('calc-row-7').getByTestId('calc-coins'), String(Number(body.revenue) * 7), 6);
   await hydrated(page);
   await calculator.getByTestId('calc-hashrate').fill('32');
-  await expect(calculator.getByTestId('calc-row-1').getByTestId('calc-coins')).toHaveText(format(Number(body.revenue) * 2));
+  await expectCoins(calculator.getByTestId('calc-row-1').getByTestId('calc-coins'), String(Number(body.revenue) * 2), 6);
+  // An empty hashrate is the spec's required message, not $0.00 and a loss (issue 25, item 5).
+  await calculator.getByTestId('calc-hashrate').fill('');
+  await expect(calculator.getByTestId('calc-hashrate-problem')).toHaveText('This field is required.');
+  await expect(calculator.getByTestId('calc-results')).toHaveCount(0);
+  await calculator.getByTestId('calc-hashrate').fill('32');
   await page.getByTestId('reference-device').click();
   await expect(page).toHaveURL(/\/device\/asic\/bitmain\/antminer-l9$/);
   // The home card links its reference device too.

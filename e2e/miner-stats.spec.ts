@@ -267,9 +267,10 @@ test('a worker page shows its figures; an unknown worker is Nothing found with 4
   await expect(page.getByTestId('nothing-found')).toContainText('Nothing found');
 });
 
-test('a miner without shares for over a day is out of date, with the reset rule spelled out', async ({ page, request }) => {
+// Decision 020: out of date once no worker is online, that is 20 minutes without a share.
+test('a miner whose workers have all gone offline is out of date, with the reset rule spelled out', async ({ page, request }) => {
   const address = `ltc1qoutofdate${Date.now()}`;
-  const at = Date.now() - 2 * 24 * 3600 * 1000;
+  const at = Date.now() - 30 * 60 * 1000;
   const share = {
     type: 'share',
     seq: Date.now(),
