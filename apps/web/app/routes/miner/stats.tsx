@@ -8,6 +8,7 @@ import { fetchMinerDashboard } from '~/features/miner/miner-api.server';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { AlertsLine } from '~/features/miner/alerts-line';
 import { ExportDialog } from '~/features/miner/export-dialog';
+import { FirstFiguresNotice } from '~/features/miner/first-figures';
 import { WatchButton } from '~/features/watch-list/watch-button';
 import { ShareQualityTable } from '~/features/miner/share-quality';
 import { BestShares } from '~/features/miner/best-shares';
@@ -104,6 +105,8 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
           </p>
         </div>
       ) : null}
+
+      <FirstFiguresNotice firstSeen={stats.first_seen} now={now} />
 
       {alerts ? <AlertsLine alerts={alerts} coin={coin.ticker} address={address} /> : null}
 

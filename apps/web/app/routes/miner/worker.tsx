@@ -131,6 +131,9 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
           />
           {worker.agent ? <Figure label={t('worker.agent')} value={worker.agent} words testId="worker-agent" /> : null}
         </dl>
+        <p className="mt-2 text-xs text-ink-muted" data-testid="worker-windows">
+          {t('miner.lag.workerWindows')}
+        </p>
       </Panel>
       {loaderData.reported || loaderData.best ? (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
