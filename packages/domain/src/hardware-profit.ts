@@ -174,12 +174,9 @@ export function sortDevices<R extends RankedDevice<Pick<Device, 'name' | 'releas
   return rows.sort((a, b) => {
     const x = values.get(a) ?? null;
     const y = values.get(b) ?? null;
-    const nameOrder = a.device.name.localeCompare(b.device.name);
-    if (x === null || y === null || !Number.isFinite(x) || !Number.isFinite(y)) {
-      const xKnown = x !== null && Number.isFinite(x);
-      const yKnown = y !== null && Number.isFinite(y);
-      return xKnown === yKnown ? nameOrder : xKnown ? -1 : 1;
-    }
-    return x - y || nameOrder;
+    const xKnown = x !== null && Number.isFinite(x);
+    const yKnown = y !== null && Number.isFinite(y);
+    if (xKnown !== yKnown) return xKnown ? -1 : 1;
+    return (xKnown && yKnown ? x - y : 0) || a.device.name.localeCompare(b.device.name);
   });
 }

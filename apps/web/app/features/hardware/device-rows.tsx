@@ -10,7 +10,7 @@
 import { formatMoney } from '@openpool/domain/format';
 import type { Device } from '@openpool/domain/hardware';
 import { localizePath } from '@openpool/domain/locales';
-import { memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale } from '~/features/i18n/use-locale';
 import { useT } from '~/features/i18n/use-t';
@@ -69,16 +69,34 @@ function useRowLinks() {
   };
 }
 
-/** Rows that fill a desktop screen (and a few phone screens): drawn in the frame that answers a change. */
-export const FIRST_ROWS = 24;
+/** Rows that fill the first desktop screen under the filters (and more than a phone's): drawn in the frame that answers a change. */
+export const FIRST_ROWS = 12;
 
 export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   const t = useT();
-  // A change (filter, power cost) draws the first screen of rows at once and the rest in a
-  // deferred render right after, which a further change may interrupt: laying out the whole
-  // list took most of the frame (decision 010). The first render (server, hydration) draws all.
-  const settled = useDeferredValue(rows);
-  const shown = settled === rows ? rows : rows.slice(0, FIRST_ROWS);
+  // A change (filter, power cost) draws the first screen of rows at once and the rest once that
+  // frame is painted, as a transition a further change interrupts: laying out the whole list took
+  // most of the frame (decision 010). Until then the rows past the first screen keep the previous
+  // list's objects, so React skips them, and are hidden by one attribute on the body. The first
+  // render (server, hydration) draws every row.
+  const [drawn, setDrawn] = useState(rows);
+  const complete = drawn === rows;
+  useEffect(() => {
+    if (complete) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setDrawn(rows)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [rows, complete]);
+  const shown: { row: ListedDevice; index: number }[] = (complete ? rows : rows.slice(0, FIRST_ROWS)).map((row, index) => ({
+    row,
+    index,
+  }));
+  if (!complete) drawn.slice(FIRST_ROWS).forEach((row, index) => shown.push({ row, index: FIRST_ROWS + index }));
   const locale = useLocale();
   const onClick = useRowLinks();
   // `t` is a new function every render; the words change only with the locale.
@@ -99,7 +117,8 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   );
   const th = 'py-2 pe-3 font-medium';
   return (
-    <div className="device-list mt-3 md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-surface-raised">
+    // Contained: a new list lays out this box, not the page around it.
+    <div className="device-list mt-3 [contain:content] md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-surface-raised">
       <table className="w-full text-sm tabular-nums" data-testid="device-table" onClick={onClick}>
         <thead>
           <tr className="text-xs text-ink-muted">
@@ -132,10 +151,17 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
             </th>
           </tr>
         </thead>
-        <tbody>
-          {shown.map((row) => (
+        <tbody
+          data-partial={complete ? undefined : ''}
+          className="[&[data-partial]>.later-row]:hidden!"
+          data-testid="device-rows"
+        >
+          {shown.map(({ row, index }) => (
             <TableRow
-              key={row.device.slug + row.device.vendor}
+              // By place, not by device: a new list updates the rows' text in place instead of
+              // removing and creating elements (rows hold no state of their own).
+              key={index}
+              later={index >= FIRST_ROWS}
               row={row}
               vendor={vendorName.get(row.device.vendor) ?? row.device.vendor}
               currency={currency}
@@ -151,6 +177,8 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
 
 interface RowProps {
   row: ListedDevice;
+  /** Past the first screen: hidden while a change draws the first screen only. */
+  later: boolean;
   vendor: string;
   currency: string;
   perUsd: number;
@@ -158,7 +186,7 @@ interface RowProps {
 }
 
 /** Memoised: a filter that keeps a device keeps its row object (the list's row cache), so React skips it. */
-const TableRow = memo(function TableRow({ row, vendor, currency, perUsd, words }: RowProps) {
+const TableRow = memo(function TableRow({ row, later, vendor, currency, perUsd, words }: RowProps) {
   const { device, best, figure, priceUsd } = row;
   const format = (amount: number) => formatMoney(amount, currency);
   const href = localizePath(deviceHref(device), words.locale);
@@ -174,7 +202,7 @@ const TableRow = memo(function TableRow({ row, vendor, currency, perUsd, words }
   else if (best.paybackDays === null) payback = <span className="text-ink-muted">{words.never}</span>;
   else payback = words.days(Math.ceil(best.paybackDays));
   return (
-    <tr className="border-t border-line" data-testid="device-row">
+    <tr className={later ? 'later-row border-t border-line' : 'border-t border-line'} data-testid="device-row">
       <td className="py-2 ps-4 pe-3">
         <a href={href} data-row-link="" className="font-medium text-accent hover:underline">
           {device.name}

@@ -43,30 +43,27 @@ export function usdRate(market: Pick<Market, 'fiat'>, currency: string): { code:
 }
 
 /**
- * Coins a day from a market's pool stats, kept per market and hashrate: they depend on
+ * Coins a day from a coin's pool stats, kept per loaded coin and hashrate: they depend on
  * neither the power cost nor the currency, so a list recomputing for a typed power cost
  * skips them.
  */
-const coinsCaches = new WeakMap<readonly CoinMarket[], Map<string, number | null>>();
-export function coinsPerDayOf(coins: readonly CoinMarket[]): CoinsPerDay<CoinMarket> {
-  let cache = coinsCaches.get(coins);
-  if (!cache) {
-    cache = new Map();
-    coinsCaches.set(coins, cache);
+const coinsCaches = new WeakMap<CoinMarket, Map<number, number | null>>();
+export const marketCoinsPerDay: CoinsPerDay<CoinMarket> = (coin, hashrate) => {
+  // By coin object and hashrate: a number key (a string one cost more than the figure, bench:hardware).
+  let known = coinsCaches.get(coin);
+  if (!known) {
+    known = new Map();
+    coinsCaches.set(coin, known);
   }
-  const known = cache;
-  return (coin, hashrate) => {
-    const key = `${coin.ticker}|${hashrate}`;
-    let perDay = known.get(key);
-    if (perDay === undefined) {
-      perDay = dailyCoins(coin, hashrate);
-      known.set(key, perDay);
-    }
-    return perDay;
-  };
-}
+  let perDay = known.get(hashrate);
+  if (perDay === undefined) {
+    perDay = dailyCoins(coin, hashrate);
+    known.set(hashrate, perDay);
+  }
+  return perDay;
+};
 
 /** Every coin of the market the device mines, most profitable first. */
 export function marketProfits(figures: readonly Figure[], market: Pick<Market, 'coins'>, money: ProfitMoney): MarketProfit[] {
-  return deviceProfits(figures, market.coins, money, coinsPerDayOf(market.coins));
+  return deviceProfits(figures, market.coins, money, marketCoinsPerDay);
 }

@@ -8,7 +8,7 @@
 import { deviceKey, type Device } from '@openpool/domain/hardware';
 import { rankDevice, sortDevices, type RankedDevice } from '@openpool/domain/hardware-profit';
 import { matchesFilters, type DeviceFilters } from '@openpool/domain/hardware-query';
-import { coinsPerDayOf, type CoinMarket, type Market } from './profit';
+import { marketCoinsPerDay, type CoinMarket, type Market } from './profit';
 
 export type ListedDevice = RankedDevice<Device, CoinMarket>;
 
@@ -29,7 +29,6 @@ export function rankList(
   money: { powerCost: number; perUsd: number },
   rowCache?: RowCache,
 ): ListedDevice[] {
-  const coinsPerDay = coinsPerDayOf(source.market.coins);
   const rows = source.devices
     .filter((device) => matchesFilters(device, filters, source.vendorName.get(device.vendor) ?? ''))
     .map((device) => {
@@ -38,7 +37,7 @@ export function rankList(
       const rowKey = `${key}|${money.powerCost}|${money.perUsd}|${filters.algorithm}|${filters.coin}|${priceUsd}`;
       const known = rowCache?.get(rowKey);
       if (known) return known;
-      const row = rankDevice(device, source.market.coins, filters, { ...money, devicePriceUsd: priceUsd }, coinsPerDay);
+      const row = rankDevice(device, source.market.coins, filters, { ...money, devicePriceUsd: priceUsd }, marketCoinsPerDay);
       rowCache?.set(rowKey, row);
       return row;
     });
