@@ -26,6 +26,8 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
     route('articles/:slug', 'routes/article.tsx', { id: id('article') }),
     route('compare-mining-pools', 'routes/compare-mining-pools.tsx', { id: id('compare') }),
     route('merge', 'routes/merge.tsx', { id: id('merge') }),
+    // The pages a mail's confirm and unsubscribe links open (issue 25 item 8, decision 012).
+    route('notify/:purpose', 'routes/notify.tsx', { id: id('notify') }),
     route('test', 'routes/test.tsx', { id: id('test') }),
     route('device/:first', 'routes/device.tsx', { id: id('device-1') }),
     route('device/:first/:second', 'routes/device.tsx', { id: id('device-2') }),

@@ -29,6 +29,8 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   'worker',
   // The referral call on miner stats (spec section 5).
   'source',
+  // A mail's confirm and unsubscribe links (routes/notify.tsx): private pages, never kept.
+  'token',
 ];
 
 /** `path?only=the&params=read`, parameters in a fixed order, so equal pages get equal keys. */

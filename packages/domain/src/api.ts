@@ -290,6 +290,23 @@ export const minerAlertsSchema = z.object({
 });
 export type MinerAlerts = z.infer<typeof minerAlertsSchema>;
 
+/**
+ * A mail's confirm or unsubscribe link (issue 25 item 8, decision 012): `GET
+ * /api/v1/notify/{purpose}/state` says what it is about, for the site's page; `POST
+ * /api/v1/notify/{purpose}` acts and says the same. The token, a bearer secret, is the query's.
+ */
+export const NOTIFY_PURPOSES = ['confirm', 'unsubscribe'] as const;
+export type NotifyPurpose = (typeof NOTIFY_PURPOSES)[number];
+export const notifyLinkSchema = z.object({
+  purpose: z.enum(NOTIFY_PURPOSES),
+  coin: z.string(),
+  address: z.string(),
+  recipient: z.string().describe('the e-mail the link was sent to'),
+  locale: z.string().describe('the language the subscription was saved in'),
+  confirmed: z.boolean(),
+});
+export type NotifyLink = z.infer<typeof notifyLinkSchema>;
+
 /** `GET /api/v1/limits`: the public API's quotas per client (issue 29, decision 021), for the site's API page. */
 export const apiLimitsSchema = z.object({
   policies: z.array(

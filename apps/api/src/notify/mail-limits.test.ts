@@ -65,10 +65,13 @@ const save = (i: number, email: string, n: number) =>
   });
 const mailsTo = (key: string) =>
   smtp.messages.filter((mail) => mail.to && 'text' in mail.to && recipientKey(mail.to.text) === key).length;
-const confirmLinkOf = (i: number) =>
-  /http:\/\/api\.test(\/api\/v1\/notify\/confirm\?token=[\w.-]+)/.exec(
+/** The mail's link opens the site's page, whose button POSTs the token to the API (decision 012). */
+const confirmLinkOf = (i: number) => {
+  const token = /http:\/\/site\.test\/notify\/confirm\?token=([\w.-]+)/.exec(
     smtp.messages.findLast((mail) => mail.text?.includes(miner(i)))?.text ?? '',
   )?.[1];
+  return token === undefined ? undefined : `/api/v1/notify/confirm?token=${token}`;
+};
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -219,7 +222,8 @@ describe('mail limits', { timeout: 180_000 }, () => {
       apiUrl: 'http://api.test',
       amount: (_coin: string, units: string) => units,
       txLink: () => null,
-      link: () => 'http://api.test/x',
+      link: () => 'http://site.test/notify/x',
+      oneClick: () => 'http://api.test/x',
     };
     const replicaLog: string[] = [];
     const replica = createNotifySender({

@@ -12,7 +12,7 @@ import type { NotifyEnv } from '../env.ts';
 import type { ApiContext } from '../context.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { outboxHealth, type OutboxHealth } from './outbox.ts';
-import { registerNotifyRoutes } from './routes.ts';
+import { notifyPageUrl, registerNotifyRoutes } from './routes.ts';
 import { createNotifySender, type NotifySender } from './sender.ts';
 import { createTelegramBot, type TelegramBot } from './telegram.ts';
 import type { RenderContext } from './templates.ts';
@@ -59,8 +59,11 @@ export async function createNotifier(options: NotifierOptions): Promise<Notifier
       }
     },
     txLink: (coin, txid) => explorerLink({ explorer: { tx: options.txExplorers[coin] } }, 'tx', txid),
+    // The mail's links open the site's pages; its List-Unsubscribe header, the API (decision 012).
     link: (purpose, row) =>
-      `${env.apiUrl}/api/v1/notify/${purpose}?token=${signer.sign(purpose, row.subscriptionId, row.recipient)}`,
+      notifyPageUrl(env.siteUrl, purpose, row.locale, signer.sign(purpose, row.subscriptionId, row.recipient)),
+    oneClick: (row) =>
+      `${env.apiUrl}/api/v1/notify/unsubscribe?token=${signer.sign('unsubscribe', row.subscriptionId, row.recipient)}`,
   };
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dir: env.mailDir });
   const bot = env.telegram
@@ -108,7 +111,7 @@ export async function createNotifier(options: NotifierOptions): Promise<Notifier
     offlineAfterS: env.offlineAfterS,
     bot,
     registerRoutes(app) {
-      registerNotifyRoutes(app, { ctx, signer, siteName: SITE_NAME });
+      registerNotifyRoutes(app, { ctx, signer, siteUrl: env.siteUrl });
       bot?.registerWebhook(app);
     },
     async health() {

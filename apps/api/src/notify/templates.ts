@@ -14,8 +14,10 @@ export interface RenderContext {
   /** A coin amount in smallest units as a decimal string in coin units. */
   amount(coin: string, units: string): string;
   txLink(coin: string, txid: string): string | null;
-  /** The signed confirm or unsubscribe link of a mail subscription. */
-  link(purpose: 'confirm' | 'unsubscribe', row: Pick<OutboxRow, 'subscriptionId' | 'recipient'>): string;
+  /** The site's page behind a mail's signed confirm or unsubscribe link, in the subscriber's language. */
+  link(purpose: 'confirm' | 'unsubscribe', row: Pick<OutboxRow, 'subscriptionId' | 'recipient' | 'locale'>): string;
+  /** The API's address a mail program POSTs its one-click unsubscribe to (RFC 8058). */
+  oneClick(row: Pick<OutboxRow, 'subscriptionId' | 'recipient'>): string;
 }
 
 export interface MessageParts {
@@ -192,7 +194,7 @@ ${parts.actions.map((a) => `<p><a href="${escapeHtml(a.href)}">${escapeHtml(a.la
   }</p>
 </body></html>`;
   const headers: Record<string, string> = unsubscribe
-    ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    ? { 'List-Unsubscribe': `<${context.oneClick(row)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
     : {};
   return { subject: parts.title, text, html, headers };
 }

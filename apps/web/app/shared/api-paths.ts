@@ -16,6 +16,9 @@ export const apiPaths = {
   watchTarget: (token: string) => `/api/v1/watch/${segment(token)}`,
   minerWatchers: (coin: string, address: string) => minerPath(coin, 'v1', 'watchers', address),
   referralTrack: () => '/api/v1/referral/track',
+  // A mail's confirm and unsubscribe links (decision 012); the token goes in the query.
+  notifyLink: (purpose: string) => `/api/v1/notify/${segment(purpose)}/state`,
+  notifyAction: (purpose: string) => `/api/v1/notify/${segment(purpose)}`,
   poolStats: (coin: string) => `${coinBase(coin)}/v1/pool/stats`,
   poolChart: (coin: string) => `${coinBase(coin)}/v1/pool/chart`,
   networkChart: (coin: string) => `${coinBase(coin)}/v1/network/chart`,

@@ -13,7 +13,14 @@ import { splitLocalePath } from '@openpool/domain/locales';
 import { parseSiteConfig } from '@openpool/domain/site-config';
 import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Outlet, RouterContextProvider, createRoutesStub, type LoaderFunction, type MiddlewareFunction } from 'react-router';
+import {
+  Outlet,
+  RouterContextProvider,
+  createRoutesStub,
+  type ActionFunction,
+  type LoaderFunction,
+  type MiddlewareFunction,
+} from 'react-router';
 import { expect, vi } from 'vitest';
 import { appContext, type AppContext } from '~/context';
 import { loadCatalogue } from '~/features/i18n/catalogues';
@@ -106,6 +113,7 @@ export function contextWith(api: ApiClient, overrides: Partial<AppContext> = {})
 export interface RouteModule {
   default?: unknown;
   loader?: unknown;
+  action?: unknown;
   middleware?: unknown;
 }
 
@@ -170,6 +178,7 @@ type StubRoute = Parameters<typeof createRoutesStub>[0][number];
 export function layout(module: RouteModule, children?: StubRoute[]): StubRoute {
   return {
     loader: module.loader as LoaderFunction | undefined,
+    action: module.action as ActionFunction | undefined,
     middleware: module.middleware as MiddlewareFunction[] | undefined,
     Component: (module.default as ComponentType | undefined) ?? Outlet,
     ...(children ? { children } : {}),

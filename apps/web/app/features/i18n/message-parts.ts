@@ -45,7 +45,17 @@ export function messagePart(id: string): MessagePart {
 }
 
 /** First path segments of the pages outside a coin (apps/web/app/routes.ts); any other is a coin. */
-const SITE_SEGMENTS = new Set(['about', 'api', 'articles', 'compare-mining-pools', 'merge', 'test', 'device', 'watchlist']);
+const SITE_SEGMENTS = new Set([
+  'about',
+  'api',
+  'articles',
+  'compare-mining-pools',
+  'merge',
+  'test',
+  'device',
+  'watchlist',
+  'notify',
+]);
 
 /** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
 export function partsForPath(pathname: string): MessagePart[] {
