@@ -1,4 +1,4 @@
-// `npm run bench:export`: a miner's export streamed from the API (issue 29 item 1, decision 020).
+// `npm run bench:export`: a miner's export streamed from the API (issue 29 item 1, decision 023).
 // One API process owns an embedded PostgreSQL holding a miner with 100,000 hourly payouts (11.4
 // years) and ten years of daily credits, and one with 100 payouts. Each export is downloaded
 // from a fresh API replica on that database, so its peak RSS (VmHWM) is that export's alone;
@@ -10,6 +10,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+// @ts-expect-error: a plain .mjs module of the scripts, without types.
+import { API_NODE_ARGS } from '../scripts/node-runtime.mjs';
 
 const OWNER_PORT = 18970;
 const REPLICA_PORT = 18971;
@@ -26,7 +28,8 @@ interface Api {
 }
 
 async function startApi(env: Record<string, string>, port: number): Promise<Api> {
-  const child = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
+  // As `npm start` runs the API (scripts/node-runtime.mjs): the same V8 heap growth.
+  const child = spawn(process.execPath, [...API_NODE_ARGS, join(root, 'apps/api/src/server.ts')], {
     env: {
       ...process.env,
       API_PORT: String(port),
@@ -147,9 +150,14 @@ try {
   const big = `/ltc/api/v1/miner/export/${BIG}`;
   await run('baseline: replica idle', null);
   await run('baseline: 100 payouts, CSV', `/ltc/api/v1/miner/export/${SMALL}?kind=payouts&format=csv`);
+  // Memory flat: the peak must not grow with the history. The last 10,000 payouts, then all 100,000.
+  const tenThousandAgo = new Date(Date.UTC(2026, 10, 20) - 10_000 * HOUR).toISOString().slice(0, 10);
+  await run('10,000 payouts (the last 417 days), CSV', `${big}?kind=payouts&format=csv&from=${tenThousandAgo}`);
   await run(`${PAYOUTS.toLocaleString('en')} payouts, CSV`, `${big}?kind=payouts&format=csv`);
   await run(`${PAYOUTS.toLocaleString('en')} payouts, JSON`, `${big}?kind=payouts&format=json`);
-  await run(`${PAYOUTS.toLocaleString('en')} payouts, CSV, USD at each day's rate`, `${big}?kind=payouts&format=csv&fiat=USD`);
+  // The first export with fiat fills 4,167 days of simulated rates; the second reads them.
+  await run(`${PAYOUTS.toLocaleString('en')} payouts, CSV, USD (days filled)`, `${big}?kind=payouts&format=csv&fiat=USD`);
+  await run(`${PAYOUTS.toLocaleString('en')} payouts, CSV, USD (days kept)`, `${big}?kind=payouts&format=csv&fiat=USD`);
   await run('10 years of daily rewards, CSV', `${big}?kind=rewards&format=csv&from=2016-11-20`);
 
   const buffered = spawn(process.execPath, ['--input-type=module', '-e', BUFFERED], {

@@ -70,7 +70,7 @@ export interface AppOptions {
   draining?: () => boolean;
   /** Each day's rates for exports (issue 29); without it, only the days kept in `rate_days`. */
   rateDays?: RateDays;
-  /** The public API's per-client quotas (issue 29, decision 021); defaults: DEFAULT_RATE_LIMITS, loopback exempt. */
+  /** The public API's per-client quotas (issue 29, decision 023); defaults: DEFAULT_RATE_LIMITS, loopback exempt. */
   rateLimits?: Partial<Omit<RateLimitOptions, 'now'>>;
 }
 

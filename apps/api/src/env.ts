@@ -25,7 +25,7 @@ const schema = z
     CORS_ORIGINS: z.string().optional(),
     /** Proxies whose X-Forwarded-* headers are believed; none by default. */
     TRUST_PROXY: trustProxySchema,
-    /** The public API's quota per client and minute (issue 29, decision 021); 0 turns limits off. */
+    /** The public API's quota per client and minute (issue 29, decision 023); 0 turns limits off. */
     API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
     /** Exports per client and 10 minutes, on top of that. */
     API_EXPORT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -108,7 +108,7 @@ export interface ApiEnv {
   ingestToken?: string;
   corsOrigins: string[];
   trustProxy: string[];
-  /** Per-client quotas of the public API (decision 021). */
+  /** Per-client quotas of the public API (decision 023). */
   rateLimits: { perMinute: number; exportsPer10Min: number; exempt: string[] };
   simulator: { enabled: boolean; live: boolean; seed: number; miners: number; backfillDays: number };
   rates: { provider: 'simulated' | 'coingecko'; coingeckoApiKey?: string };

@@ -96,7 +96,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     env.rates.provider === 'coingecko'
       ? createCoinGeckoRates({ fetch: globalThis.fetch, apiKey: env.rates.coingeckoApiKey, tickers: PRICED_TICKERS })
       : createSimulatedRates(env.simulator.seed, PRICED_TICKERS);
-  // Every snapshot is kept as its day's rate, for exports' fiat values (issue 29, decision 020).
+  // Every snapshot is kept as its day's rate, for exports' fiat values (issue 29, decision 023).
   const rates = keepingRateDays(
     createCachedRates(ratesProvider, {
       refreshMs: 60_000,
@@ -179,7 +179,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       3_600_000,
     ),
   );
-  // A day's rate is kept even on a day nobody asks for rates (decision 020).
+  // A day's rate is kept even on a day nobody asks for rates (decision 023).
   timers.push(setInterval(() => void track(rates.get().catch(() => undefined)), 3_600_000));
 
   let backfilled: Promise<void> = Promise.resolve();

@@ -307,7 +307,7 @@ export const notifyLinkSchema = z.object({
 });
 export type NotifyLink = z.infer<typeof notifyLinkSchema>;
 
-/** `GET /api/v1/limits`: the public API's quotas per client (issue 29, decision 021), for the site's API page. */
+/** `GET /api/v1/limits`: the public API's quotas per client (issue 29, decision 023), for the site's API page. */
 export const apiLimitsSchema = z.object({
   policies: z.array(
     z.object({

@@ -3,7 +3,7 @@
  * the last complete hour and 24 hours, for a worker, a miner and the whole pool, and the one
  * rule that says a worker's stale rate is far above the pool's (latency, a far server region).
  * Rates are by work (share difficulty), the part of the work lost: with vardiff a count would weigh
- * an hour of small shares like one of big ones, and a batch of folded shares like one. Decision 021.
+ * an hour of small shares like one of big ones, and a batch of folded shares like one. Decision 023.
  */
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * A fair public API (issue 29 item 2, decision 021): every client gets the same quota per fixed
+ * A fair public API (issue 29 item 2, decision 023): every client gets the same quota per fixed
  * window, told in the IETF `RateLimit-Policy` and `RateLimit` fields
  * (draft-ietf-httpapi-ratelimit-headers) on every answer, and 429 with `Retry-After` past it.
  *
@@ -11,7 +11,7 @@
  * - Exports cost seconds of work each: they also count against a smaller quota of their own.
  * - Counted in this process (no write per request): with N replicas behind a balancer that
  *   spreads a client's requests evenly, a client gets up to N x quota; set the quota to what
- *   one client may have divided by N (decision 021 has the arithmetic).
+ *   one client may have divided by N (decision 023 has the arithmetic).
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
@@ -185,7 +185,7 @@ export function documentLimits(transform: SchemaTransform, limits: { general: Ra
     for (const [status, body] of Object.entries(response))
       if (typeof body === 'object' && body !== null) response[status] = { ...body, headers: { ...headers } };
     response['429'] = {
-      description: 'Past the quota of a policy: wait Retry-After seconds (decision 021)',
+      description: 'Past the quota of a policy: wait Retry-After seconds (decision 023)',
       headers: { ...headers, 'Retry-After': field('seconds until a request is counted again') },
       type: 'object',
       properties: { error: { type: 'string', enum: ['api_rate_limit'] }, message: { type: 'string' } },

@@ -4,7 +4,7 @@
  * snapshot the API takes is kept as its day's rate (the day's last one wins: its close). Days
  * before that have no row, and an export says so with empty fiat columns, except with the
  * simulated provider, whose price walk is a pure function of time: it answers for any past day,
- * and that answer is stored like a recorded one. Decision 020.
+ * and that answer is stored like a recorded one. Decision 023.
  */
 import type pg from 'pg';
 import { isoDay } from '@openpool/domain/miner-export';
