@@ -210,6 +210,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
             minersPerCoin: env.simulator.miners,
           },
           pool,
+          hardware,
           engine,
           log,
           // Only while the simulator is the only writer: the swap replaces every engine table, so

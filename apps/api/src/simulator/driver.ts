@@ -13,6 +13,7 @@ import type { PoolConfig } from '@openpool/domain/pool-config';
 import type { Engine } from '../engine/engine.ts';
 import { parseEvents } from '../ingest/ndjson.ts';
 import type { HistoryShadow } from './history.ts';
+import type { HardwareCatalogue } from '@openpool/domain/hardware';
 
 const LIVE_TICK_MS = 5000;
 const STEP_MS = 10 * 60 * 1000;
@@ -58,6 +59,8 @@ export interface SimulatorDriver {
 export interface DriverOptions {
   settings: SimulatorSettings;
   pool: PoolConfig;
+  /** The hardware catalogue the simulated machines come from; the repository's when absent. */
+  hardware?: HardwareCatalogue;
   engine: Pick<Engine, 'lastSeq' | 'sendPayouts'>;
   /** Posts one NDJSON batch to ingest; throws on any answer but success. */
   post: (source: string, ndjson: string) => Promise<void>;
@@ -97,6 +100,7 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
     seed: settings.seed,
     coins: settings.coins,
     pool: options.pool,
+    hardware: options.hardware,
     minersPerCoin: settings.minersPerCoin,
     send: (source, ndjson) => pipeline.send(source, ndjson),
   });
@@ -206,6 +210,7 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
         seed: settings.seed,
         coins: settings.coins,
         pool: options.pool,
+        hardware: options.hardware,
         minersPerCoin: settings.minersPerCoin,
         send: (source, ndjson) => shadowPipeline.send(source, ndjson),
       });

@@ -1,18 +1,25 @@
 /**
- * The simulated miners of one coin's pool. A fixed number of miner "slots": slot 0 is a big
- * farm that never leaves; every other slot is held by a succession of miners, each staying
- * for weeks to months (a tenure), so that over a week some miners leave for good and new
- * ones join while the pool's size stays about the same. Who holds a slot at a time, which of
- * their workers are online and how fast they hash are pure functions of (seed, coin, time).
- * Just over 300 lines: the tables of sizes, countries and schemes belong next to the one
- * function that reads them.
+ * The simulated miners of one coin's pool (issue 25 item 7). Every worker is real hardware of
+ * the catalogue (devices.ts): a home miner runs one to twelve machines of one model, a GPU
+ * miner rigs of one to eight cards, each at its published hashrate. What a pool of that coin's
+ * size needs beyond its home miners comes from a few farms: each runs one current model by the
+ * hundred, in containers or racks that each reach the pool through a farm proxy as one worker.
+ * No single miner holds most of a pool unless it is one of those farms.
+ *
+ * A fixed number of miner "slots": the farms' slots never change hands; every other slot is
+ * held by a succession of miners, each staying for weeks to months (a tenure), so that over a
+ * week some miners leave for good and new ones join while the pool's size stays about the
+ * same. Who holds a slot at a time, which of their workers are online and how fast they hash
+ * are pure functions of (seed, coin, time).
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { RewardScheme } from '@openpool/domain/address';
+import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import { minerAddress } from './addresses.ts';
-import { agentChoices, devicesFor } from './devices.ts';
+import { agentChoices, devicesFor, FARM_PROXIES, type Device } from './devices.ts';
+import { farmFleet, farmPlan, homeRig, type MinerSize } from './fleet.ts';
 import { createRng, hash, keyOf, uniform, valueNoise, type Rng } from './random.ts';
-import { workerNames } from './worker-names.ts';
+import { farmWorkerNames, workerNames } from './worker-names.ts';
 
 export const STEP_MS = 600_000;
 /** Live shares and all other non-backfill events stay before the step's last second (see simulator.ts). */
@@ -22,6 +29,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Fraction of nominal hashrate online on average (outages, gaps between tenures). */
 const ONLINE_FRACTION = 0.95;
+/** The most of its pool one home miner runs (farms are the pool's big miners). */
+const HOME_LIMIT = 0.12;
 
 const PURPOSE = {
   slot: keyOf('slot'),
@@ -58,6 +67,10 @@ export interface Miner {
   scheme: RewardScheme;
   country: string;
   device: string;
+  /** One of the pool's farms (their slots never change hands); every other miner is a home or small miner. */
+  farm: boolean;
+  /** Machines (cards, for GPU rigs) behind each worker. */
+  machines: number[];
   /** Nominal hashrate in H/s, before its slow drift. */
   hashrate: number;
   joinMs: number;
@@ -85,15 +98,11 @@ export interface Population {
 
 interface Slot {
   index: number;
-  farm: boolean;
+  /** The farm this slot holds (farmPlan), or null for home miners' slots. */
+  farm: number | null;
   tenureMs: number;
   phaseMs: number;
   generations: Map<number, Miner>;
-}
-
-interface MinerSize {
-  /** Relative hashrate of each worker, in units of one typical machine. */
-  units: number[];
 }
 
 // Weighted by repetition: where farms and home miners connect from.
@@ -104,30 +113,6 @@ const PUBLIC_OCTETS = [
   5, 23, 31, 37, 45, 46, 62, 66, 73, 78, 79, 82, 85, 89, 91, 95, 98, 104, 109, 128, 151, 176, 178, 185, 188, 195, 203, 212, 213,
   217,
 ];
-
-/** Heavy tail: most miners run one machine, a few run dozens. */
-function workerCount(u: number, rng: Rng): number {
-  if (u < 0.72) return 1;
-  if (u < 0.87) return 2;
-  if (u < 0.92) return 3;
-  if (u < 0.96) return rng.int(4, 6);
-  if (u < 0.99) return rng.int(7, 12);
-  return rng.int(13, 24);
-}
-
-function minerSize(key: number, farm: boolean): MinerSize {
-  const rng = createRng(hash(key, PURPOSE.size));
-  if (farm) {
-    // One make and model, racked: machines within a few percent of each other.
-    const count = rng.int(45, 50);
-    return { units: Array.from({ length: count }, () => Math.exp(0.1 * (rng.next() - 0.5))) };
-  }
-  // Some miners point a whole farm at the pool through one proxy: one worker, a big hashrate.
-  if (rng.next() < 0.05) return { units: [10 + 30 * rng.next()] };
-  const count = workerCount(rng.next(), rng);
-  const minerScale = Math.exp(0.7 * (rng.next() + rng.next() + rng.next() - 1.5));
-  return { units: Array.from({ length: count }, () => minerScale * (0.6 + 0.8 * rng.next())) };
-}
 
 function schemeFor(u: number, allowed: readonly RewardScheme[], farm: boolean): RewardScheme {
   const has = (scheme: RewardScheme) => allowed.includes(scheme);
@@ -147,54 +132,77 @@ export interface PopulationOptions {
   coin: CoinTicker;
   miners: number;
   schemes: readonly RewardScheme[];
-  /** The pool's configured hashrate for this coin, H/s (all miners at their nominal speed). */
+  /** The pool's intended hashrate for this coin, H/s: home miners' machines, and farms for the rest. */
   targetHashrate: number;
+  /** Where the machines come from: the hardware catalogue. */
+  hardware: HardwareCatalogue;
 }
 
 /**
- * Coins with a 50-machine farm among their miners. Not every coin: each worker is a row per
- * 10 minutes of history, and the demo must backfill a week within a minute of `npm start`.
+ * Coins whose pools have four farms of 10-14 workers each; the others one to three of three to
+ * six. Each worker is a row per 10 minutes of history, and the demo backfills a week within a
+ * couple of minutes of `npm start`.
  */
-const FARM_COINS: ReadonlySet<string> = new Set(['btc', 'ltc', 'kas', 'etc', 'rvn', 'xmr']);
+const BIG_COINS: ReadonlySet<string> = new Set(['btc', 'ltc', 'kas', 'etc', 'rvn', 'xmr']);
 
 export function createPopulation(options: PopulationOptions): Population {
   const { seed, coin, schemes } = options;
   const algorithm = COINS[coin].algorithm;
   const coinKey = hash(seed, keyOf(coin));
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.miners) }, (_, index) => {
+  const big = BIG_COINS.has(coin);
+  const catalogued = devicesFor(options.hardware, algorithm);
+  const slotCount = Math.max(1, options.miners);
+  // An algorithm no source publishes per-card figures for (Radiant's, Sedra's): anonymous GPU rigs
+  // whose cards are sized so the home miners make the pool, named as owners name rigs, never
+  // after a card.
+  const anonymousRig = (hashrate: number): Device => ({ name: 'GPU rig', short: 'rig', kind: 'gpu', hashrate });
+  const devices: readonly Device[] =
+    catalogued.length > 0
+      ? catalogued
+      : [anonymousRig(options.targetHashrate / (expectedHomeHashrate(coinKey, [anonymousRig(1)], slotCount) * ONLINE_FRACTION))];
+  const homeLimit = HOME_LIMIT * options.targetHashrate;
+  const homeExpected = expectedHomeHashrate(coinKey, devices, slotCount, homeLimit) * ONLINE_FRACTION;
+  const farmRates = farmPlan(
+    options.targetHashrate,
+    homeExpected,
+    Math.min(big ? 4 : 3, slotCount - 1),
+    [0, 1, 2, 3].map((index) => uniform(coinKey, PURPOSE.size, index)),
+  ).map((rate) => rate / ONLINE_FRACTION);
+
+  const slots: Slot[] = Array.from({ length: slotCount }, (_, index) => {
     const u = uniform(coinKey, PURPOSE.slot, index);
+    const farm = index < farmRates.length ? index : null;
     // Tenures of 10 to 180 days (log-uniform): about one miner in five changes in a week.
-    const tenureMs = index === 0 ? Infinity : 10 * DAY * Math.exp(u * Math.log(18));
-    return {
-      index,
-      farm: index === 0 && FARM_COINS.has(coin),
-      tenureMs,
-      phaseMs: uniform(coinKey, PURPOSE.slot, index, 1) * 180 * DAY,
-      generations: new Map(),
-    };
+    const tenureMs = farm !== null ? Infinity : 10 * DAY * Math.exp(u * Math.log(18));
+    return { index, farm, tenureMs, phaseMs: uniform(coinKey, PURPOSE.slot, index, 1) * 180 * DAY, generations: new Map() };
   });
-  const unitHashrate = options.targetHashrate / (expectedUnits(coinKey, slots.length) * ONLINE_FRACTION);
 
   function createMiner(slot: Slot, generation: number): Miner {
     const key = hash(coinKey, slot.index, generation);
     const rng = createRng(hash(key, PURPOSE.identity));
-    const units = minerSize(key, slot.farm).units;
-    const total = units.reduce((sum, unit) => sum + unit, 0);
-    const device = rng.pick(devicesFor(algorithm));
-    const agents = agentChoices(algorithm, device);
+    const farm = slot.farm !== null;
+    const size: MinerSize =
+      slot.farm !== null
+        ? farmFleet(devices, farmRates[slot.farm] ?? 0, big ? rng.int(10, 14) : rng.int(3, 6), createRng(hash(key, PURPOSE.size)))
+        : homeRig(devices, createRng(hash(key, PURPOSE.size)), homeLimit);
+    const { device, machines } = size;
+    // Each machine within a few percent of its published figure (firmware, cooling, silicon).
+    const speed = device.hashrate * (0.96 + 0.08 * rng.next());
+    const agents = size.proxied ? (FARM_PROXIES[algorithm] ?? FARM_PROXIES.default ?? []) : agentChoices(algorithm, device);
     const agent = rng.pick(agents);
-    const mixedAgents = rng.next() < 0.15;
+    const mixedAgents = !size.proxied && rng.next() < 0.15;
     const address = minerAddress(coin, rng);
-    const scheme = schemeFor(rng.next(), schemes, slot.farm);
-    const country = rng.pick(slot.farm || units.length > 12 ? FARM_COUNTRIES : HOME_COUNTRIES);
+    const scheme = schemeFor(rng.next(), schemes, farm);
+    const country = rng.pick(farm ? FARM_COUNTRIES : HOME_COUNTRIES);
     const [subnet, host] = ipOf(rng);
-    const names = workerNames(device, units.length, rng);
+    const names = farm ? farmWorkerNames(device, machines.length, size.proxied, rng) : workerNames(device, machines.length, rng);
     const shareIntervalMs = 15_000 + rng.int(0, 15_000);
-    const start = slot.farm ? -Infinity : generation * slot.tenureMs - slot.phaseMs;
-    const gapMs = slot.farm ? 0 : rng.next() * Math.min(2 * DAY, 0.1 * slot.tenureMs);
-    const workers = units.map((unit, index): Worker => {
+    const start = farm ? -Infinity : generation * slot.tenureMs - slot.phaseMs;
+    const gapMs = farm ? 0 : rng.next() * Math.min(2 * DAY, 0.1 * slot.tenureMs);
+    const totalMachines = machines.reduce((sum, count) => sum + count, 0);
+    const workers = machines.map((count, index): Worker => {
       // Home miners' rigs share one public address behind NAT; farms spread over a subnet.
-      const ip = `${subnet}.${units.length <= 3 ? host : 10 + index}`;
+      const ip = `${subnet}.${machines.length <= 3 ? host : 10 + index}`;
       const name = names[index] ?? `rig${index + 1}`;
       const workerAgent = mixedAgents ? rng.pick(agents) : agent;
       const fields = { coin, address, worker: name, scheme, ip, agent: workerAgent, country };
@@ -202,7 +210,7 @@ export function createPopulation(options: PopulationOptions): Population {
         name,
         ip,
         agent: workerAgent,
-        weight: unit / total,
+        weight: count / totalMachines,
         key: hash(key, index, 0x3e3),
         shareIntervalMs,
         sharesPerStep: Math.floor(FINE_WINDOW_MS / shareIntervalMs),
@@ -219,9 +227,11 @@ export function createPopulation(options: PopulationOptions): Population {
       scheme,
       country,
       device: device.name,
-      hashrate: total * unitHashrate,
+      farm,
+      machines,
+      hashrate: totalMachines * speed,
       joinMs: start + gapMs,
-      leaveMs: slot.farm ? Infinity : start + slot.tenureMs,
+      leaveMs: farm ? Infinity : start + slot.tenureMs,
       workers,
     };
   }
@@ -236,7 +246,7 @@ export function createPopulation(options: PopulationOptions): Population {
   }
 
   function generationAt(slot: Slot, timeMs: number): number {
-    return slot.farm ? 0 : Math.floor((timeMs + slot.phaseMs) / slot.tenureMs);
+    return slot.farm !== null ? 0 : Math.floor((timeMs + slot.phaseMs) / slot.tenureMs);
   }
 
   // Shares, blocks and `poolHashrate` ask for the same few steps in turn.
@@ -258,7 +268,7 @@ export function createPopulation(options: PopulationOptions): Population {
     for (const slot of slots) {
       const miner = minerOf(slot, generationAt(slot, mid));
       if (mid < miner.joinMs || mid >= miner.leaveMs) continue;
-      if (inOutage(miner.key ^ PURPOSE.minerOutage, mid, DAY, slot.farm ? 0.01 : 0.07, 10 * HOUR)) continue;
+      if (inOutage(miner.key ^ PURPOSE.minerOutage, mid, DAY, miner.farm ? 0.01 : 0.07, 10 * HOUR)) continue;
       const drift =
         1 +
         0.05 * valueNoise(miner.key ^ PURPOSE.drift, mid, DAY) +
@@ -292,12 +302,16 @@ function inOutage(key: number, timeMs: number, periodMs: number, chance: number,
   return false;
 }
 
-/** Mean total size of a population in machine units, so hashrates can be scaled to the target. */
-function expectedUnits(coinKey: number, slotCount: number): number {
-  const sum = (units: number[]) => units.reduce((total, unit) => total + unit, 0);
-  const farm = sum(minerSize(hash(coinKey, 0, 0), true).units);
-  const samples = 4000;
-  let small = 0;
-  for (let i = 0; i < samples; i++) small += sum(minerSize(hash(coinKey, PURPOSE.expected, i), false).units);
-  return farm + ((slotCount - 1) * small) / samples;
+/**
+ * Mean hashrate of one home miner of this coin, H/s, over many draws, so the farms can be sized
+ * to fill the rest of the pool. Slots change hands, so all but the farms' are home slots.
+ */
+function expectedHomeHashrate(coinKey: number, devices: readonly Device[], slotCount: number, limit = Infinity): number {
+  const samples = 2000;
+  let sum = 0;
+  for (let i = 0; i < samples; i++) {
+    const { device, machines } = homeRig(devices, createRng(hash(coinKey, PURPOSE.expected, i)), limit);
+    sum += device.hashrate * machines.reduce((total, count) => total + count, 0);
+  }
+  return (slotCount * sum) / samples;
 }

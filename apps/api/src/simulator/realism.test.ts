@@ -33,11 +33,18 @@ describe('the simulated population', () => {
     await hour.simulator.run(T0, T0 + HOUR, 'backfill');
   });
 
-  it('gives the big coins a farm of about 50 workers, and every coin many small miners', () => {
+  // Issue 25 item 7: the big coins' pools have four farms of 10-14 containers each (was one
+  // farm of about 50 workers); no home miner runs more than 12 machines.
+  it('gives the big coins four farms of containers behind a proxy, and every coin many small miners', () => {
     for (const coin of ENABLED) {
-      const sizes = [...workersByAddress(byType(hour.events(`sim-${coin}`), 'share')).values()].map((set) => set.size);
-      if (['btc', 'ltc', 'kas', 'etc', 'rvn', 'xmr'].includes(coin)) expect(Math.max(...sizes), coin).toBeGreaterThanOrEqual(42);
-      else expect(Math.max(...sizes), coin).toBeLessThan(30);
+      const shares = byType(hour.events(`sim-${coin}`), 'share');
+      const sizes = [...workersByAddress(shares).values()].map((set) => set.size);
+      const proxied = new Set(shares.filter((share) => /proxy/.test(String(share.agent))).map((share) => String(share.address)));
+      if (['btc', 'ltc', 'kas', 'etc', 'rvn', 'xmr'].includes(coin)) {
+        expect(proxied.size, coin).toBe(4);
+        expect(Math.max(...sizes), coin).toBeGreaterThanOrEqual(10);
+      }
+      expect(Math.max(...sizes), coin).toBeLessThanOrEqual(40);
       expect(sizes.filter((size) => size <= 2).length, coin).toBeGreaterThan(sizes.length / 2);
     }
   });

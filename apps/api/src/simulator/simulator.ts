@@ -19,11 +19,13 @@
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { MinedTicker } from '@openpool/domain/events';
+import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import { toUnits, unitDecimalsOf, type PoolConfig } from '@openpool/domain/pool-config';
 import { BLOCK_HEAD, createBlockFinder, type BlockFinder } from './blocks.ts';
 import { CHAINS } from './chains.ts';
+import { bundledCatalogue } from './devices.ts';
 import { createNetworkModel, networkEventBody, type NetworkModel } from './network.ts';
-import { createPopulation, FINE_WINDOW_MS, STEP_MS, type Population } from './population.ts';
+import { createPopulation, FINE_WINDOW_MS, STEP_MS, type OnlineWorker, type Population } from './population.ts';
 import { seedKey } from './random.ts';
 import { timeOfSeq, withSeq, type PendingEvent } from './pending-event.ts';
 import { foldedShareLines, liveShares } from './shares.ts';
@@ -33,6 +35,8 @@ export interface SimulatorOptions {
   /** Enabled pool coins (those with pool pages). */
   coins: readonly CoinTicker[];
   pool: PoolConfig;
+  /** The hardware catalogue the simulated machines come from (issue 25 item 7); the repository's when absent. */
+  hardware?: HardwareCatalogue;
   /** Mean miners per coin (default 30); popular coins get more, small ones fewer. */
   minersPerCoin?: number;
   /** Posts one batch of NDJSON lines for `source`; throws on failure. */
@@ -55,6 +59,8 @@ export interface Simulator {
   timeOfSeq(seq: number): number;
   /** The pool hashrate (H/s) the simulator gives `coin` at a time: its online workers' nominal speed, before share noise. */
   poolHashrate(coin: CoinTicker, timeMs: number): number;
+  /** The workers of `coin` online at a time, with their miners (what `npm run demo:miner` shows). */
+  onlineAt(coin: CoinTicker, timeMs: number): readonly OnlineWorker[];
 }
 
 const BATCH_LINES = 20_000;
@@ -96,6 +102,7 @@ interface CoinSimulation {
 export function createSimulator(options: SimulatorOptions): Simulator {
   const { pool, send } = options;
   const seed = seedKey(options.seed);
+  const hardware = options.hardware ?? bundledCatalogue();
   const coins = [...new Set(options.coins)];
   const networks = new Map<MinedTicker, NetworkModel>();
 
@@ -126,6 +133,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       miners: Math.max(3, Math.round((options.minersPerCoin ?? DEFAULT_MINERS) * popularity)),
       schemes: config.schemes,
       targetHashrate: chain.poolShare * chain.networkHashrate,
+      hardware,
     });
     const own = networkOf(coin);
     const children = COINS[coin].mergedCoins.map(networkOf);
@@ -262,6 +270,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       if (!simulation) return 0;
       const { hashrateByScheme } = simulation.population.at(Math.floor(timeMs / STEP_MS));
       return hashrateByScheme.pps + hashrateByScheme.prop + hashrateByScheme.solo;
+    },
+    onlineAt(coin, timeMs) {
+      const simulation = simulations.find((candidate) => candidate.coin === coin);
+      return simulation ? simulation.population.at(Math.floor(timeMs / STEP_MS)).online : [];
     },
   };
 }
