@@ -7,6 +7,7 @@
 //      new: the frame alone), and changing the power cost (goal for both: under 50 ms).
 // BENCH_SITE_URL points it at a running site instead (which should run with PAGE_CACHE_MB=0).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -56,7 +57,9 @@ const cdp = await page.context().newCDPSession(page);
 await page.goto(`${base}/device/gpu`, { waitUntil: 'networkidle' });
 await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 const gpus = await page.getByTestId('device-row').count();
-await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+// BENCH_CPU_RATE=1 times the same on the machine's own speed, for reference.
+const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
 
 /**
  * Inside the page: from a select's change to the frame that shows its effect (the frame's
@@ -125,7 +128,11 @@ for (let i = 0; i < RUNS; i += 1) {
   }
 }
 await page.evaluate(CHANGE, ['algorithm', '', null]);
-console.log(`in the browser, CPU slowed 4x, /device/gpu with all ${gpus} cards (median of ${RUNS} / worst)`);
+console.log(
+  `in the browser, CPU slowed ${CPU_RATE}x, /device/gpu with all ${gpus} cards (median of ${RUNS} / worst; load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')})`,
+);
 console.log(
   `  baseline: a change that shows nothing new (the frame alone):      ${ms(quantile(baseline, 0.5))} / ${ms(Math.max(...baseline))}`,
 );
