@@ -10,7 +10,14 @@ import { z } from 'zod';
 import { errorSchema } from '@openpool/domain/api';
 import { isCoinTicker } from '@openpool/domain/coins';
 import { deviceKey, REGISTRY_ALGORITHMS, type HardwareCatalogue } from '@openpool/domain/hardware';
-import { deviceProfits, effectivePriceUsd, MAX_POWER_COST, rankDevice, sortDevices } from '@openpool/domain/hardware-profit';
+import {
+  DEFAULT_POWER_COST,
+  deviceProfits,
+  effectivePriceUsd,
+  MAX_POWER_COST,
+  rankDevice,
+  sortDevices,
+} from '@openpool/domain/hardware-profit';
 import { matchesFilters, SORT_KEYS } from '@openpool/domain/hardware-query';
 import { isDeviceType } from '@openpool/domain/routes';
 import type { ApiContext } from '../context.ts';
@@ -24,7 +31,7 @@ const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
 const moneyQuery = {
   power_cost: plainNumberQuery({ max: MAX_POWER_COST })
     .optional()
-    .describe('electricity per kWh in `currency`; the default power cost (0.04) when absent'),
+    .describe(`electricity per kWh in \`currency\`; ${DEFAULT_POWER_COST} when absent`),
   currency: z.string().max(8).optional().describe('a fiat code of /api/v1/rates; USD when absent'),
 };
 
