@@ -67,7 +67,7 @@ describe('the articles in content/articles', () => {
 
   it('fills pool figures from content/pools.json', () => {
     const faq = compiled.find((a) => a.locale === 'en' && a.slug === 'faq');
-    expect(faq?.text).toContain('5 SAL');
+    expect(faq?.text).toContain('5.000000 SAL');
     expect(faq?.text).toContain('241920');
     expect(faq?.faq.length).toBeGreaterThanOrEqual(12);
   });
