@@ -1,7 +1,10 @@
 // `node scripts/import-gpu-figures.mjs [minerstat.json]`: merges minerstat's public GPU figures
 // (../shared/data/gpu-figures-minerstat.json, fetched 2026-05-01) into content/hardware/gpu.json
 // by the rules of content/hardware/README.md, and prints what it kept, dropped and where the
-// two sources disagree by more than 15 %. Running it again gives the same file.
+// two sources disagree by more than 15 %. Running it again gives the same file once Prettier has
+// formatted it (`npx --no-install prettier --write content/hardware/gpu.json`). Values minerstat
+// does not publish for a card it adds (release, memory, launch price) come from the page each
+// names in scripts/import-gpu-figures-cards.mjs and land in the card's `spec_sources`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GPU_HASHRATE_BANDS, GPU_POWER_BAND } from '../packages/domain/src/hardware.ts';
@@ -31,17 +34,31 @@ const gigabytes = (text) => {
   return match ? Number(match[1]) : null;
 };
 
+/** The value of a `known` entry ([value, source]), or undefined. */
+const value = (entry) => entry?.[0];
+
 function specsOf(entry, known) {
   const specs = entry.specs ?? {};
   const memoryType = /^(GDDR\d+X?|HBM2?)$/.test(specs['Memory Type'] ?? '') ? specs['Memory Type'] : null;
   return {
-    memory_gb: known.memory_gb ?? gigabytes(specs['Max Memory Size']) ?? null,
-    memory_type: known.memory_type ?? memoryType,
+    memory_gb: value(known.memory_gb) ?? gigabytes(specs['Max Memory Size']) ?? null,
+    memory_type: value(known.memory_type) ?? memoryType,
     base_clock_mhz: megahertz(specs['Base Clock'] ?? specs['Base Frequency']),
     boost_clock_mhz: megahertz(specs['Boost Clock'] ?? specs['Boost Frequency']),
-    price_usd: known.price_usd ?? null,
-    release: known.release ?? month(specs.Release ?? specs['Release date']),
+    price_usd: value(known.price_usd) ?? null,
+    release: value(known.release) ?? month(specs.Release ?? specs['Release date']),
   };
+}
+
+/** Where each `known` value was published, one entry per page with the fields it gave (the device's `spec_sources`). */
+function specSourcesOf(known) {
+  const bySource = new Map();
+  for (const [field, [, cited]] of Object.entries(known)) {
+    const entry = bySource.get(cited.source) ?? { fields: [], source: cited.source, as_of: cited.as_of };
+    entry.fields.push(field);
+    bySource.set(cited.source, entry);
+  }
+  return [...bySource.values()];
 }
 
 const dropped = [];
@@ -137,6 +154,9 @@ for (const [id, card] of Object.entries(NEW)) {
     source: SOURCE_HOST + id,
     as_of: AS_OF,
   });
+  const specSources = specSourcesOf(card.known);
+  if (specSources.length > 0) device.spec_sources = specSources;
+  else delete device.spec_sources;
   merge(device, figures);
   if (!bySlug.has(card.slug)) {
     catalogue.devices.push(device);

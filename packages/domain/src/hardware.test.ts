@@ -71,6 +71,15 @@ describe('the hardware catalogue in content/hardware', () => {
     expect(hosts).toEqual(new Set(['whattomine.com', 'minerstat.com']));
   });
 
+  it('names a page for every launch price and release of the cards minerstat lists without them', () => {
+    const cited = of('gpu').filter((device) => device.source.startsWith('https://minerstat.com/') && device.price_usd !== null);
+    expect(cited.length).toBeGreaterThanOrEqual(10);
+    for (const device of cited) {
+      const fields = (device.spec_sources ?? []).flatMap((entry) => entry.fields);
+      expect(fields, device.name).toContain('price_usd');
+    }
+  });
+
   it('covers every ASIC-mined algorithm of the registry and gives every CPU a RandomX figure', () => {
     const asicAlgorithms = new Set(of('asic').flatMap((device) => device.algorithms.map((entry) => entry.algorithm)));
     for (const algorithm of ['sha256d', 'scrypt', 'kheavyhash', 'blake3', 'etchash']) expect(asicAlgorithms).toContain(algorithm);
@@ -131,6 +140,18 @@ describe('a bad catalogue names every bad field', () => {
     expect(message).toContain('content/hardware/gpu.json: devices[0].algorithms[1].source');
     expect(message).toContain('content/hardware/gpu.json: devices[2].algorithms[0].source: must be an https URL');
     expect(message).toContain('content/hardware/gpu.json: devices[4].algorithms[0].as_of');
+  });
+
+  it('refuses a specification source without an https page or naming a field it cannot source', () => {
+    const message = failure(
+      broken('gpu.json', (json) => {
+        const devices = json.devices as { spec_sources?: unknown[] }[];
+        devices[0]!.spec_sources = [{ fields: ['release'], source: 'techpowerup.com', as_of: '2026-11-26' }];
+        devices[1]!.spec_sources = [{ fields: ['hashrate'], source: 'https://example.org/', as_of: '2026-11-26' }];
+      }),
+    );
+    expect(message).toContain('content/hardware/gpu.json: devices[0].spec_sources[0].source: must be an https URL');
+    expect(message).toContain('content/hardware/gpu.json: devices[1].spec_sources[0].fields[0]');
   });
 
   it('refuses an algorithm the registry does not know, an unknown vendor and a duplicate device', () => {

@@ -62,6 +62,15 @@ const algorithmFigure = z.strictObject({
   as_of: isoDate,
 });
 
+/** Specifications a device's own `source` does not give, and the page that published them. */
+export const SPEC_SOURCE_FIELDS = ['release', 'price_usd', 'memory_gb', 'memory_type'] as const;
+const specSource = z.strictObject({
+  fields: z.array(z.enum(SPEC_SOURCE_FIELDS)).min(1),
+  source: httpsUrl,
+  /** When they were taken from there. */
+  as_of: isoDate,
+});
+
 const deviceBase = {
   slug,
   vendor: slug,
@@ -79,6 +88,8 @@ const deviceBase = {
   source: httpsUrl,
   /** When they were taken from the source. */
   as_of: isoDate,
+  /** Values found elsewhere than `source`, each with its page (issue 28: every figure has a public source). */
+  spec_sources: z.array(specSource).min(1).optional(),
 };
 
 const asicSchema = z.strictObject({ ...deviceBase, noise_db: z.number().min(0).max(140).nullable() });
@@ -128,6 +139,7 @@ export type GpuDevice = z.infer<typeof gpuSchema> & { type: 'gpu' };
 export type CpuDevice = z.infer<typeof cpuSchema> & { type: 'cpu' };
 export type Device = AsicDevice | GpuDevice | CpuDevice;
 export type AlgorithmFigure = z.infer<typeof algorithmFigure>;
+export type SpecSourceField = (typeof SPEC_SOURCE_FIELDS)[number];
 export type Manufacturer = z.infer<typeof manufacturerSchema>;
 export type Seller = z.infer<typeof sellerSchema>;
 export type Offer = Omit<z.infer<typeof offerSchema>, 'device' | 'seller'> & { seller: Seller };

@@ -27,6 +27,11 @@ export const deviceSchema = z.object({
     ),
   source: z.string().describe("where the device's specifications come from"),
   as_of: z.string(),
+  spec_sources: z
+    .array(z.object({ fields: z.array(z.string()), source: z.string(), as_of: z.string() }))
+    .describe(
+      'specifications published elsewhere than `source` (release, price_usd, memory_gb, memory_type), each with its page',
+    ),
 });
 
 export const profitSchema = z.object({
@@ -109,6 +114,7 @@ export function deviceOut(device: Device): z.infer<typeof deviceSchema> {
     specs,
     source: device.source,
     as_of: device.as_of,
+    spec_sources: (device.spec_sources ?? []).map(({ fields, source, as_of }) => ({ fields: [...fields], source, as_of })),
   };
 }
 

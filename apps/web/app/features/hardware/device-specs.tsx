@@ -1,5 +1,5 @@
 /** A device's specifications: the type's own specs, release, launch price and where they come from. */
-import type { Device, Manufacturer } from '@openpool/domain/hardware';
+import type { Device, Manufacturer, SpecSourceField } from '@openpool/domain/hardware';
 import { dateTimeFormat, numberFormat } from '@openpool/domain/intl';
 import { LocaleLink } from '~/features/i18n/locale-link';
 import { useLocale } from '~/features/i18n/use-locale';
@@ -12,6 +12,14 @@ function known(parts: readonly (string | null)[], separator: string): string {
   const present = parts.filter((part): part is string => part !== null);
   return present.length === 0 ? '–' : present.join(separator);
 }
+
+/** The label of each specification a `spec_sources` entry can name (memory size and type are one row). */
+const FIELD_LABEL = {
+  release: 'hw.spec.release',
+  price_usd: 'hw.spec.price',
+  memory_gb: 'hw.spec.memory',
+  memory_type: 'hw.spec.memory',
+} as const satisfies Record<SpecSourceField, string>;
 
 function Spec({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -93,6 +101,17 @@ export function DeviceSpecs({
           {new URL(device.source).host}
         </a>
       </p>
+      {(device.spec_sources ?? []).map((cited) => (
+        <p key={cited.source} className="mt-1 text-xs text-ink-muted" data-testid="device-spec-source">
+          {t('hw.specFieldsSource', {
+            fields: [...new Set(cited.fields.map((field) => t(FIELD_LABEL[field])))].join(', '),
+            date: day.format(new Date(`${cited.as_of}T00:00:00Z`)),
+          })}{' '}
+          <a href={cited.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
+            {new URL(cited.source).host}
+          </a>
+        </p>
+      ))}
     </section>
   );
 }
