@@ -3,18 +3,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * Feature boundaries of the web app (issue 11, item 5; Bulletproof React's restricted paths):
- * imports flow shared -> features -> routes, never sideways between features. A part two
- * features need moves to `shared/`. i18n and currency are the app-wide layer every part speaks
- * through (translations, the selected currency), so any feature may use them, and shared/ may
- * translate. Every folder under `features/` is a feature as soon as it exists, so a new one is
- * inside the rule without editing this file. Tests may read across the app (app-wide checks).
+ * Layers of the web app (decision 021; Bulletproof React's restricted paths), lowest first:
+ * `platform/` (the API client and its paths, site settings, cookies, prefetch, icons, lazy
+ * chunks: nothing that speaks), `i18n/` (translations and locales), `currency/` (the
+ * selected currency and rates), `shared/` (UI pieces several features use), `features/*`,
+ * and `routes/` on top. A layer imports lower layers only; features never import each other
+ * (a part two features need moves to shared/). Every folder under `features/` is a feature as
+ * soon as it exists, so a new one is inside the rule without editing this file. Tests may read
+ * across the app (app-wide checks).
  */
 const WEB = 'apps/web/app';
 const FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const APP_WIDE = ['i18n', 'currency'];
+const WEB_LAYERS = ['platform', 'i18n', 'currency', 'shared'];
 const SOURCES = '**/*.{ts,tsx}';
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 const noRoutes = { regex: '^~/routes/', message: 'Routes compose features and shared parts; nothing imports a route.' };
@@ -22,6 +24,28 @@ const noParent = {
   regex: '^\\.\\./',
   message: 'Import through `~/` so the boundary rule sees where an import goes.',
 };
+const webLayers = WEB_LAYERS.map((layer, index) => {
+  const above = WEB_LAYERS.slice(index + 1);
+  return {
+    files: [`${WEB}/${layer}/${SOURCES}`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^~/(?:${[...above, 'features'].join('|')})/`,
+              message: `${layer}/ is layer ${index + 1} of the web app (eslint.config.js, decision 021): it may import ${WEB_LAYERS.slice(0, index).join(', ') || 'no other layer'}, not ${[...above, 'features'].join(', ')}.`,
+            },
+            noRoutes,
+            noParent,
+          ],
+        },
+      ],
+    },
+  };
+});
 const boundaries = [
   ...FEATURES.map((feature) => ({
     files: [`${WEB}/features/${feature}/${SOURCES}`],
@@ -32,8 +56,8 @@ const boundaries = [
         {
           patterns: [
             {
-              regex: `^~/features/(?!(?:${[feature, ...APP_WIDE].join('|')})/)`,
-              message: `features/${feature} may import itself, shared/ and the app-wide ${APP_WIDE.join(' and ')}, not another feature: move what both need to shared/.`,
+              regex: `^~/features/(?!${feature}/)`,
+              message: `features/${feature} may import itself and the layers below (${WEB_LAYERS.join(', ')}), not another feature: move what both need to shared/.`,
             },
             noRoutes,
             noParent,
@@ -42,22 +66,7 @@ const boundaries = [
       ],
     },
   })),
-  {
-    files: [`${WEB}/shared/${SOURCES}`],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^~/features/(?!i18n/)', message: 'shared/ is below every feature: it may translate (i18n), nothing more.' },
-            noRoutes,
-            noParent,
-          ],
-        },
-      ],
-    },
-  },
+  ...webLayers,
 ];
 
 /**

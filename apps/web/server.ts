@@ -13,7 +13,7 @@ import express from 'express';
 import { RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { AppContext } from './app/context.ts';
 import { parseWebEnv } from './app/env.server.ts';
-import { resolveApiBaseUrl, type createApiClient } from './app/shared/api-client.ts';
+import { resolveApiBaseUrl, type createApiClient } from './app/platform/api-client.ts';
 import { createApiReuse } from './server/api-reuse.server.ts';
 import { coalesceWrites } from './server/coalesce-writes.server.ts';
 import { createServerTransport } from './server/server-fetch.server.ts';

@@ -7,7 +7,7 @@ import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import type { ComparePools } from '@openpool/domain/compare-pools';
 import type { SiteConfig } from '@openpool/domain/site-config';
 import { createContext } from 'react-router';
-import type { ApiClient } from './shared/api-client';
+import type { ApiClient } from '~/platform/api-client';
 import type { DocumentCache } from './shared/document-cache.server';
 
 export interface PublicEnv {

@@ -2,10 +2,10 @@ import { isLocaleCode, DEFAULT_LOCALE } from '@openpool/domain/locales';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { loadCatalogue } from './features/i18n/catalogues';
-import { partsForPath } from './features/i18n/message-parts';
-import { chunkErrorsAreQuiet, isChunkLoadError, reloadAfterChunkError } from './shared/chunk-reload';
-import { readSiteSettings, SiteSettingsContext } from './shared/site-settings';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { partsForPath } from '~/i18n/message-parts';
+import { chunkErrorsAreQuiet, isChunkLoadError, reloadAfterChunkError } from '~/platform/chunk-reload';
+import { readSiteSettings, SiteSettingsContext } from '~/platform/site-settings';
 
 function reloadOnChunkError(reason: unknown): boolean {
   // Offline, a reload would only show the browser's own error page; the page stays as it is,

@@ -3,10 +3,11 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appContext } from './context';
-import { loadAllCatalogues } from './features/i18n/catalogues';
+import { loadAllCatalogues } from '~/i18n/catalogues';
 import { NonceContext } from './shared/nonce';
-import { SiteSettingsContext, siteSettingsFrom } from './shared/site-settings';
+import { SiteSettingsContext, siteSettingsFrom } from '~/platform/site-settings';
 import { renderDeadline } from './shared/render-deadline.server';
+import { lowPriorityPreloads } from './shared/script-priority.server';
 import { applyPageSecurityHeaders, originOf } from './shared/security-headers.server';
 
 // The server hands loaders their context under this key. It must be the bundle's own
@@ -14,9 +15,9 @@ import { applyPageSecurityHeaders, originOf } from './shared/security-headers.se
 export { appContext };
 // The loaders' API client comes from the bundle's own module too: `lookup()` tells a 404 from
 // an outage by `instanceof ApiError`, which a class copied into server.ts would fail.
-export { createApiClient } from './shared/api-client';
+export { createApiClient } from '~/platform/api-client';
 // The page cache decides whether `/` is English with the root route's own detection.
-export { rootLocaleOf } from './features/i18n/detect-locale.server';
+export { rootLocaleOf } from '~/i18n/detect-locale.server';
 
 // Every catalogue is in memory before the first request, so rendering never waits on one.
 await loadAllCatalogues();
@@ -57,9 +58,12 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = deadline.body();
+          // The page's scripts load after what it shows (script-priority.server.ts).
+          const page = lowPriorityPreloads();
+          page.pipe(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(page);
         },
         onShellError(error: unknown) {
           // Even the error page could not render: answer with plain HTML that cannot fail.

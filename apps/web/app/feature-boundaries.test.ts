@@ -1,5 +1,5 @@
 /**
- * The feature boundaries are a lint rule (issue 11, item 5): these probes hold the rule in
+ * The web app's layers and feature boundaries are a lint rule (decision 021): these probes hold the rule in
  * eslint.config.js to its word, so a change that loosens it fails here.
  */
 import { ESLint } from 'eslint';
@@ -19,7 +19,7 @@ describe('feature boundaries', () => {
       'features/miner/probe.ts',
       "export { fetchPoolSummary } from '~/features/pool/pool-api.server';\n",
     );
-    expect(found).toEqual([expect.stringContaining('features/miner may import itself, shared/')]);
+    expect(found).toEqual([expect.stringContaining('features/miner may import itself and the layers below')]);
   });
 
   it('holds every feature folder, not a list kept by hand', async () => {
@@ -27,12 +27,13 @@ describe('feature boundaries', () => {
     expect(found).toHaveLength(1);
   });
 
-  it('lets a feature use itself, shared/ and the app-wide i18n and currency', async () => {
+  it('lets a feature use itself and every layer below it', async () => {
     const source = [
       "export { parseMinerRange } from '~/features/miner/miner-range';",
       "export { Ltr } from '~/shared/ltr';",
-      "export { useT } from '~/features/i18n/use-t';",
-      "export { useCurrency } from '~/features/currency/currency-context';",
+      "export { useT } from '~/i18n/use-t';",
+      "export { useCurrency } from '~/currency/currency-context';",
+      "export { useApi } from '~/platform/site-settings';",
       '',
     ].join('\n');
     expect(await restricted('features/miner/probe.ts', source)).toEqual([]);
@@ -40,11 +41,21 @@ describe('feature boundaries', () => {
 
   it('keeps shared/ below the features and routes above everything', async () => {
     expect(await restricted('shared/probe.ts', "export { useCoin } from '~/features/pool/coin-context';\n")).toHaveLength(1);
-    expect(await restricted('shared/probe.ts', "export { useT } from '~/features/i18n/use-t';\n")).toEqual([]);
+    expect(await restricted('shared/probe.ts', "export { useT } from '~/i18n/use-t';\n")).toEqual([]);
     expect(await restricted('features/pool/probe.ts', "export type { Route } from '~/routes/+types/home';\n")).toHaveLength(1);
     expect(await restricted('features/pool/probe.ts', "export { CopyButton } from '../../shared/copy-button';\n")).toHaveLength(
       1,
     );
+  });
+
+  it('keeps platform/, i18n/ and currency/ below shared/, each importing lower layers only', async () => {
+    expect(await restricted('platform/probe.ts', "export { useT } from '~/i18n/use-t';\n")).toHaveLength(1);
+    expect(await restricted('platform/probe.ts', "export { Panel } from '~/shared/panel';\n")).toHaveLength(1);
+    expect(await restricted('i18n/probe.ts', "export { useCurrency } from '~/currency/currency-context';\n")).toHaveLength(1);
+    expect(await restricted('i18n/probe.ts', "export { readCookie } from '~/platform/cookies';\n")).toEqual([]);
+    expect(await restricted('currency/probe.ts', "export { CopyButton } from '~/shared/copy-button';\n")).toHaveLength(1);
+    expect(await restricted('currency/probe.ts', "export { useCoin } from '~/features/pool/coin-context';\n")).toHaveLength(1);
+    expect(await restricted('currency/probe.ts', "export { useT } from '~/i18n/use-t';\n")).toEqual([]);
   });
 
   it('leaves routes free to compose any feature', async () => {

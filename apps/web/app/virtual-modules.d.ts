@@ -1,6 +1,6 @@
 declare module 'virtual:openpool-catalogues' {
-  import type { Messages } from '~/features/i18n/translator';
-  import type { MessagePart } from '~/features/i18n/message-parts';
+  import type { Messages } from '~/i18n/translator';
+  import type { MessagePart } from '~/i18n/message-parts';
   export const catalogueLoaders: Record<string, Record<MessagePart, () => Promise<{ default: Messages }>>>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '../app/shared/api-client';
+import { ApiError, createApiClient } from '../app/platform/api-client';
 import { createApiReuse, sharedMaxAge } from './api-reuse.server';
 
 /** A fake API: counts the requests per path and answers with the given Cache-Control. */

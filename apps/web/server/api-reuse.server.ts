@@ -16,8 +16,8 @@
  */
 import { LRUCache } from 'lru-cache';
 // Plain Node runs this file (server.ts): only relative `.ts` and package imports.
-import type { Answer, ApiReuse } from '../app/shared/api-client.ts';
-import { isPoolWidePath } from '../app/shared/api-paths.ts';
+import type { Answer, ApiReuse } from '../app/platform/api-client.ts';
+import { isPoolWidePath } from '../app/platform/api-paths.ts';
 
 /** Seconds an answer may be reused by a shared cache, from its Cache-Control; 0 when never. */
 export function sharedMaxAge(cacheControl: string | null): number {

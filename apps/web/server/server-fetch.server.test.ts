@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, ApiUnreachableError, createApiClient } from '../app/shared/api-client';
+import { ApiError, ApiUnreachableError, createApiClient } from '../app/platform/api-client';
 import { createServerTransport } from './server-fetch.server';
 
 /** The web server's transport behind the one API client: the same answers as with `fetch`. */

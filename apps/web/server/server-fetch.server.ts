@@ -8,7 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 // Plain Node runs this file (server.ts): only relative `.ts` and package imports.
-import type { ApiTransport } from '../app/shared/api-client.ts';
+import type { ApiTransport } from '../app/platform/api-client.ts';
 
 export function createServerTransport(): ApiTransport {
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };

@@ -1,17 +1,17 @@
 /**
  * Serves `app/locales/{code}.json` as precompiled catalogues, so the browser ships no ICU
- * parser, cut in parts (app/features/i18n/message-parts.ts), each its own chunk loaded on demand:
+ * parser, cut in parts (app/i18n/message-parts.ts), each its own chunk loaded on demand:
  *   `virtual:openpool-catalogues` exports `catalogueLoaders[code][part]`, one dynamic import each;
  *   `virtual:openpool-catalogue/{code}/{part}` is one compiled part of one language.
  * Keys a locale lacks take the English text, so every chunk stands alone and a page never
  * shows a raw message id. Messages may use plain arguments and plurals only: that is what the
- * site's translator renders (app/features/i18n/translator.ts), and anything else fails here.
+ * site's translator renders (app/i18n/translator.ts), and anything else fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
-import { MESSAGE_PARTS, messagePart, type MessagePart } from '../app/features/i18n/message-parts.ts';
+import { MESSAGE_PARTS, messagePart, type MessagePart } from '../app/i18n/message-parts.ts';
 
 const INDEX_ID = 'virtual:openpool-catalogues';
 const ONE_PREFIX = 'virtual:openpool-catalogue/';

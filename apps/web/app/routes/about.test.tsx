@@ -5,7 +5,7 @@
  * says the live figures are unavailable.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { createPoolStats } from '~/testing/payloads';
 import {
   captureWarnings,

@@ -2,8 +2,8 @@ import { appContext } from '~/context';
 import { fetchPools } from '~/features/about/about-api.server';
 import { CoinTable } from '~/features/about/coin-table';
 import { PoolTotalsList, Unavailable } from '~/features/about/pool-figures';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { lookup, valueOr } from '~/shared/api-lookup.server';
 import type { Route } from './+types/about';
 

@@ -5,7 +5,7 @@
  * page explains the API even when the API cannot say its limits (200, a line saying so).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { createApiLimits } from '~/testing/payloads';
 import { API_URL, captureWarnings, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as apiDocsRoute from './api-docs';

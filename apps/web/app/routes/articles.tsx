@@ -2,7 +2,7 @@ import { splitLocalePath } from '@openpool/domain/locales';
 import { ArticleIndex } from '~/features/articles/article-index';
 import { articlesByCategory, searchInLanguage, supportSlugFor } from '~/features/articles/articles.server';
 import { MAX_QUERY_LENGTH } from '~/features/articles/search';
-import { loadCatalogue } from '~/features/i18n/catalogues';
+import { loadCatalogue } from '~/i18n/catalogues';
 import type { Route } from './+types/articles';
 
 export async function loader({ url }: Route.LoaderArgs) {

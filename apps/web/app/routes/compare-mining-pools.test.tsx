@@ -7,8 +7,8 @@
  */
 import { parseComparePools } from '@openpool/domain/compare-pools';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import type { ApiClient } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 import { createPoolStats } from '~/testing/payloads';
 import {
   captureWarnings,

@@ -8,8 +8,8 @@
  */
 import { networkChartSchema } from '@openpool/domain/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import type { ApiClient } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 import { NOW_S, createPoolStats, createRates } from '~/testing/payloads';
 import {
   captureWarnings,

@@ -6,7 +6,7 @@
  * `/` redirects to the saved or the browser's language, English stays.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import {
   captureWarnings,
   content,

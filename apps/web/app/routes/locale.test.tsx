@@ -6,7 +6,7 @@
  */
 import { LOCALE_CODES } from '@openpool/domain/locales';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { createPoolStats } from '~/testing/payloads';
 import { renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as aboutRoute from './about';

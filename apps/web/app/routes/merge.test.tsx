@@ -5,7 +5,7 @@
  * merge mining is stands without the API (200) and the figures then read as dashes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { createMergedCoin } from '~/testing/payloads';
 import { captureWarnings, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as mergeRoute from './merge';

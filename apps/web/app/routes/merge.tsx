@@ -3,8 +3,8 @@ import { formatCoinAmount, formatFee, formatHashrate, formatInteger } from '@ope
 import { appContext } from '~/context';
 import { fetchMerged, type MergedRow } from '~/features/about/about-api.server';
 import { Unavailable } from '~/features/about/pool-figures';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { lookup, valueOr } from '~/shared/api-lookup.server';
 import { Ltr } from '~/shared/ltr';
 import type { Route } from './+types/merge';

@@ -6,7 +6,7 @@
  */
 import type { NotifyLink } from '@openpool/domain/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { captureWarnings, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as notifyRoute from './notify';
 

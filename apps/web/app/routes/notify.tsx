@@ -2,7 +2,7 @@ import { NOTIFY_PURPOSES, type NotifyPurpose } from '@openpool/domain/api';
 import { isLocaleCode, localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { data, redirect } from 'react-router';
 import { appContext } from '~/context';
-import { loadCatalogue } from '~/features/i18n/catalogues';
+import { loadCatalogue } from '~/i18n/catalogues';
 import { actOnNotifyLink, fetchNotifyLink } from '~/features/notify/notify-api.server';
 import { NotifyCard } from '~/features/notify/notify-card';
 import { lookup } from '~/shared/api-lookup.server';

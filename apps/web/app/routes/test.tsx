@@ -2,7 +2,7 @@ import { COINS, isCoinTicker } from '@openpool/domain/coins';
 import { Form } from 'react-router';
 import { appContext } from '~/context';
 import { ConnectionWatch } from '~/features/conn-test/connection-watch';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import type { Route } from './+types/test';
 
 const MAX_FIELD = 128;

@@ -10,7 +10,7 @@
  * indexing an empty page per typed address, 503 tells caches and crawlers to come back.
  */
 import { data } from 'react-router';
-import { ApiError } from './api-client';
+import { ApiError } from '~/platform/api-client';
 
 export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'not-found' } | { kind: 'unavailable' };
 export type LookupKind = Lookup<unknown>['kind'];

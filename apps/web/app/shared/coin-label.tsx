@@ -1,5 +1,5 @@
-import { useT } from '~/features/i18n/use-t';
-import { useSiteSettings } from './site-settings';
+import { useT } from '~/i18n/use-t';
+import { useSiteSettings } from '~/platform/site-settings';
 
 /**
  * A coin's availability label of the site config, 'Coming soon' or 'New' (spec section 4),

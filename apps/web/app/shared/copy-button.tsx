@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 
 /** Copies a value and says 'Copied!' for two seconds (spec section 8 notices). */
 export function CopyButton({ value, label }: { value: string; label?: string }) {

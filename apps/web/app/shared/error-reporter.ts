@@ -5,7 +5,7 @@
  */
 import { isRouteErrorResponse } from 'react-router';
 import { parseDsn } from './sentry-dsn';
-import { readSiteSettings } from './site-settings';
+import { readSiteSettings } from '~/platform/site-settings';
 
 export type Mechanism = 'onerror' | 'onunhandledrejection' | 'route' | 'generic';
 

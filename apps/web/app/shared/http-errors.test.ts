@@ -1,6 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, isRouteErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
+import { ApiError } from '~/platform/api-client';
 import { describeError, pageError, pageNotFound, unknownMiddleware, unsupportedCoin } from './http-errors';
 
 function thrownBy(fn: () => unknown): unknown {

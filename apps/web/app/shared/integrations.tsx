@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSiteSettings } from './site-settings';
+import { useSiteSettings } from '~/platform/site-settings';
 
 export function Integrations() {
   const integrations = useSiteSettings()?.integrations;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { Isolated, Ltr } from '~/shared/ltr';
 
 /** A titled card (the miner and worker pages), shrinkable inside a grid (phones: no overflow). */

@@ -5,8 +5,8 @@
  */
 import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, createApiClient } from './api-client';
-import { useSiteSettings } from './site-settings';
+import { ApiError, createApiClient } from '~/platform/api-client';
+import { useSiteSettings } from '~/platform/site-settings';
 
 export interface ProfileState {
   /** Electricity price per kWh for revenue estimates. */

@@ -1,6 +1,6 @@
 import type { ChartRange } from '@openpool/domain/api-constants';
 import { Link, useSearchParams } from 'react-router';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 
 const RANGE_LABEL: Record<ChartRange, MessageId> = {
   '24h': 'chart.range.24h',

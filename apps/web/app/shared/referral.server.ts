@@ -2,7 +2,7 @@ import { REFERRAL_COOKIE, REFERRAL_LANDING_COOKIE, normaliseReferral, referralSe
 import { signReferralLanding, verifyReferralLanding } from '@openpool/domain/referral-landing';
 import type { MiddlewareFunction } from 'react-router';
 import { appContext } from '~/context';
-import { readCookie } from './cookies';
+import { readCookie } from '~/platform/cookies';
 
 /**
  * A landing through a referral link: `?ref=` on any page sets the referral cookie in the

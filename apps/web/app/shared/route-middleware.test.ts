@@ -3,7 +3,7 @@ import { parseSiteConfig, type SiteConfig } from '@openpool/domain/site-config';
 import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type Params } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appContext, type AppContext } from '~/context';
-import { createApiClient } from './api-client';
+import { createApiClient } from '~/platform/api-client';
 import { createDocumentCache } from './document-cache.server';
 import { describeError, type DescribedError } from './http-errors';
 import { ROUTE_MIDDLEWARE, named, noEmptySegments } from './route-middleware';

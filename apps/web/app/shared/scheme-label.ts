@@ -1,4 +1,4 @@
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 
 const SCHEME_LABEL: Readonly<Record<string, MessageId>> = {
   pps: 'pool.scheme.pps',

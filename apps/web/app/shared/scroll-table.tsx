@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 
 /**
  * A table that may be wider than a phone (issue 25 item 2): it scrolls inside its own box, never

@@ -1,7 +1,7 @@
 import { lastSearchStorageKey, normaliseSearchAddress } from '@openpool/domain/address';
 import { localizePath } from '@openpool/domain/locales';
 import { useNavigate } from 'react-router';
-import { useLocale } from '~/features/i18n/use-locale';
+import { useLocale } from '~/i18n/use-locale';
 
 /**
  * What an address search does on submit (spec section 5), for the pool header's search and the

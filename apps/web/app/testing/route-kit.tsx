@@ -23,17 +23,17 @@ import {
 } from 'react-router';
 import { expect, vi } from 'vitest';
 import { appContext, type AppContext } from '~/context';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import type { Translator } from '~/features/i18n/translator';
-import { I18nProvider } from '~/features/i18n/use-t';
+import { loadCatalogue } from '~/i18n/catalogues';
+import type { Translator } from '~/i18n/translator';
+import { I18nProvider } from '~/i18n/use-t';
 import { loadHardwareCatalogue } from '~/features/hardware/catalogue.server';
 import { ErrorBoundary as RootErrorBoundary } from '~/root';
-import { ApiError, ApiUnreachableError, type ApiClient, type ApiRequest } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import { ApiError, ApiUnreachableError, type ApiClient, type ApiRequest } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 import { createDocumentCache } from '~/shared/document-cache.server';
 import { usePageSeo } from '~/shared/page-seo';
 import { SeoTags } from '~/shared/seo-tags';
-import { SiteSettingsContext, siteSettingsFrom } from '~/shared/site-settings';
+import { SiteSettingsContext, siteSettingsFrom } from '~/platform/site-settings';
 import { createPoolStats } from '~/testing/payloads';
 
 // Node's URL: happy-dom replaces the global one, which the file system does not take.

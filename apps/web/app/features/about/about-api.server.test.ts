@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '~/shared/api-client';
+import { ApiError, createApiClient } from '~/platform/api-client';
 import { fetchPools } from './about-api.server';
 
 function pool(ticker: string, overrides: Record<string, unknown> = {}) {

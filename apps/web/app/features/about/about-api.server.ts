@@ -6,8 +6,8 @@
  */
 import { mergedListSchema, poolListSchema, type MergedList, type PoolStats } from '@openpool/domain/api';
 import { getCoin } from '@openpool/domain/coins';
-import type { ApiClient } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import type { ApiClient } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 
 export interface PoolRow {
   ticker: string;

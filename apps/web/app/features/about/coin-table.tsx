@@ -1,7 +1,7 @@
 import { formatCoinAmount, formatFee } from '@openpool/domain/format';
 import { Ltr } from '~/shared/ltr';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT, type MessageId } from '~/i18n/use-t';
 import type { PoolRow } from './about-api.server';
 import { ScrollTable } from '~/shared/scroll-table';
 

@@ -1,5 +1,5 @@
 import { formatInteger } from '@openpool/domain/format';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import type { PoolTotals } from './about-api.server';
 

@@ -1,7 +1,7 @@
 import type { ApiLimits } from '@openpool/domain/api';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useSiteSettings } from '~/platform/site-settings';
 
 /** A shell command, shown as typed (never translated, never right to left). */
 function Command({ children }: { children: string }) {

@@ -1,9 +1,9 @@
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { getLocale, type LocaleCode } from '@openpool/domain/locales';
 import { useMemo, type MouseEvent } from 'react';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import type { ArticleSummary } from './articles.server';
 import { COPY_LABEL_TOKEN, type CompiledArticle } from './article-types';
 

@@ -1,6 +1,6 @@
 /** The `seo` an article page returns (shared/page-seo.ts), words in the page's language. */
 import { localizePath, getLocale, type LocaleCode } from '@openpool/domain/locales';
-import { loadCatalogue } from '~/features/i18n/catalogues';
+import { loadCatalogue } from '~/i18n/catalogues';
 import type { PageSeo } from '~/shared/page-seo';
 import { articleJsonLd } from './article-seo';
 import type { CompiledArticle } from './article-types';

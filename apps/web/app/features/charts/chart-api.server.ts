@@ -4,8 +4,8 @@
  * route turns that into 'unavailable' through `lookup()`.
  */
 import { networkChartSchema, poolChartSchema, type ChartRange } from '@openpool/domain/api';
-import type { ApiClient } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import type { ApiClient } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 import type { TimePoint } from './time-chart';
 
 export type ChartKind = 'difficulty' | 'hashrate' | 'pool-hashrate';

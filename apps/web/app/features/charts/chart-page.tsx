@@ -1,6 +1,6 @@
 import { CHART_RANGES, type ChartRange } from '@openpool/domain/api-constants';
 import { useMemo } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { RangeLinks } from '~/shared/range-links';
 import { TimeChart, type TimePoint } from './time-chart';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { CHART_HEIGHT } from './chart-size';
 import { chartSummary } from './chart-summary';
 import type { ValueKind } from './value-axis';

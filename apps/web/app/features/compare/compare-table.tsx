@@ -1,6 +1,6 @@
 import { formatCoinAmount, formatFee } from '@openpool/domain/format';
 import { Link } from 'react-router';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { sortParam, type CompareRow, type Sort, type SortKey } from './compare-rows';
 

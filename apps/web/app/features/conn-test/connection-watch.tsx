@@ -1,8 +1,8 @@
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { formatDifficulty, formatHashrate, formatInteger } from '@openpool/domain/format';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { Isolated, Ltr } from '~/shared/ltr';
 import { useWorkerWatch } from './use-worker-watch';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
-import { useApi } from '~/shared/site-settings';
+import { ApiError } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
+import { useApi } from '~/platform/site-settings';
 import { connectionState, type ConnectionState, type WorkerRow } from './connection-state';
 
 const POLL_MS = 5_000;

@@ -1,7 +1,7 @@
 import { dailyCoins, profitability, revenueScheme } from '@openpool/domain/profitability';
 import { formatAmount, formatFee } from '@openpool/domain/format';
 import { useId, useState } from 'react';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { isolatedText, Ltr } from '~/shared/ltr';
 import { checkNumber } from './calculator-input';
 import { NumberField } from './number-field';

@@ -1,8 +1,8 @@
 import type { PoolStats } from '@openpool/domain/api';
 import { COINS, isCoinTicker } from '@openpool/domain/coins';
-import { useCurrency } from '~/features/currency/currency-context';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { useCurrency } from '~/currency/currency-context';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { Calculator } from './calculator';
 import type { CoinMarket } from './profit';
 import type { ReferenceDevice } from './reference.server';

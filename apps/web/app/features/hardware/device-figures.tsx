@@ -4,8 +4,8 @@
  */
 import type { Device } from '@openpool/domain/hardware';
 import { dateTimeFormat } from '@openpool/domain/intl';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { formatEfficiency, formatHashrate, formatPower } from './figures';
 

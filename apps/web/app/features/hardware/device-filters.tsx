@@ -5,8 +5,8 @@
  */
 import type { DeviceFilters, SortKey } from '@openpool/domain/hardware-query';
 import type { DeviceType } from '@openpool/domain/routes';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { SORT_KEYS } from './catalogue';
 import { PowerCostInput } from './power-cost-input';
 

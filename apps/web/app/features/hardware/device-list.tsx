@@ -4,13 +4,14 @@
  * figures stay the same (the row cache) so that the memoised rows of `device-rows.tsx` skip it.
  */
 import { COINS } from '@openpool/domain/coins';
-import { GPU_ALGORITHMS_WITHOUT_FIGURES, type Device } from '@openpool/domain/hardware';
+import type { Device } from '@openpool/domain/hardware';
+import { GPU_ALGORITHMS_WITHOUT_FIGURES } from '@openpool/domain/hardware-keys';
 import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
 import type { DeviceType } from '@openpool/domain/routes';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { isFiltered, listSearch } from './catalogue';
 import { DeviceFilterForm } from './device-filters';
 import { DeviceTable } from './device-rows';

@@ -3,13 +3,14 @@
  * price, the calculator and the sellers. Each section is a module of its own; this one reads
  * the visitor's settings (the URL, this browser's memory) and hands every section the same figures.
  */
-import { deviceKey, type Device, type Manufacturer, type Offer } from '@openpool/domain/hardware';
+import type { Device, Manufacturer, Offer } from '@openpool/domain/hardware';
+import { deviceKey } from '@openpool/domain/hardware-keys';
 import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { useSearchParams } from 'react-router';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { Calculator } from './calculator';
 import { TYPE_TITLE } from './device-list';
 import { DeviceFigures } from './device-figures';

@@ -5,8 +5,8 @@
  * coin it mines, the full width of the page (`DeviceProfitTable`).
  */
 import { bestCoin } from '@openpool/domain/hardware-profit';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import type { DevicePageData } from './device-page';
 import { PowerCostInput } from './power-cost-input';
 import { PriceInput } from './price-input';

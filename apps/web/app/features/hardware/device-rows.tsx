@@ -12,8 +12,8 @@ import type { Device } from '@openpool/domain/hardware';
 import { localizePath } from '@openpool/domain/locales';
 import { memo, startTransition, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { formatEfficiency, formatHashrate, formatPower } from './figures';
 import type { ListedDevice } from './rank-devices';
 

@@ -1,8 +1,8 @@
 /** A device's sellers: the operator's offers with price, stock and the exclusive badge. */
 import type { Offer } from '@openpool/domain/hardware';
 import { dateTimeFormat } from '@openpool/domain/intl';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 
 const STOCK: Record<Offer['stock'], MessageId> = {

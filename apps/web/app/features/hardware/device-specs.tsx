@@ -1,9 +1,9 @@
 /** A device's specifications: the type's own specs, release, launch price and where they come from. */
 import type { Device, Manufacturer, SpecSourceField } from '@openpool/domain/hardware';
 import { dateTimeFormat, numberFormat } from '@openpool/domain/intl';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { formatPower } from './figures';
 

@@ -7,9 +7,9 @@
 import { networkChartSchema, poolStatsSchema, ratesSchema } from '@openpool/domain/api';
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import { dailyTrend } from '@openpool/domain/profitability';
-import type { ApiClient } from '~/shared/api-client';
+import type { ApiClient } from '~/platform/api-client';
 import { lookup, valueOr } from '~/shared/api-lookup.server';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import type { CoinMarket, Market } from './profit';
 
 /** Days of difficulty history a trend needs before payback follows it. */

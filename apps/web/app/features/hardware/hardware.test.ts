@@ -4,7 +4,7 @@ import { HARDWARE_FILES, parseHardwareCatalogue, type HardwareFiles } from '@ope
 import { parseDeviceRoute } from '@openpool/domain/routes';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '~/context';
-import { createApiClient } from '~/shared/api-client';
+import { createApiClient } from '~/platform/api-client';
 import { bestCoin, deviceProfits } from '@openpool/domain/hardware-profit';
 import { dailyCoins } from '@openpool/domain/profitability';
 import { matchesFilters, parseFilters } from './catalogue';

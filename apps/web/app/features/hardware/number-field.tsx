@@ -1,6 +1,6 @@
 import type { RuleMessage } from '@openpool/domain/validation';
 import { useId } from 'react';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 
 /**
  * A typed figure of the calculator or the power-cost field: its label, the input and, when the

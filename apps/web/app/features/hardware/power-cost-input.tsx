@@ -1,6 +1,6 @@
 import { MAX_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
 import { useState } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { checkNumber } from './calculator-input';
 import { NumberField } from './number-field';
 

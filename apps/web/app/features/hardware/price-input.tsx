@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { parsePriceAmount } from './typed-price';
 
 /**

@@ -6,9 +6,9 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import type { Translator } from '~/features/i18n/translator';
-import { I18nProvider } from '~/features/i18n/use-t';
+import { loadCatalogue } from '~/i18n/catalogues';
+import type { Translator } from '~/i18n/translator';
+import { I18nProvider } from '~/i18n/use-t';
 import type { MarketProfit } from './profit';
 import { ProfitTable } from './profit-table';
 

@@ -4,8 +4,8 @@
  */
 import { formatCoinAmount, formatDifficulty, formatFee, formatPercent } from '@openpool/domain/format';
 import { revenueScheme } from '@openpool/domain/profitability';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { formatCoins } from './figures';
 import type { MarketProfit } from './profit';

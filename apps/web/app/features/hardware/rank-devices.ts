@@ -5,7 +5,8 @@
  * uses (apps/api/src/hardware/ranking-parity.test.ts compares the two). Pure: only relative
  * and domain imports, so that test can load it.
  */
-import { deviceKey, type Device } from '@openpool/domain/hardware';
+import type { Device } from '@openpool/domain/hardware';
+import { deviceKey } from '@openpool/domain/hardware-keys';
 import { rankDevice, sortDevices, type RankedDevice } from '@openpool/domain/hardware-profit';
 import { matchesFilters, type DeviceFilters } from '@openpool/domain/hardware-query';
 import { marketCoinsPerDay, type CoinMarket, type Market } from './profit';

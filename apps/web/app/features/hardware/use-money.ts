@@ -1,5 +1,5 @@
 import { formatMoney } from '@openpool/domain/format';
-import { useCurrency } from '~/features/currency/currency-context';
+import { useCurrency } from '~/currency/currency-context';
 import { usdRate, type Market } from './profit';
 
 /**

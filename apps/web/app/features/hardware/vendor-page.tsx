@@ -1,8 +1,8 @@
 import type { Device, Manufacturer } from '@openpool/domain/hardware';
 import type { DeviceType } from '@openpool/domain/routes';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { TYPE_TITLE } from './device-list';
 import { deviceHref } from './device-rows';

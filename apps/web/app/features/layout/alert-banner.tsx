@@ -3,10 +3,10 @@
  * the page's language from config; nothing at all when that text is empty.
  */
 import { localizedLink, localizedText } from '@openpool/domain/site-links';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
-import { useSiteSettings } from '~/shared/site-settings';
-import { SpriteIcon } from '~/shared/sprite-icon';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
+import { useSiteSettings } from '~/platform/site-settings';
+import { SpriteIcon } from '~/platform/sprite-icon';
 import { ExternalLink } from './footer/external-link';
 
 export function AlertBanner() {

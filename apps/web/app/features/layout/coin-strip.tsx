@@ -4,9 +4,9 @@
  */
 import type { CSSProperties } from 'react';
 import { COINS, isCoinTicker, type Coin } from '@openpool/domain/coins';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
-import { useSiteSettings, type SiteSettings } from '~/shared/site-settings';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
+import { useSiteSettings, type SiteSettings } from '~/platform/site-settings';
 
 export function stripCoins(settings: Pick<SiteSettings, 'iconStripCoins' | 'enabledCoins'> | undefined): Coin[] {
   if (!settings) return [];

@@ -1,8 +1,8 @@
-import { I18nProvider } from '~/features/i18n/use-t';
+import { I18nProvider } from '~/i18n/use-t';
 import { runInNewContext } from 'node:vm';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
+import { loadCatalogue } from '~/i18n/catalogues';
 import { COLOR_MODE_BOOTSTRAP } from './color-mode-bootstrap';
 import { ColorModeToggle, parseColorPreference, resolveColorMode } from './color-mode-toggle';
 

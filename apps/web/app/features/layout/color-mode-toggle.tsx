@@ -7,8 +7,8 @@
  * the same for every visitor; only aria-pressed arrives after hydration.
  */
 import { useSyncExternalStore } from 'react';
-import { useT } from '~/features/i18n/use-t';
-import { SpriteIcon } from '~/shared/sprite-icon';
+import { useT } from '~/i18n/use-t';
+import { SpriteIcon } from '~/platform/sprite-icon';
 import { COLOR_MODE_STORAGE_KEY } from './color-mode-bootstrap';
 
 export type ColorPreference = 'system' | 'light' | 'dark';

@@ -1,11 +1,11 @@
-import { I18nProvider } from '~/features/i18n/use-t';
+import { I18nProvider } from '~/i18n/use-t';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
+import { loadCatalogue } from '~/i18n/catalogues';
 import { readFileSync } from 'node:fs';
 import { parseSiteConfig } from '@openpool/domain/site-config';
-import { SiteSettingsContext, siteSettingsFrom, type SiteSettings } from '~/shared/site-settings';
+import { SiteSettingsContext, siteSettingsFrom, type SiteSettings } from '~/platform/site-settings';
 import { ErrorPage } from './error-page';
 
 // The real site config, as the frame around the error page needs all of it.

@@ -1,10 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useLocale } from '~/features/i18n/use-locale';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { describeError, type ErrorReason } from '~/shared/http-errors';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useSiteSettings } from '~/platform/site-settings';
 import { SiteFrame } from './site-frame';
 
 const REASON_TEXT: Record<ErrorReason, MessageId> = {

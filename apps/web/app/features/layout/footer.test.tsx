@@ -1,12 +1,12 @@
-import { I18nProvider } from '~/features/i18n/use-t';
+import { I18nProvider } from '~/i18n/use-t';
 import type { LocaleCode } from '@openpool/domain/locales';
 import { parseSiteConfig } from '@openpool/domain/site-config';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import { SiteSettingsContext, siteSettingsFrom } from '~/shared/site-settings';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { SiteSettingsContext, siteSettingsFrom } from '~/platform/site-settings';
 import { AlertBanner } from './alert-banner';
 import { CoinStrip } from './coin-strip';
 import { Footer } from './footer';

@@ -4,10 +4,10 @@
  * Five columns on xl (Pools takes two tracks), three on md, two on phones; never an accordion.
  */
 import { COINS, isCoinTicker, type Coin } from '@openpool/domain/coins';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
-import { useSiteSettings } from '~/shared/site-settings';
+import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
+import { useSiteSettings } from '~/platform/site-settings';
 import { CoinStrip } from './coin-strip';
 import { ExternalLink } from './footer/external-link';
 import { FOOTER_MAIN_POOLS, footerColumns, type FooterColumn, type FooterLink } from './footer/footer-links';

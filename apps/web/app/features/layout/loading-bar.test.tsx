@@ -1,8 +1,8 @@
-import { I18nProvider } from '~/features/i18n/use-t';
+import { I18nProvider } from '~/i18n/use-t';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
+import { loadCatalogue } from '~/i18n/catalogues';
 import { createLoadingBarStore, estimateProgress, LoadingBar, LOADING_BAR_TIMING } from './loading-bar';
 
 describe('estimateProgress (duration 5000 ms)', () => {

@@ -12,7 +12,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigation, useRouteError } from 'react-router';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 
 export const LOADING_BAR_TIMING = {
   /** A navigation shorter than this never shows the bar. */

@@ -1,9 +1,9 @@
 import { getCoin, type Coin } from '@openpool/domain/coins';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { useLocation, useMatches } from 'react-router';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
-import { useSiteSettings } from '~/shared/site-settings';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
+import { useSiteSettings } from '~/platform/site-settings';
 import { TickerBadge } from './header/ticker-badge';
 
 /** The coin route's id is `coin`, or `coin.{locale}` under a prefix (routes.ts). */

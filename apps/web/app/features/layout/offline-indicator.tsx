@@ -5,8 +5,8 @@
  * takes over right after.
  */
 import { useSyncExternalStore } from 'react';
-import { useT } from '~/features/i18n/use-t';
-import { SpriteIcon } from '~/shared/sprite-icon';
+import { useT } from '~/i18n/use-t';
+import { SpriteIcon } from '~/platform/sprite-icon';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 
 /** A page whose data is not wired yet says so, instead of showing invented figures. */
 export function PendingPage({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,7 +1,7 @@
-import { I18nProvider } from '~/features/i18n/use-t';
+import { I18nProvider } from '~/i18n/use-t';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
+import { loadCatalogue } from '~/i18n/catalogues';
 import { OfflineIndicator } from './offline-indicator';
 import { ScrollToTop } from './scroll-to-top';
 

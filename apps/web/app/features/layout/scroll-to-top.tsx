@@ -4,8 +4,8 @@
  * button owns the bottom inline-start corner, so the two never overlap.
  */
 import { useSyncExternalStore } from 'react';
-import { useT } from '~/features/i18n/use-t';
-import { SpriteIcon } from '~/shared/sprite-icon';
+import { useT } from '~/i18n/use-t';
+import { SpriteIcon } from '~/platform/sprite-icon';
 
 export const SCROLL_TO_TOP_THRESHOLD_PX = 300;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { CurrencyProvider } from '~/features/currency/currency-context';
-import { useT } from '~/features/i18n/use-t';
+import { CurrencyProvider } from '~/currency/currency-context';
+import { useT } from '~/i18n/use-t';
 import { Integrations } from '~/shared/integrations';
 import { ProfileProvider } from '~/shared/profile';
 import { AlertBanner } from './alert-banner';

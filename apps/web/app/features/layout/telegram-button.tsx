@@ -7,9 +7,9 @@
  * 'telegram_bot' allows.
  */
 import { showsRegionalPart } from '@openpool/domain/site-links';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
+import { useSiteSettings } from '~/platform/site-settings';
 import { TelegramGlyph } from './footer/social-icons';
 
 export function TelegramButton() {

@@ -3,8 +3,8 @@ import type { LocaleCode } from '@openpool/domain/locales';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import { I18nProvider } from '~/features/i18n/use-t';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { I18nProvider } from '~/i18n/use-t';
 import { AlertsLine } from './alerts-line';
 
 const ADDRESS = 'ltc1qalerts';

@@ -1,6 +1,6 @@
 import type { MinerAlerts } from '@openpool/domain/api';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 
 /**
  * What the pool watches for this miner (issue 14): 'Alerts: e-mail · offline after 10 min ·

@@ -2,8 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { hashrateFigures } from '@openpool/domain/best-reported';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import { I18nProvider } from '~/features/i18n/use-t';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { I18nProvider } from '~/i18n/use-t';
 import { BestShares } from './best-shares';
 import { ReportedHashrate } from './reported-hashrate';
 

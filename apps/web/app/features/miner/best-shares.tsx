@@ -1,6 +1,6 @@
 import { formatDifficulty, formatPercent } from '@openpool/domain/format';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { isolatedText } from '~/shared/ltr';
 import { Figure } from '~/shared/panel';
 import { relativeTime } from '~/shared/relative-time';

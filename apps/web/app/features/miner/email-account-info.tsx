@@ -1,7 +1,7 @@
 import type { Coin } from '@openpool/domain/coins';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 
 /** The support article exists in these languages (spec section 2); others read the English one. */
 const SUPPORT_ARTICLE_LANGS = ['ru', 'uk', 'en'];

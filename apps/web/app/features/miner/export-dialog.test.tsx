@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import { I18nProvider } from '~/features/i18n/use-t';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { I18nProvider } from '~/i18n/use-t';
 import { ExportDialog, exportHref } from './export-dialog';
 
 const ADDRESS = 'ltc1q export/odd';

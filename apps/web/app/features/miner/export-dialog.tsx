@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { ExportFormat, ExportKind } from '@openpool/domain/miner-export';
-import { useCurrency } from '~/features/currency/currency-context';
-import { useT } from '~/features/i18n/use-t';
-import { apiPaths } from '~/shared/api-paths';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useCurrency } from '~/currency/currency-context';
+import { useT } from '~/i18n/use-t';
+import { apiPaths } from '~/platform/api-paths';
+import { useSiteSettings } from '~/platform/site-settings';
 
 interface ExportChoice {
   kind: ExportKind;

@@ -1,5 +1,5 @@
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { isolatedText } from '~/shared/ltr';
 
 const BUCKET_S = 600;

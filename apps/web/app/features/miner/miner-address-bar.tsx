@@ -1,6 +1,6 @@
 import { truncateMiddle } from '@openpool/domain/format';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { CopyButton } from '~/shared/copy-button';
 
 type MinerPage = 'stats' | 'payouts' | 'settings';

@@ -17,8 +17,8 @@ import {
 } from '@openpool/domain/api';
 import { shareQualitySchema } from '@openpool/domain/share-quality';
 import { bestSharesSchema, reportedHashrateSchema } from '@openpool/domain/best-reported';
-import type { ApiClient } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import type { ApiClient } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 import type { MinerRange } from './miner-range';
 import { WORKER_ROW_FIELDS, type WorkerRow } from './miner-types';
 

@@ -5,8 +5,8 @@
  */
 import type { settingsAppliedSchema } from '@openpool/domain/api';
 import type { z } from 'zod';
-import type { ApiClient } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import type { ApiClient } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 
 export type SettingsApplied = z.infer<typeof settingsAppliedSchema>;
 

@@ -1,8 +1,8 @@
 import { formatAmount, formatCoinAmount, formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
 import type { ReactNode } from 'react';
-import { useCurrency } from '~/features/currency/currency-context';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useCurrency } from '~/currency/currency-context';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import type { MinerStats } from './miner-types';
 import { Ltr } from '~/shared/ltr';
 import { Figure, Panel } from '~/shared/panel';

@@ -1,6 +1,6 @@
 import { ratioVerdict, type HashrateFigures } from '@openpool/domain/best-reported';
 import { formatHashrate, formatNumber } from '@openpool/domain/format';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 
 type Windows = { '10m': HashrateFigures; '24h': HashrateFigures };

@@ -1,7 +1,7 @@
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { formatCoinAmount } from '@openpool/domain/format';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { Isolated } from '~/shared/ltr';
 import type { DailyReward } from './miner-types';
 

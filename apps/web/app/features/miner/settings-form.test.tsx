@@ -9,9 +9,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COINS } from '@openpool/domain/coins';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import { I18nProvider } from '~/features/i18n/use-t';
-import { SiteSettingsContext, type SiteSettings } from '~/shared/site-settings';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { I18nProvider } from '~/i18n/use-t';
+import { SiteSettingsContext, type SiteSettings } from '~/platform/site-settings';
 import { SettingsForm, type MinerSettings, type Outcome } from './settings-form';
 
 const ADDRESS = 'ltc1qformtest';

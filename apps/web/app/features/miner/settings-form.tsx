@@ -6,13 +6,13 @@ import { checkSettingsChange } from '@openpool/domain/settings-change';
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
-import { useT, type MessageId } from '~/features/i18n/use-t';
-import { ApiError } from '~/shared/api-client';
-import { useApi } from '~/shared/site-settings';
+import { useT, type MessageId } from '~/i18n/use-t';
+import { ApiError } from '~/platform/api-client';
+import { useApi } from '~/platform/site-settings';
 import { applySettings } from './miner-api';
 import { SettingsNotifications, type NotificationChoices } from './settings-notifications';
 import { refusalText } from './settings-refusal';
-import { useLocale } from '~/features/i18n/use-locale';
+import { useLocale } from '~/i18n/use-locale';
 
 export type MinerSettings = z.infer<typeof settingsSchema>;
 type Field = 'payoutThreshold' | 'email' | 'ip';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 
 /** The choices of issue 14: offline delay between 5 and 60 minutes, the optional hashrate alert. */
 export const OFFLINE_DELAY_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;

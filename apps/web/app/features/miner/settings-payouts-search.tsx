@@ -1,6 +1,6 @@
 import { lastSearchStorageKey } from '@openpool/domain/address';
 import { useId } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { useOpenMinerPage } from '~/shared/use-open-miner-page';
 import { useStoredValue } from '~/shared/use-stored-value';
 

@@ -3,8 +3,8 @@
  * (hours, days), in the visitor's language; the proof limit keeps its minutes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import type { Translator } from '~/features/i18n/translator';
+import { loadCatalogue } from '~/i18n/catalogues';
+import type { Translator } from '~/i18n/translator';
 import { refusalText } from './settings-refusal';
 
 let en: Translator;

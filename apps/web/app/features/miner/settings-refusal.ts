@@ -4,7 +4,7 @@
  * hourly proof limit, up to days for a mailbox left alone). The API names the limit in the
  * body's `error`; an unknown one reads as the proof limit.
  */
-import type { MessageId, MessageValues } from '~/features/i18n/use-t';
+import type { MessageId, MessageValues } from '~/i18n/use-t';
 import { formatDuration } from './payout-eta';
 
 type Translate = (id: MessageId, values?: MessageValues) => string;

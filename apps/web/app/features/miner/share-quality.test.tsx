@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { windowQuality } from '@openpool/domain/share-quality';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import { I18nProvider } from '~/features/i18n/use-t';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { I18nProvider } from '~/i18n/use-t';
 import { ShareQualityTable } from './share-quality';
 
 const own = {

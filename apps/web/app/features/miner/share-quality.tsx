@@ -1,6 +1,6 @@
 import { formatInteger, formatPercent } from '@openpool/domain/format';
 import type { WindowQuality } from '@openpool/domain/share-quality';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { isolatedText, Ltr } from '~/shared/ltr';
 
 type Windows = { '1h': WindowQuality; '24h': WindowQuality };

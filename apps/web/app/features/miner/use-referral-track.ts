@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { REFERRAL_COOKIE, REFERRAL_LANDING_COOKIE } from '@openpool/domain/referral';
-import { readCookie } from '~/shared/cookies';
-import { useApi } from '~/shared/site-settings';
+import { readCookie } from '~/platform/cookies';
+import { useApi } from '~/platform/site-settings';
 import { trackReferral } from './miner-api';
 
 /** A `ref` cookie with the landing the site signed beside it: without one the API records nothing. */

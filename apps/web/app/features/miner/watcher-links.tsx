@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { WATCHER_EXPIRY_DAYS, type watcherCreatedSchema, type watcherListSchema } from '@openpool/domain/api';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
-import { ApiError } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
+import { ApiError } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 import { CopyButton } from '~/shared/copy-button';
-import { useApi, useSiteSettings } from '~/shared/site-settings';
+import { useApi, useSiteSettings } from '~/platform/site-settings';
 import { refusalText } from './settings-refusal';
 
 type ApiLink = z.infer<typeof watcherListSchema>['links'][number];

@@ -2,8 +2,8 @@ import type { LocaleCode } from '@openpool/domain/locales';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import { I18nProvider } from '~/features/i18n/use-t';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { I18nProvider } from '~/i18n/use-t';
 import type { WorkerRow } from './miner-types';
 import { WORKERS_PAGE, WorkersTable } from './workers-table';
 

@@ -1,9 +1,9 @@
 import { formatHashrate, formatInteger } from '@openpool/domain/format';
 import { useState } from 'react';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useLocale } from '~/features/i18n/use-locale';
+import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
 import { useSchemeLabel } from '~/shared/scheme-label';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { relativeTime } from '~/shared/relative-time';
 import { Isolated, Ltr } from '~/shared/ltr';
 import type { WorkerRow } from './miner-types';

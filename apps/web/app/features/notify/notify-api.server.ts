@@ -4,8 +4,8 @@
  * Each throws on any failure; the route maps that with `lookup()` (decision 007).
  */
 import { notifyLinkSchema, type NotifyLink, type NotifyPurpose } from '@openpool/domain/api';
-import type { ApiClient } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import type { ApiClient } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 
 export async function fetchNotifyLink(api: ApiClient, purpose: NotifyPurpose, token: string): Promise<NotifyLink> {
   return notifyLinkSchema.parse(await api.request(apiPaths.notifyLink(purpose), { query: { token } }));

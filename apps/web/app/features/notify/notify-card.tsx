@@ -1,8 +1,8 @@
 import type { NotifyLink, NotifyPurpose } from '@openpool/domain/api';
 import { truncateMiddle } from '@openpool/domain/format';
 import { Form, useNavigation } from 'react-router';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { isolatedText } from '~/shared/ltr';
 
 const TEXT: Record<NotifyPurpose, Record<'title' | 'ask' | 'button' | 'doneTitle' | 'done', MessageId>> = {

@@ -1,7 +1,7 @@
 import { lastSearchStorageKey } from '@openpool/domain/address';
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { useOpenMinerPage } from '~/shared/use-open-miner-page';
 
 /**

@@ -2,8 +2,8 @@ import type { Coin } from '@openpool/domain/coins';
 import { localizePath } from '@openpool/domain/locales';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT, type MessageId } from '~/i18n/use-t';
 
 const TABS: ReadonlyArray<{ path: string; label: MessageId; topMinersOnly?: boolean }> = [
   { path: '', label: 'tabs.pool' },

@@ -4,7 +4,7 @@ import type { Coin } from '@openpool/domain/coins';
 import { lastSearchStorageKey } from '@openpool/domain/address';
 import { useId, useState } from 'react';
 import { useStoredValue } from '~/shared/use-stored-value';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { CopyButton } from '~/shared/copy-button';
 
 type Platform = MinerPlatform | 'asic';

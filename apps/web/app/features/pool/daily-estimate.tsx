@@ -1,8 +1,8 @@
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { formatAmount, formatHashrate } from '@openpool/domain/format';
-import { useCurrency } from '~/features/currency/currency-context';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { useCurrency } from '~/currency/currency-context';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { Isolated, Ltr } from '~/shared/ltr';
 import { estimateDailyCoins, type EstimateInputs } from './estimate';
 

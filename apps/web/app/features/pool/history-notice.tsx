@@ -1,4 +1,4 @@
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 
 /**
  * Said on the home and coin pages while a first start's history is still being filled in

@@ -4,9 +4,9 @@
  * `lookup()`, what a failure means for its page.
  */
 import { poolStatsSchema, topMinersSchema, type PoolStats } from '@openpool/domain/api';
-import type { ApiClient } from '~/shared/api-client';
+import type { ApiClient } from '~/platform/api-client';
 import { lookup } from '~/shared/api-lookup.server';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { parsePoolStats, poolDefaults, type PoolSummary } from './pool-stats';
 
 /** `GET /{coin}/api/v1/pool/stats`, read leniently where the spec says so (`parsePoolStats`). */

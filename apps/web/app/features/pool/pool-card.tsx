@@ -1,7 +1,7 @@
 import { badgeTextColor, COINS, type CoinTicker } from '@openpool/domain/coins';
 import { formatFee, formatHashrate, formatInteger } from '@openpool/domain/format';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { Ltr } from '~/shared/ltr';
 import type { CardSummary } from './pool-stats';

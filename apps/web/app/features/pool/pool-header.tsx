@@ -2,7 +2,7 @@ import { badgeTextColor, type Coin } from '@openpool/domain/coins';
 import { formatFee } from '@openpool/domain/format';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { useLocation } from 'react-router';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { CoinLabel } from '~/shared/coin-label';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { AddressSearch } from './address-search';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClient } from '~/shared/api-client';
+import { ApiError, type ApiClient } from '~/platform/api-client';
 import { fetchPoolSummary } from './pool-api.server';
 import { cardSummary, parsePoolStats, poolDefaults } from './pool-stats';
 

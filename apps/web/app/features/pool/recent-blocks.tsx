@@ -1,7 +1,7 @@
 import type { PoolStats } from '@openpool/domain/api';
 import { formatCoinAmount, formatInteger, formatPercent } from '@openpool/domain/format';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { Isolated, Ltr } from '~/shared/ltr';
 import { formatDateTime, relativeTime } from '~/shared/relative-time';
 import { ScrollTable } from '~/shared/scroll-table';

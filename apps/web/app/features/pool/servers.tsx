@@ -1,5 +1,5 @@
 import type { PoolStats } from '@openpool/domain/api';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { CopyButton } from '~/shared/copy-button';
 import { ScrollTable } from '~/shared/scroll-table';
 

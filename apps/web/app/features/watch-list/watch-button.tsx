@@ -1,4 +1,4 @@
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { addWatched, removeWatched, same, useWatchList } from './watch-store';
 
 /** On a miner's stats page: put the address on this browser's watch list, or take it off. */

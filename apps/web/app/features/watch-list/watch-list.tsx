@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { MinerStats } from '@openpool/domain/api';
 import { formatCoinAmount, formatHashrate, formatInteger, truncateMiddle } from '@openpool/domain/format';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
-import { apiPaths } from '~/shared/api-paths';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
+import { apiPaths } from '~/platform/api-paths';
 import { Ltr } from '~/shared/ltr';
-import { useApi, useSiteSettings } from '~/shared/site-settings';
+import { useApi, useSiteSettings } from '~/platform/site-settings';
 import { addWatched, removeWatched, useWatchList, WATCH_LIST_MAX, type Watched } from './watch-store';
 
 type Row = { state: 'loading' } | { state: 'found'; stats: MinerStats } | { state: 'not-found' } | { state: 'unavailable' };

@@ -5,7 +5,7 @@
  * The page needs no API of its own: the header's stats failing leaves the description whole.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { createPoolStats } from '~/testing/payloads';
 import { captureWarnings, content, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as aboutCoinRoute from './about-coin';

@@ -1,4 +1,4 @@
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { useCoin, useCoinInfo } from '~/features/pool/coin-context';
 
 /** `/{coin}/about-coin`: what the coin is, from content/coins.json. */

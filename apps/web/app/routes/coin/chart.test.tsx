@@ -7,7 +7,7 @@
  */
 import { networkChartSchema, poolChartSchema } from '@openpool/domain/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { NOW_S, createPoolStats } from '~/testing/payloads';
 import { captureWarnings, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as chartRoute from './chart';

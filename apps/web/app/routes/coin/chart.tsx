@@ -3,7 +3,7 @@ import { appContext } from '~/context';
 import { fetchChart, type ChartKind } from '~/features/charts/chart-api.server';
 import { ChartPage, parseRange } from '~/features/charts/chart-page';
 import type { ValueKind } from '~/features/charts/value-axis';
-import { useT, type MessageId } from '~/features/i18n/use-t';
+import { useT, type MessageId } from '~/i18n/use-t';
 import { useCoin, usePool } from '~/features/pool/coin-context';
 import type { PoolStats } from '@openpool/domain/api';
 import { lookup, valueOr } from '~/shared/api-lookup.server';

@@ -5,7 +5,7 @@
  * the calculator on the coin's reference device; without the coin's stats, one line says so.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { NOW_S, createPoolStats } from '~/testing/payloads';
 import { captureWarnings, content, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as layoutRoute from './layout';

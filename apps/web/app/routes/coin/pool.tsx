@@ -6,8 +6,8 @@ import {
   formatInteger,
   formatPercent,
 } from '@openpool/domain/format';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 import { explorerLink } from '@openpool/domain/coin-links';
 import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
 import { ConnectionGuide } from '~/features/pool/connection-guide';

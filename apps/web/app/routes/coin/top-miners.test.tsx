@@ -5,7 +5,7 @@
  * list unavailable says so (200); a coin without the page is 404 before any API call.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { createPoolStats, createTopMiner } from '~/testing/payloads';
 import { captureWarnings, downApi, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as localeRoute from '../locale';

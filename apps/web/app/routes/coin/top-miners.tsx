@@ -1,7 +1,7 @@
 import { formatHashrate, formatInteger, formatPercent, truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { useCoin } from '~/features/pool/coin-context';
 import { fetchTopMiners } from '~/features/pool/pool-api.server';
 import { lookup, valueOr } from '~/shared/api-lookup.server';

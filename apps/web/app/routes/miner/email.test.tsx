@@ -6,7 +6,7 @@
  * statistics live.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '~/shared/api-paths';
+import { apiPaths } from '~/platform/api-paths';
 import { createPoolStats } from '~/testing/payloads';
 import { layout, renderPage, route, serve, stubApi, textOf, unmountPage } from '~/testing/route-kit';
 import * as coinLayoutRoute from '../coin/layout';

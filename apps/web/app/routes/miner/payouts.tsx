@@ -1,6 +1,6 @@
 import { appContext } from '~/context';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { fetchBalance, fetchPayouts } from '~/features/miner/miner-api.server';
 import { PayoutAmount, PayoutsTable } from '~/features/miner/payouts-table';
 import { sumAmounts } from '~/features/miner/payouts-totals';

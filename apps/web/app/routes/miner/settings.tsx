@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { appContext } from '~/context';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { fetchSettings } from '~/features/miner/miner-api.server';
 import { SettingsForm, type Outcome } from '~/features/miner/settings-form';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';

@@ -2,7 +2,7 @@ import { useOutletContext } from 'react-router';
 import { formatHashrate } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { TimeChart } from '~/features/charts/time-chart';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { BestShares } from '~/features/miner/best-shares';
 import { ExportDialog } from '~/features/miner/export-dialog';
 import { fetchMinerDashboard, fetchWatchTarget } from '~/features/miner/miner-api.server';

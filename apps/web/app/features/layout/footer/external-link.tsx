@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useT } from '~/features/i18n/use-t';
-import { SpriteIcon } from '~/shared/sprite-icon';
+import { useT } from '~/i18n/use-t';
+import { SpriteIcon } from '~/platform/sprite-icon';
 
 /** The small arrow after a link that leaves the site; decorative, the words say it. */
 export function ExternalMark() {

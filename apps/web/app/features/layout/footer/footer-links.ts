@@ -6,8 +6,8 @@
 import type { LocaleCode } from '@openpool/domain/locales';
 import { SUPPORT_ARTICLE_LANGUAGES } from '@openpool/domain/routes';
 import { showsRegionalPart } from '@openpool/domain/site-links';
-import type { MessageId } from '~/features/i18n/use-t';
-import type { SiteSettings } from '~/shared/site-settings';
+import type { MessageId } from '~/i18n/use-t';
+import type { SiteSettings } from '~/platform/site-settings';
 
 export type FooterLink = { label: MessageId } & ({ to: string; href?: never } | { href: string; to?: never });
 

@@ -3,7 +3,7 @@
  * font, no path data in the bundle). Decorative: the link around each carries the name.
  */
 import type { SiteConfig } from '@openpool/domain/site-config';
-import { SpriteIcon } from '~/shared/sprite-icon';
+import { SpriteIcon } from '~/platform/sprite-icon';
 
 export type SocialNetwork = SiteConfig['links']['social'][number]['id'];
 

@@ -1,7 +1,7 @@
 import { localizedLink } from '@openpool/domain/site-links';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
+import { useSiteSettings } from '~/platform/site-settings';
 import { SOCIAL_NETWORK_NAMES, SocialGlyph } from './social-icons';
 
 /** The pool's social accounts; a locale may have its own (e.g. the ru Telegram channel). */

@@ -1,8 +1,8 @@
 import { getCoin } from '@openpool/domain/coins';
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { CoinLabel } from '~/shared/coin-label';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useSiteSettings } from '~/platform/site-settings';
 import { TickerBadge } from './ticker-badge';
 
 /** Every public coin as a tile of the mobile menu, linking to its pool page in the page's language. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import type { HeaderGroup, HeaderNav } from './header-nav';
 import { NavDropdown, type OpenedBy } from './nav-dropdown';
 import { ReferralLink } from './referral-link';

@@ -1,5 +1,5 @@
-import { LocaleLink } from '~/features/i18n/locale-link';
-import { useT } from '~/features/i18n/use-t';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import type { HeaderLink } from './header-nav';
 import { ExternalIcon } from './icons';
 

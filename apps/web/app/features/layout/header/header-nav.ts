@@ -6,9 +6,9 @@
 import { localizedLink, showsRegionalPart } from '@openpool/domain/site-links';
 import { SUPPORT_ARTICLE_LANGUAGES } from '@openpool/domain/routes';
 import type { LocaleCode } from '@openpool/domain/locales';
-import { useLocale } from '~/features/i18n/use-locale';
-import type { MessageId } from '~/features/i18n/use-t';
-import { useSiteSettings } from '~/shared/site-settings';
+import { useLocale } from '~/i18n/use-locale';
+import type { MessageId } from '~/i18n/use-t';
+import { useSiteSettings } from '~/platform/site-settings';
 
 export interface HeaderLink {
   label: MessageId;

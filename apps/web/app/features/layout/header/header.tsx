@@ -1,5 +1,5 @@
-import { CurrencySwitch } from '~/features/currency/currency-switch';
-import { LanguageSwitch } from '~/features/i18n/language-switch';
+import { CurrencySwitch } from './currency-switch';
+import { LanguageSwitch } from './language-switch';
 import { ColorModeToggle } from '~/features/layout/color-mode-toggle';
 import { Logo } from '~/features/layout/logo';
 import { DesktopNav } from './desktop-nav';

@@ -1,5 +1,5 @@
 /** Small stroke icons of the header, from the shared sprite; decorative, so hidden from assistive technology. */
-import { SpriteIcon } from '~/shared/sprite-icon';
+import { SpriteIcon } from '~/platform/sprite-icon';
 
 type IconProps = { className?: string };
 

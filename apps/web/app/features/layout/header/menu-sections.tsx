@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { HeaderLinkItem } from './header-link';
 import type { HeaderGroup } from './header-nav';
 import { ChevronDownIcon } from './icons';

@@ -7,9 +7,9 @@
  * widening the window to the desktop header closes it.
  */
 import { useEffect, useEffectEvent, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
-import { CurrencySwitch } from '~/features/currency/currency-switch';
-import { LanguageSwitch } from '~/features/i18n/language-switch';
-import { useT } from '~/features/i18n/use-t';
+import { CurrencySwitch } from './currency-switch';
+import { LanguageSwitch } from './language-switch';
+import { useT } from '~/i18n/use-t';
 import { ColorModeToggle } from '~/features/layout/color-mode-toggle';
 import { Logo } from '~/features/layout/logo';
 import { CoinTiles } from './coin-tiles';

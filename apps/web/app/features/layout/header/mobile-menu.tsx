@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import type { HeaderNav } from './header-nav';
-import { ChunkBoundary, preloadableLazy } from '~/shared/preloadable-lazy';
+import { ChunkBoundary, preloadableLazy } from '~/platform/preloadable-lazy';
 import { MenuIcon } from './icons';
 
 const { Component: MobileMenuDialog, prefetch: loadDialog } = preloadableLazy(() => import('./mobile-menu-dialog'));

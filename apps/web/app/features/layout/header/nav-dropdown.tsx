@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { HeaderLinkItem } from './header-link';
 import type { HeaderGroup } from './header-nav';
 import { ChevronDownIcon } from './icons';

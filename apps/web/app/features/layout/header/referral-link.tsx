@@ -1,4 +1,4 @@
-import { useT } from '~/features/i18n/use-t';
+import { useT } from '~/i18n/use-t';
 import { ExternalIcon, GiftIcon } from './icons';
 
 /**

@@ -1,10 +1,10 @@
 import { LOCALES, switchLocalePath } from '@openpool/domain/locales';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SpriteIcon } from '~/shared/sprite-icon';
-import { localeCookie } from './locale-cookie';
-import { useLocale } from './use-locale';
-import { useT } from './use-t';
+import { SpriteIcon } from '~/platform/sprite-icon';
+import { localeCookie } from '~/i18n/locale-cookie';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
 
 function GlobeIcon() {
   return <SpriteIcon id="globe" className="size-4 shrink-0" />;

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const dir = new URL('../../locales/', import.meta.url);
+const dir = new URL('../locales/', import.meta.url);
 const NON_LATIN = /[\u0660-\u066C\u06F0-\u06F9]/;
 
 describe('catalogues', () => {

@@ -5,9 +5,9 @@
  * code, inert, and says why.
  */
 import { useId, useRef, useState } from 'react';
-import { useT } from '~/features/i18n/use-t';
-import { ChunkBoundary, preloadableLazy } from '~/shared/preloadable-lazy';
-import { useCurrency } from './currency-context';
+import { useT } from '~/i18n/use-t';
+import { ChunkBoundary, preloadableLazy } from '~/platform/preloadable-lazy';
+import { useCurrency } from '~/currency/currency-context';
 import { ChevronIcon, UnavailableIcon } from './currency-icons';
 import { useDismiss } from './use-dismiss';
 

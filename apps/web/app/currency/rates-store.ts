@@ -4,8 +4,8 @@
  * failed navigation swaps the page for the error page, frame included) without fetching again.
  */
 import { parseRatesPayload } from '@openpool/domain/api-constants';
-import type { ApiClient } from '~/shared/api-client';
-import { apiPaths } from '~/shared/api-paths';
+import type { ApiClient } from '~/platform/api-client';
+import { apiPaths } from '~/platform/api-paths';
 import type { ExchangeRates } from './to-fiat';
 
 export type RatesStatus = 'idle' | 'loading' | 'ready' | 'failed';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '~/shared/api-client';
+import { createApiClient } from '~/platform/api-client';
 import { createRatesStore, fetchRates } from './rates-store';
 
 const RATES = { fiat: { USD: 1, EUR: 0.92 }, crypto: { BTC: 95_000 } };

@@ -1,5 +1,5 @@
 /** Icons of the currency switch, from the shared sprite; decorative, the button and options carry the words. */
-import { SpriteIcon } from '~/shared/sprite-icon';
+import { SpriteIcon } from '~/platform/sprite-icon';
 
 export function ChevronIcon({ open }: { open: boolean }) {
   return (

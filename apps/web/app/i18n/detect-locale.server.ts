@@ -11,7 +11,7 @@ import {
   type LocaleCode,
 } from '@openpool/domain/locales';
 import { redirect } from 'react-router';
-import { readCookie } from '~/shared/cookies';
+import { readCookie } from '~/platform/cookies';
 import { localeCookie } from './locale-cookie';
 
 export function detectRootLocale(request: Request): LocaleCode {

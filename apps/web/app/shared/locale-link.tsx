@@ -1,7 +1,7 @@
 import { localizePath } from '@openpool/domain/locales';
 import { Link, type LinkProps } from 'react-router';
-import { canPrefetch } from '~/shared/prefetch';
-import { useLocale } from './use-locale';
+import { canPrefetch } from '~/platform/prefetch';
+import { useLocale } from '~/i18n/use-locale';
 
 type LocaleLinkProps = Omit<LinkProps, 'to'> & { to: string };
 

@@ -4,10 +4,10 @@
  * Focus lands on the current code; arrows, Home, End, a letter, Enter, Escape and Tab work.
  */
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { useLocale } from '~/features/i18n/use-locale';
-import { useT } from '~/features/i18n/use-t';
-import { useCurrency } from './currency-context';
-import { CURRENCY_SHORTLIST, currencyNamer, sortCurrencyCodes } from './currency-codes';
+import { useLocale } from '~/i18n/use-locale';
+import { useT } from '~/i18n/use-t';
+import { useCurrency } from '~/currency/currency-context';
+import { CURRENCY_SHORTLIST, currencyNamer, sortCurrencyCodes } from '~/currency/currency-codes';
 import { CheckIcon } from './currency-icons';
 
 export default function CurrencyList({

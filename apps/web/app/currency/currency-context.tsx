@@ -5,7 +5,7 @@
  * (the switch says USD there) and the visitor's currency appears right after.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { useApi } from '~/shared/site-settings';
+import { useApi } from '~/platform/site-settings';
 import { resolveSelectedCurrency, DEFAULT_CURRENCY } from './currency-codes';
 import { createRatesStore, fetchRates, RATES_IDLE, type RatesStatus } from './rates-store';
 import { createSelectedCurrencyStore } from './selected-currency-store';

@@ -12,7 +12,7 @@ async function freshModule(): Promise<CataloguesModule> {
 }
 
 function catalogueText(code: string, key: string): string | undefined {
-  const file = new URL(`../../locales/${code}.json`, import.meta.url);
+  const file = new URL(`../locales/${code}.json`, import.meta.url);
   if (!existsSync(file)) return undefined;
   return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string | undefined>)[key];
 }

@@ -34,7 +34,7 @@ describe('partsForPath', () => {
 
 // --- Guard: code the browser renders outside a coin page uses only site messages. ---
 
-const APP = resolve(import.meta.dirname, '../..');
+const APP = resolve(import.meta.dirname, '..');
 
 /** Files a module imports from the app (`~/` and relative), resolved to their .ts/.tsx path. */
 function appImports(file: string): string[] {

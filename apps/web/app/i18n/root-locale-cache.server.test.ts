@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHtmlCache } from '../../../server/html-cache.server';
+import { createHtmlCache } from '../../server/html-cache.server';
 import { rootLocaleOf } from './detect-locale.server';
 
 const app = express();

@@ -1,10 +1,10 @@
-import { I18nProvider } from '~/features/i18n/use-t';
+import { I18nProvider } from '~/i18n/use-t';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '~/features/i18n/catalogues';
-import { SiteSettingsContext, type SiteSettings } from '~/shared/site-settings';
-import { CurrencyProvider, useCurrency } from './currency-context';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { SiteSettingsContext, type SiteSettings } from '~/platform/site-settings';
+import { CurrencyProvider, useCurrency } from '~/currency/currency-context';
 import { CurrencySwitch } from './currency-switch';
 
 const settings = { apiBaseUrl: 'http://api.test' } as SiteSettings;
