@@ -8,7 +8,11 @@
  */
 import { z } from 'zod';
 import { COINS, COIN_TICKERS } from './coins.ts';
+import { deviceKey } from './hardware-keys.ts';
 import { DEVICE_TYPES, isSlug, type DeviceType } from './routes.ts';
+
+// Kept in a module without zod for the browser (hardware-keys.ts).
+export { deviceKey, GPU_ALGORITHMS_WITHOUT_FIGURES } from './hardware-keys.ts';
 
 /** Algorithms a device may list: exactly the algorithms of the coin registry, so every figure has a coin. */
 export const REGISTRY_ALGORITHMS: readonly string[] = [...new Set(COIN_TICKERS.map((ticker) => COINS[ticker].algorithm))];
@@ -32,12 +36,6 @@ export const GPU_HASHRATE_BANDS: Readonly<Record<string, readonly [number, numbe
   xelishash: [3e3, 2e5],
   randomx: [200, 3000],
 };
-/**
- * GPU algorithms of our coins with no public per-card figures (Radiant's SHA-512/256d, Sedra's
- * SedraHash): no card lists them, and the pages say "no published figures" instead of leaving
- * the coins out. Intel Arc cards are missing for the same reason (content/hardware/README.md).
- */
-export const GPU_ALGORITHMS_WITHOUT_FIGURES: readonly string[] = ['sha512256d', 'sedrahash'];
 
 /** Board power a card's figure may name, W. */
 export const GPU_POWER_BAND: readonly [number, number] = [20, 600];
@@ -164,10 +162,6 @@ export const HARDWARE_FILES = ['asic.json', 'gpu.json', 'cpu.json', 'manufacture
 
 export class HardwareCatalogueError extends Error {
   override name = 'HardwareCatalogueError';
-}
-
-export function deviceKey(device: Pick<Device, 'type' | 'vendor' | 'slug'>): string {
-  return `${device.type}/${device.vendor}/${device.slug}`;
 }
 
 type Problem = string;
