@@ -80,6 +80,23 @@ describe('compileArticles', () => {
     );
   });
 
+  it('isolates a filled figure in running text, never in code or in the plain text', () => {
+    const [article] = compileArticles(
+      [
+        one(
+          'Minimum **{{min_payout.sal}}**, at `{{stratum.ltc}}`:\n\n```\nminer -o {{stratum.ltc}}\n```\n\n| Pool | {{fee.ltc.pps}} |\n|---|---|\n| a | b |',
+        ),
+      ],
+      sources,
+    );
+    expect(article?.html).toContain('<strong><bdi dir="ltr">5.000000 SAL</bdi></strong>');
+    expect(article?.html).toMatch(/<code>ltc-eu\.openpool\.example:\d+<\/code>/);
+    expect(article?.html).toMatch(/<pre><code>miner -o ltc-eu\.openpool\.example:\d+\n<\/code><\/pre>/);
+    expect(article?.html).toMatch(/<th><bdi dir="ltr">[\d.]+ ?%<\/bdi><\/th>/);
+    expect(`${article?.html}${article?.text}`).not.toMatch(/[\uE000\uE001]/);
+    expect(article?.text).toContain('Minimum **5.000000 SAL**');
+  });
+
   it('escapes raw HTML and drops unsafe links', () => {
     const [article] = compileArticles(
       [one('<script>alert(1)</script>\n\n[x](javascript:alert(1)) [y](https://example.org)')],

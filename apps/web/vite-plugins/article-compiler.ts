@@ -5,6 +5,11 @@
  * registry (packages/domain/src/article-figures.ts). Anything wrong - a bad front matter field,
  * a placeholder naming no config value, a related or linked slug that does not exist, a
  * translation without its English original - throws, which fails the build.
+ *
+ * A filled figure in running text is isolated left to right (`<bdi dir="ltr">`), as every
+ * figure of the site is (decision 002's addendum): in Persian, '5.000000 SAL' or a stratum
+ * address would otherwise be reordered by the words around it. In code it is plain text (code
+ * is isolated as a whole, and a command must copy without hidden characters).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +41,18 @@ const frontMatterSchema = z.strictObject({
 const SLUG_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+/** Private-use marks around a filled figure until rendering decides how to write it. */
+const FIGURE_OPEN = '\uE000';
+const FIGURE_CLOSE = '\uE001';
+const FIGURE_MARKS = /[\uE000\uE001]/g;
+const plain = (text: string) => text.replace(FIGURE_MARKS, '');
+
+const renderText = markdown.renderer.rules.text!;
+markdown.renderer.rules.text = (all, i, options, env, self) =>
+  renderText(all, i, options, env, self)
+    .replace(/\uE000([^\uE000\uE001]*)\uE001/g, '<bdi dir="ltr">$1</bdi>')
+    .replace(FIGURE_MARKS, '');
 
 /** Heading ids people can read: letters of any script, digits, dashes. */
 export function headingId(text: string, taken: Set<string>): string {
@@ -81,8 +98,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'td',
     'hr',
     'br',
+    'bdi',
   ],
-  allowedAttributes: { a: ['href', 'rel'], h2: ['id'], h3: ['id'], h4: ['id'], th: ['style'], td: ['style'] },
+  allowedAttributes: { a: ['href', 'rel'], bdi: ['dir'], h2: ['id'], h3: ['id'], h4: ['id'], th: ['style'], td: ['style'] },
   allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
   allowedSchemes: ['https', 'mailto'],
   allowProtocolRelative: false,
@@ -110,6 +128,14 @@ interface Rendered {
 
 function render(body: string): Rendered {
   const tokens = markdown.parse(body, {});
+  // Figures in code and in attributes are plain text: only running text (rules.text) isolates them.
+  for (const token of tokens) {
+    if (token.type === 'fence' || token.type === 'code_block') token.content = plain(token.content);
+    for (const child of token.children ?? []) {
+      if (child.type === 'code_inline') child.content = plain(child.content);
+      for (const attr of child.attrs ?? []) attr[1] = plain(attr[1]);
+    }
+  }
   const taken = new Set<string>();
   const toc: TocEntry[] = [];
   const texts: string[] = [];
@@ -118,16 +144,16 @@ function render(body: string): Rendered {
   tokens.forEach((token, index) => {
     const inline = tokens[index + 1];
     if (token.type === 'heading_open' && inline?.type === 'inline') {
-      const id = headingId(inline.content, taken);
+      const id = headingId(plain(inline.content), taken);
       token.attrSet('id', id);
       const level = Number(token.tag.slice(1));
-      if (level === 2 || level === 3) toc.push({ id, text: inline.content, level });
-      if (level === 2) faq.push({ question: inline.content, answer: '' });
+      if (level === 2 || level === 3) toc.push({ id, text: plain(inline.content), level });
+      if (level === 2) faq.push({ question: plain(inline.content), answer: '' });
     }
     if (token.type === 'inline') {
-      texts.push(token.content);
+      texts.push(plain(token.content));
       const last = faq.at(-1);
-      if (last && tokens[index - 1]?.type !== 'heading_open') last.answer = `${last.answer} ${token.content}`.trim();
+      if (last && tokens[index - 1]?.type !== 'heading_open') last.answer = `${last.answer} ${plain(token.content)}`.trim();
       for (const child of token.children ?? []) if (child.type === 'link_open') links.push(String(child.attrGet('href') ?? ''));
     }
     if (token.type === 'fence' || token.type === 'code_block') texts.push(token.content);
@@ -184,7 +210,7 @@ export function compileArticles(files: readonly ArticleSourceFile[], sources: Fi
       }
       const filled = fillPlaceholders(body, (name) => {
         try {
-          return resolveArticleFigure(name, sources);
+          return `${FIGURE_OPEN}${resolveArticleFigure(name, sources)}${FIGURE_CLOSE}`;
         } catch (error) {
           fail((error as Error).message);
           return '';
@@ -193,6 +219,7 @@ export function compileArticles(files: readonly ArticleSourceFile[], sources: Fi
       const rendered = render(filled);
       for (const related of meta.data.related) if (!englishSlugs.has(related)) fail(`related '${related}' is no article`);
       for (const href of rendered.links) {
+        if (/%EE%80%8[01]/i.test(href)) fail(`link '${href}': a placeholder in a link target is not filled`);
         if (/^(https:|mailto:|#|\.\.\/)/.test(href)) continue;
         if (!englishSlugs.has(href.replace(/#.*$/, '')))
           fail(`link '${href}' is neither https, mailto, ../page nor an article slug`);
