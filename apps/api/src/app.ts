@@ -25,6 +25,7 @@ import {
 } from './http/rate-limit.ts';
 import { registerHardwareRoutes } from './hardware/routes.ts';
 import { listHeld } from './engine/held.ts';
+import { createIngestor, type Ingestor } from './ingest/ingestor.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
 import { registerExportRoutes } from './miner/export-routes.ts';
@@ -47,6 +48,8 @@ export interface AppOptions {
   ctx: ApiContext;
   engine: Engine;
   ingestToken: string;
+  /** The one ingest path; the runtime passes its own to share it with the in-process simulator. */
+  ingestor?: Ingestor;
   rates: { get(): Promise<RatesSnapshot> };
   corsOrigins: readonly string[];
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none: the socket's address counts. */
@@ -267,10 +270,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAlertRoutes(app, options.ctx, options.notifier);
   options.notifier?.registerRoutes(app);
   registerIngestRoutes(app, {
-    engine: options.engine,
+    ingestor:
+      options.ingestor ?? createIngestor({ engine: options.engine, now: options.ctx.now, metrics: options.metrics?.ingest }),
     token: options.ingestToken,
-    now: options.ctx.now,
-    metrics: options.metrics?.ingest,
   });
   return app;
 }

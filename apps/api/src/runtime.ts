@@ -14,6 +14,8 @@ import { parsePoolConfig } from '@openpool/domain/pool-config';
 import { parseSiteConfig } from '@openpool/domain/site-config';
 import { parseCoinContent, type CoinContent } from '@openpool/domain/coin-content';
 import { buildApp } from './app.ts';
+import { HttpError } from './http/errors.ts';
+import { createIngestor } from './ingest/ingestor.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { createEngine, LOCK_SPACE, type Engine } from './engine/engine.ts';
 import { startSingleton, type Singleton } from './db/singleton.ts';
@@ -128,11 +130,13 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     env.nodes.length > 0 ? createSolvencyCheck({ db: db.pool, config: pool, nodes: env.nodes, onRpc: onNodeRpc }) : undefined;
   let draining = false;
   let takeover = false;
+  const ingestor = createIngestor({ engine, now: ctx.now, metrics: metrics?.ingest });
   const app = await buildApp({
     ctx,
     notifier,
     engine,
     ingestToken,
+    ingestor,
     rates,
     corsOrigins: env.corsOrigins,
     trustProxy: env.trustProxy,
@@ -222,15 +226,15 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
                   open: () => openHistoryShadow({ db: db.pool, connection: db.connection, config: pool, log }),
                 }
               : undefined,
+          // The ingest route's own path, without HTTP: its own history may be older than the
+          // late window (a long backfill, a restart after days down), see ingest/ingestor.ts.
           post: async (source, ndjson) => {
-            const response = await app.inject({
-              method: 'POST',
-              url: `/internal/v1/events?source=${encodeURIComponent(source)}`,
-              headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/x-ndjson' },
-              payload: ndjson,
-            });
-            if (response.statusCode !== 200)
-              throw new Error(`ingest answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+            try {
+              await ingestor.apply(source, ndjson, { ownHistory: true });
+            } catch (error) {
+              if (error instanceof HttpError) throw new Error(`ingest answered ${error.status}: ${error.message}`);
+              throw error;
+            }
           },
         });
         simulatorStatus = driver.status;

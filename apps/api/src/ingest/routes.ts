@@ -4,11 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@openpool/domain/api';
 import { SOURCE_PATTERN } from '@openpool/domain/events';
-import type { Engine } from '../engine/engine.ts';
-import { EngineInputError, SourceBusyError } from '../engine/engine.ts';
 import { HttpError } from '../http/errors.ts';
-import type { IngestMetrics, IngestResultLabel } from '../metrics/api-metrics.ts';
-import { NdjsonError, parseEvents } from './ndjson.ts';
+import type { Ingestor } from './ingestor.ts';
 
 export const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -18,15 +15,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
-export function registerIngestRoutes(
-  app: FastifyInstance,
-  options: { engine: Engine; token: string; now: () => number; metrics?: IngestMetrics },
-): void {
-  // Offsets are per source, like a partition's: a source's batches must be applied in the
-  // order they were sent, or a later batch would commit a higher seq and an earlier one would
-  // then look like a replay. So a source sends its next batch only after the previous answer;
-  // a second batch arriving while one is being applied is refused (409), never reordered.
-  const busy = new Set<string>();
+export function registerIngestRoutes(app: FastifyInstance, options: { ingestor: Ingestor; token: string }): void {
+  const { ingestor } = options;
   app.addContentTypeParser('application/x-ndjson', { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
@@ -64,51 +54,7 @@ export function registerIngestRoutes(
     },
     async (request) => {
       if (typeof request.body !== 'string') throw new HttpError(415, 'unsupported_media_type', 'Send application/x-ndjson.');
-      let events;
-      try {
-        const now = options.now();
-        // Older than PPS's late window, an event could no longer be accounted (decision 018).
-        events = parseEvents(request.body, now, { oldestMs: now - options.engine.lateWindowMs, chainOf: options.engine.chainOf });
-      } catch (error) {
-        if (error instanceof NdjsonError)
-          throw new HttpError(400, 'bad_event', `line ${error.line}: ${error.message}`, { line: error.line });
-        throw error;
-      }
-      const source = request.query.source;
-      const sourceBusy = () =>
-        new HttpError(
-          409,
-          'source_busy',
-          'A batch of this source is being applied; send the next one after its answer.',
-          {},
-          { 'retry-after': '1' },
-        );
-      // In this process here; in another replica, the engine's lock in PostgreSQL says so.
-      const started = performance.now();
-      let result: IngestResultLabel = 'error';
-      if (busy.has(source)) {
-        options.metrics?.batch(source, events, 'busy', 0, options.now());
-        throw sourceBusy();
-      }
-      busy.add(source);
-      try {
-        const applied = await options.engine.ingest(source, events);
-        result = 'ok';
-        return { accepted: applied.accepted, skipped: applied.skipped, last_seq: applied.lastSeq };
-      } catch (error) {
-        if (error instanceof EngineInputError) {
-          result = 'bad_event';
-          throw new HttpError(400, 'bad_event', error.message);
-        }
-        if (error instanceof SourceBusyError) {
-          result = 'busy';
-          throw sourceBusy();
-        }
-        throw error;
-      } finally {
-        busy.delete(source);
-        options.metrics?.batch(source, events, result, (performance.now() - started) / 1000, options.now());
-      }
+      return ingestor.apply(request.query.source, request.body);
     },
   );
 }
