@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { COINS, COIN_TICKERS } from './coins.ts';
 import { deviceKey } from './hardware-keys.ts';
-import { DEVICE_TYPES, isSlug, type DeviceType } from './routes.ts';
+import { DEVICE_TYPES, isSlug } from './routes.ts';
 
 // Kept in a module without zod for the browser (hardware-keys.ts).
 export { deviceKey, GPU_ALGORITHMS_WITHOUT_FIGURES } from './hardware-keys.ts';
@@ -282,9 +282,4 @@ export function parseHardwareCatalogue(files: HardwareFiles, dir = 'content/hard
   if (problems.length > 0) throw new HardwareCatalogueError(`the hardware catalogue is invalid:\n  ${problems.join('\n  ')}`);
   for (const list of offers.values()) list.sort((a, b) => a.price_usd - b.price_usd);
   return { devices, manufacturers: manufacturers.map(({ value }) => value), offers };
-}
-
-/** The device types a manufacturer makes, in route order. */
-export function typesOf(catalogue: HardwareCatalogue, vendor: string): DeviceType[] {
-  return DEVICE_TYPES.filter((type) => catalogue.devices.some((device) => device.type === type && device.vendor === vendor));
 }
