@@ -111,4 +111,22 @@ describe('solvency', () => {
     expect(ltc).toMatchObject({ spendable: null, margin: null, node: 'unreachable', owed: '3' });
     expect(outcomes).toMatchObject([{ coin: 'ltc', method: 'getbalances', error: 'unreachable' }]);
   });
+
+  it('tells a node that answers with an error from one that does not answer', async () => {
+    const outcomes: unknown[] = [];
+    const check = createSolvencyCheck({
+      db: db.pool,
+      config: POOL_CONFIG,
+      nodes: [{ coin: 'ltc', rpcUrl: 'http://u:p@127.0.0.1:1' }],
+      fetch: (async () =>
+        new Response(JSON.stringify({ result: null, error: { code: -18, message: 'Requested wallet does not exist' } }), {
+          status: 500,
+        })) as typeof fetch,
+      onRpc: (outcome) => outcomes.push(outcome),
+    });
+    const [ltc] = await check.report();
+    expect(ltc).toMatchObject({ spendable: null, margin: null, node: 'ok', owed: '3' });
+    expect(ltc?.error).toContain('Requested wallet does not exist');
+    expect(outcomes).toMatchObject([{ coin: 'ltc', method: 'getbalances', error: 'rpc' }]);
+  });
 });

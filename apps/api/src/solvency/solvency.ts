@@ -5,6 +5,7 @@
  * check serves both for `maxAgeMs` (the wallet is asked at most that often).
  */
 import type pg from 'pg';
+import { createRpc, RpcError } from '@openpool/node-rpc';
 import { fromUnits, toUnits, type PoolConfig } from '@openpool/domain/pool-config';
 
 export interface SolvencyEntry {
@@ -45,45 +46,34 @@ export interface SolvencyOptions {
   onRpc?: (outcome: RpcOutcome) => void;
 }
 
+/** The node answered, but not with a wallet balance (an error, or no `mine.trusted`). */
 class NodeAnsweredError extends Error {}
 
 export function createSolvencyCheck(options: SolvencyOptions): SolvencyCheck {
   const now = options.now ?? Date.now;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
   const maxAgeMs = options.maxAgeMs ?? 10_000;
+  const wallets = options.nodes.map((node) => ({
+    coin: node.coin,
+    rpc: createRpc(node.rpcUrl, { fetch: options.fetch, timeoutMs: 5000 }),
+  }));
   let last: { at: number; report: Promise<SolvencyEntry[]> } | undefined;
 
-  async function spendable(coin: string, rpcUrl: string, decimals: number): Promise<bigint> {
-    const url = new URL(rpcUrl);
-    const auth =
-      'Basic ' + Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
-    url.username = '';
-    url.password = '';
+  async function spendable({ coin, rpc }: (typeof wallets)[number], decimals: number): Promise<bigint> {
     const started = performance.now();
     const outcome = (error?: RpcOutcome['error']) =>
       options.onRpc?.({ coin, method: 'getbalances', seconds: (performance.now() - started) / 1000, error });
-    let answer: { result?: { mine?: { trusted?: number } }; error?: { message: string } | null };
+    let balances: { mine?: { trusted?: number } } | undefined;
     try {
-      const response = await fetchImpl(url, {
-        method: 'POST',
-        headers: { authorization: auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '1.0', id: 'solvency', method: 'getbalances', params: [] }),
-        signal: AbortSignal.timeout(5000),
-      });
-      const text = await response.text();
-      try {
-        answer = JSON.parse(text);
-      } catch {
-        throw new NodeAnsweredError(`getbalances: HTTP ${response.status} ${text.slice(0, 100)}`);
-      }
+      balances = await rpc<{ mine?: { trusted?: number } }>('getbalances');
     } catch (error) {
-      outcome(error instanceof NodeAnsweredError ? 'rpc' : 'unreachable');
-      throw error;
+      // An RpcError is the node's own answer (an error, or not JSON); anything else never reached it.
+      outcome(error instanceof RpcError ? 'rpc' : 'unreachable');
+      throw error instanceof RpcError ? new NodeAnsweredError(error.message) : error;
     }
-    const trusted = answer.result?.mine?.trusted;
-    if (answer.error || typeof trusted !== 'number') {
+    const trusted = balances?.mine?.trusted;
+    if (typeof trusted !== 'number') {
       outcome('rpc');
-      throw new NodeAnsweredError(`getbalances: ${answer.error?.message ?? 'no mine.trusted in the answer'}`);
+      throw new NodeAnsweredError('getbalances: no mine.trusted in the answer');
     }
     outcome();
     // The wallet's amounts have at most the coin's decimals: toFixed gives them back exactly.
@@ -92,7 +82,7 @@ export function createSolvencyCheck(options: SolvencyOptions): SolvencyCheck {
 
   async function check(): Promise<SolvencyEntry[]> {
     const entries: SolvencyEntry[] = [];
-    for (const node of options.nodes) {
+    for (const node of wallets) {
       const decimals = options.config.coins.get(node.coin as never)?.unitDecimals ?? 8;
       const owedRows = await options.db.query<{ mature: string; unpaid: string }>(
         `select (select coalesce(sum(mature), 0) from balances where coin = $1)::text as mature,
@@ -111,7 +101,7 @@ export function createSolvencyCheck(options: SolvencyOptions): SolvencyCheck {
         checked_at: Math.floor(now() / 1000),
       };
       try {
-        const wallet = await spendable(node.coin, node.rpcUrl, decimals);
+        const wallet = await spendable(node, decimals);
         entries.push({ ...base, spendable: coins(wallet), margin: coins(wallet - owed), node: 'ok' });
       } catch (error) {
         // An error answer still came from the node: it is there, the wallet call is what failed.
