@@ -1,12 +1,9 @@
-// `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated throttling) in Debian's
-// Chromium on the home page and a coin page, rendered from real pool data, next to a static copy
-// of the home page's HTML served by the same server in the same run (the machine is shared and
-// noisy: the baseline shows what the machine itself costs). Prints the four category scores,
-// the metrics behind the performance score, and the JavaScript a first visit downloads: every
-// script the page loads until the network is quiet (lazy chunks and the locale catalogue
-// included), each gzipped at level 9 (the budget's measure) and as served (transfer size,
-// Brotli). Median of BENCH_RUNS runs (5, as Lighthouse advises: a single run varies by a few points here).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// runs (3; Lighthouse advises 5: a single run varies by a few points here). BENCH_PAGES=/,/btc
+// audits only those paths (the baseline always runs). The site runs from a private copy of
+// apps/web/build (build it first: npm run build), so a rebuild in the checkout during the run
+// cannot serve one build's HTML with another's assets.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,7 +11,7 @@ import lighthouse from 'lighthouse';
 import { root, startSite } from './lib/site.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3292);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = [
   ['first-contentful-paint', 'FCP', 'ms'],
@@ -24,10 +21,22 @@ const METRICS = [
   ['speed-index', 'SI', 'ms'],
 ];
 
-const site = await startSite(PORT);
-const staticDir = join(root, 'apps/web/build/client/__lighthouse');
-process.on('exit', () => rmSync(staticDir, { recursive: true, force: true }));
-mkdirSync(staticDir, { recursive: true });
+/** A copy of the built web app (build/ and the locales its 500 page reads), dependencies linked. */
+function snapshotWebBuild() {
+  const dir = mkdtempSync(join(tmpdir(), 'op-lighthouse-'));
+  const webDir = join(dir, 'apps/web');
+  cpSync(join(root, 'apps/web/build'), join(webDir, 'build'), { recursive: true });
+  cpSync(join(root, 'apps/web/app/locales'), join(webDir, 'app/locales'), { recursive: true });
+  symlinkSync(join(root, 'apps/web/node_modules'), join(webDir, 'node_modules'));
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  return { dir, webDir };
+}
+
+const snapshot = snapshotWebBuild();
+process.on('exit', () => rmSync(snapshot.dir, { recursive: true, force: true }));
+const site = await startSite(PORT, { CONTENT_DIR: join(root, 'content') }, { webDir: snapshot.webDir });
+const staticDir = join(snapshot.webDir, 'build/client/__lighthouse');
+mkdirSync(staticDir);
 writeFileSync(join(staticDir, 'home.html'), await (await fetch(`${site.base}/`)).text());
 
 const chrome = await chromeLauncher.launch({
@@ -74,18 +83,50 @@ async function audit(url) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const startLoad = loadAverage();
 console.log(
   `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, ` +
-    `simulated throttling, median of ${RUNS} runs`,
+    `simulated throttling, median of ${RUNS} runs; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
+    `load average ${startLoad} (1, 5, 15 min) on ${(await import('node:os')).availableParallelism()} cores`,
 );
+/** The busiest seeded ltc miner (many workers, payouts) and one of its workers, from the API. */
+async function minerPaths() {
+  const top = await (await fetch(`${site.apiBase}/ltc/api/v1/top-miners`)).json();
+  const address = [...top.results].sort((a, b) => b.workers - a.workers)[0].address;
+  const workers = await (await fetch(`${site.apiBase}/ltc/api/v3/miner/workers/${encodeURIComponent(address)}`)).json();
+  const worker = workers.results[0];
+  const miner = `/ltc/miner/%s/${encodeURIComponent(address)}`;
+  return {
+    stats: miner.replace('%s', 'stats'),
+    worker: `${miner.replace('%s', 'stats')}/${encodeURIComponent(worker.worker)}/${worker.scheme ?? 'pps'}`,
+    payouts: miner.replace('%s', 'payouts'),
+  };
+}
+
+const miner = await minerPaths();
+const PAGES = [
+  ['static copy of / (baseline)', '/__lighthouse/home.html'],
+  ['home', '/'],
+  ['coin page', '/btc'],
+  ['miner stats', miner.stats],
+  ['worker', miner.worker],
+  ['payouts', miner.payouts],
+  ['device list', '/device/asic'],
+  ['device page', '/device/asic/bitmain/antminer-s21'],
+  ['articles', '/articles'],
+  // An article page (issue 13: SEO 100 there): structured data, alternates, headings.
+  ['an article', '/articles/faq'],
+  ['compare', '/compare-mining-pools'],
+  ['about', '/about'],
+].filter(([, path], i) => i === 0 || !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(path));
+const table = [];
+
 try {
-  for (const [label, path] of [
-    ['static copy of / (baseline)', '/__lighthouse/home.html'],
-    ['SSR /', '/'],
-    ['SSR /btc', '/btc'],
-    // An article page (issue 13: SEO 100 there): structured data, alternates, headings.
-    ['SSR /articles/faq', '/articles/faq'],
-  ]) {
+  for (const [label, path] of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await audit(site.base + path));
     const error = runs.find((r) => r.runtimeError)?.runtimeError;
@@ -99,7 +140,7 @@ try {
       return `${name} ${unit ? Math.round(v) : v.toFixed(3)}${unit ? ' ' + unit : ''}`;
     };
     console.log(
-      `${label.padEnd(28)} performance ${score('performance')} (runs ${Math.min(...runs.map((r) => r.scores.performance))}` +
+      `${`${label} ${path.length > 40 ? `${path.slice(0, 40)}…` : path}`.padEnd(28)} performance ${score('performance')} (runs ${Math.min(...runs.map((r) => r.scores.performance))}` +
         `–${Math.max(...runs.map((r) => r.scores.performance))})  accessibility ${score('accessibility')}  ` +
         `best practices ${score('best-practices')}  SEO ${score('seo')}`,
     );
@@ -111,9 +152,20 @@ try {
     );
     const failures = [...new Set(runs.flatMap((r) => r.failures))];
     if (failures.length > 0) console.log(`${''.padEnd(28)} failed audits: ${failures.join(', ')}`);
+    const value = (id, digits = 0) => median(runs.map((r) => r.metrics[id])).toFixed(digits);
+    table.push(
+      `| ${label} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ` +
+        `${value('largest-contentful-paint')} | ${value('total-blocking-time')} | ${value('cumulative-layout-shift', 3)} | ` +
+        `${median(runs.map((r) => r.jsGzipKb)).toFixed(1)} |`,
+    );
   }
+  console.log('');
+  console.log('| Page | Performance | Accessibility | Best practices | SEO | LCP ms | TBT ms | CLS | JS KB gz |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of table) console.log(row);
+  console.log(`\nload average at the end ${loadAverage()} (at the start ${startLoad})`);
 } finally {
   await chrome.kill();
-  rmSync(staticDir, { recursive: true, force: true });
   await site.stop();
+  rmSync(snapshot.dir, { recursive: true, force: true });
 }

@@ -1,6 +1,8 @@
 // Starts the whole product for a bench: the API on a fresh data folder with one simulated day
 // (fixed after its backfill, so every run measures the same amount of data) and the built web
-// server in production mode in front of it. Loopback only. `stop()` ends both.
+// server in production mode in front of it. Loopback only. `stop()` ends both. `webDir` runs the
+// web server from another folder holding `build/` (a bench's private copy of the build: other work
+// in the same checkout may rebuild apps/web/build while a long bench runs).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +12,7 @@ import { API_NODE_ARGS, WEB_ENV, WEB_NODE_ARGS } from '../../scripts/node-runtim
 
 export const root = join(import.meta.dirname, '../..');
 
-export async function startSite(port, webEnv = {}) {
+export async function startSite(port, webEnv = {}, { webDir = join(root, 'apps/web') } = {}) {
   const apiPort = port + 1;
   const apiData = mkdtempSync(join(tmpdir(), 'op-bench-site-'));
   // A bench may post its own share events (a farm of miners' workers) through the real ingest.
@@ -31,7 +33,7 @@ export async function startSite(port, webEnv = {}) {
   const webServers = [];
   const startWeb = (webPort, env = {}) => {
     const web = spawn(process.execPath, [...WEB_NODE_ARGS, 'build/server.js'], {
-      cwd: join(root, 'apps/web'),
+      cwd: webDir,
       env: {
         ...WEB_ENV,
         ...process.env,
