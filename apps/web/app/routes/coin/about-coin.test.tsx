@@ -32,7 +32,7 @@ describe('about-coin route', () => {
       Algorithm: 'scrypt',
       Launched: '2011',
       'Block time': '150 seconds',
-      'Block reward': '6.25 LTC (halves every 840,000 blocks)',
+      'Block reward': '6.250000 LTC (halves every 840\u202F000 blocks)',
     });
     const links = [...page.querySelectorAll('article ul a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
