@@ -46,14 +46,17 @@ export function blockSummary(ctx: ApiContext, row: BlockRow) {
 
 export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<PoolStats> {
   const config = ctx.pool.coins.get(coin);
+  const mainScheme = config.schemes[0] ?? 'pps';
   const { end } = windows(ctx.now());
   const [rates, online, network, blocks, blocks24h, rounds, filling] = await Promise.all([
-    ctx.db.query<{ scheme: string; v10: number; v6h: number; v24h: number }>(
+    // Per scheme and, in the rollup's row without a scheme, the pool's own sums: the page shows
+    // the pool's three windows and each scheme's last 10 minutes.
+    ctx.db.query<{ scheme: string | null; v10: number; v6h: number; v24h: number }>(
       `select scheme,
          coalesce(sum(valid) filter (where bucket = $2), 0) as v10,
          coalesce(sum(valid) filter (where bucket >= $3), 0) as v6h,
          coalesce(sum(valid), 0) as v24h
-       from pool_buckets where coin = $1 and bucket >= $4 and bucket < $5 group by scheme`,
+       from pool_buckets where coin = $1 and bucket >= $4 and bucket < $5 group by rollup (scheme)`,
       [coin, windowStart('10m', end), windowStart('6h', end), windowStart('24h', end), ts(end)],
     ),
     ctx.db.query<{ miners: number; workers: number }>(
@@ -70,26 +73,20 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
       `select count(*)::int as n from blocks where coin = $1 and merged_from is null and found_at >= $2`,
       [coin, new Date(ctx.now() - 24 * 3600 * 1000)],
     ),
-    ctx.db.query<{ round: string; difficulty: number }>(
-      `select round, sum(difficulty) as difficulty from round_shares where coin = $1 group by round`,
-      [coin],
+    // The effort shown is the main scheme's round: only its shares are summed.
+    ctx.db.query<{ difficulty: number }>(
+      `select coalesce(sum(difficulty), 0) as difficulty from round_shares where coin = $1 and round = $2`,
+      [coin, mainScheme],
     ),
     historyFilling(ctx.db),
   ]);
   const hpd = config.hashesPerDifficulty;
   const byScheme: Record<string, number> = {};
-  let v10 = 0;
-  let v6h = 0;
-  let v24h = 0;
-  for (const row of rates.rows) {
-    byScheme[row.scheme] = windowHashrate('10m', row.v10, hpd);
-    v10 += row.v10;
-    v6h += row.v6h;
-    v24h += row.v24h;
-  }
+  for (const row of rates.rows) if (row.scheme !== null) byScheme[row.scheme] = windowHashrate('10m', row.v10, hpd);
+  // The rollup's grand total is there even when no bucket is (sums of nothing, 0).
+  const { v10, v6h, v24h } = rates.rows.find((row) => row.scheme === null) ?? { v10: 0, v6h: 0, v24h: 0 };
   const net = network;
-  const mainScheme = config.schemes[0] ?? 'pps';
-  const roundDifficulty = rounds.rows.find((row) => row.round === mainScheme)?.difficulty ?? 0;
+  const roundDifficulty = rounds.rows[0]?.difficulty ?? 0;
   return {
     ticker: coin,
     name: coin.toUpperCase(),
