@@ -8,6 +8,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_ROUTES } from '@openpool/domain/paths';
 import { profileSchema, ratesSchema } from '@openpool/domain/api';
 import { databaseAnswers } from './db/database.ts';
 import type { Engine } from './engine/engine.ts';
@@ -230,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   r.get('/openapi.json', { schema: { hide: true }, config: { cache: 'docs' } }, async () => app.swagger());
   r.get(
-    '/api/v1/rates',
+    API_ROUTES.rates,
     {
       schema: { tags: ['compatibility'], summary: 'Fiat rates per USD and crypto prices in USD', response: { 200: ratesSchema } },
       config: { cache: 'rates' },
@@ -241,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
   r.get(
-    '/api/v2/profile',
+    API_ROUTES.profile,
     {
       schema: {
         tags: ['compatibility'],

@@ -25,6 +25,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { plainNumberQuery } from '../http/params.ts';
 import { coinsPerDay, createProfitSource, profitOut, type Rates } from './profits.ts';
 import { deviceDetailSchema, deviceOut, deviceSchema, listSchema, vendorOut, vendorSchema } from './schemas.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
 
@@ -49,7 +50,7 @@ export function registerHardwareRoutes(app: FastifyInstance, ctx: ApiContext, de
     effectivePriceUsd(device, catalogue.offers.get(deviceKey(device)));
 
   routes.get(
-    '/api/v1/hardware/:type',
+    API_ROUTES.hardwareList,
     {
       schema: {
         tags: ['hardware'],
@@ -116,7 +117,7 @@ export function registerHardwareRoutes(app: FastifyInstance, ctx: ApiContext, de
   );
 
   routes.get(
-    '/api/v1/hardware/vendors/:vendor',
+    API_ROUTES.hardwareVendor,
     {
       schema: {
         tags: ['hardware'],
@@ -137,7 +138,7 @@ export function registerHardwareRoutes(app: FastifyInstance, ctx: ApiContext, de
   );
 
   routes.get(
-    '/api/v1/hardware/:type/:vendor/:slug',
+    API_ROUTES.hardwareDevice,
     {
       schema: {
         tags: ['hardware'],

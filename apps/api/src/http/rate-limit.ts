@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiLimitsSchema } from '@openpool/domain/api';
 import { limitRefusal } from './errors.ts';
 import { ipv6Groups } from './client-network.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 export interface RatePolicy {
   /** The policy's name in the headers. */
@@ -197,7 +198,7 @@ export function documentLimits(transform: SchemaTransform, limits: { general: Ra
 /** `GET /api/v1/limits`: the quotas in force, for the site's API page and any client that plans. */
 export function registerLimitsRoute(app: FastifyInstance, limits: { general: RatePolicy; export: RatePolicy }): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/limits',
+    API_ROUTES.limits,
     {
       schema: {
         tags: ['pool'],

@@ -6,6 +6,7 @@ import { errorSchema } from '@openpool/domain/api';
 import { SOURCE_PATTERN } from '@openpool/domain/events';
 import { HttpError } from '../http/errors.ts';
 import type { Ingestor } from './ingestor.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 export const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -21,7 +22,7 @@ export function registerIngestRoutes(app: FastifyInstance, options: { ingestor: 
     done(null, body),
   );
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/internal/v1/events',
+    API_ROUTES.ingest,
     {
       bodyLimit: INGEST_BODY_LIMIT,
       schema: {

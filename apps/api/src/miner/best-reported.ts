@@ -22,6 +22,7 @@ import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params
 import { latestNetworkSample } from '../stats/network-sample.ts';
 import { hashrateFromShares } from '@openpool/domain/mining';
 import { BUCKET_S, ts, unix, windowHashrate, windows, windowStart } from '../stats/windows.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 const LISTED_DAYS = 30;
 
@@ -151,7 +152,7 @@ export function registerBestReportedRoutes(app: FastifyInstance, ctx: ApiContext
   const params = z.object({ coin: coinParam, address: addressParam });
   const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
   r.get(
-    '/:coin/api/v1/miner/best-shares/:address',
+    API_ROUTES.minerBestShares,
     {
       schema: {
         tags: ['miner'],
@@ -173,7 +174,7 @@ export function registerBestReportedRoutes(app: FastifyInstance, ctx: ApiContext
     },
   );
   r.get(
-    '/:coin/api/v1/miner/reported/:address',
+    API_ROUTES.minerReported,
     {
       schema: {
         tags: ['miner'],

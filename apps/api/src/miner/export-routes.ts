@@ -26,6 +26,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import type { RateDays } from '../rates/rate-days.ts';
 import { payoutPages, rewardPages, type ExportRange } from './export-rows.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 const DAY_MS = 86_400_000;
 const day = z.string().max(10).describe('UTC day, YYYY-MM-DD');
@@ -39,7 +40,7 @@ export interface ExportDeps {
 export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext, deps: ExportDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
-    '/:coin/api/v1/miner/export/:address',
+    API_ROUTES.minerExport,
     {
       schema: {
         tags: ['miner'],

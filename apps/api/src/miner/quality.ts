@@ -14,6 +14,7 @@ import { createMemo } from '../http/caching.ts';
 import { notFound } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { ts, windows, windowStart } from '../stats/windows.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 interface Row {
   n1v: number;
@@ -96,7 +97,7 @@ export async function shareQuality(ctx: ApiContext, coin: CoinTicker, address: s
 export function registerQualityRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const memo = createMemo(ctx.memoMs ?? 1000);
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/:coin/api/v1/miner/quality/:address',
+    API_ROUTES.minerQuality,
     {
       schema: {
         tags: ['miner'],

@@ -26,6 +26,7 @@ import {
   workerParam,
 } from '../http/params.ts';
 import { balance, dailyRewards, minerChart, minerStats, payouts, workers } from './queries.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
 const minerParams = z.object({ coin: coinParam, address: addressParam });
@@ -35,7 +36,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
   const memo = createMemo(ctx.memoMs ?? 1000);
 
   r.get(
-    '/:coin/api/v1/miner/stats/:address',
+    API_ROUTES.minerStats,
     {
       schema: {
         tags: ['miner'],
@@ -55,7 +56,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
   );
 
   r.get(
-    '/:coin/api/v1/miner/chart/:address',
+    API_ROUTES.minerChart,
     {
       schema: {
         tags: ['miner'],
@@ -74,7 +75,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
   );
 
   r.get(
-    '/:coin/api/v3/miner/workers/:address',
+    API_ROUTES.minerWorkers,
     {
       schema: {
         tags: ['miner', 'compatibility'],
@@ -92,7 +93,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
   );
 
   r.get(
-    '/:coin/api/v1/miner/worker/:address/:worker',
+    API_ROUTES.minerWorker,
     {
       schema: {
         tags: ['miner'],
@@ -116,7 +117,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
   );
 
   r.get(
-    '/:coin/api/v1/miner/payouts/:address',
+    API_ROUTES.minerPayouts,
     {
       schema: {
         tags: ['miner', 'compatibility'],
@@ -145,7 +146,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
   );
 
   r.get(
-    '/:coin/api/v1/miner/balance/:address',
+    API_ROUTES.minerBalance,
     {
       schema: {
         tags: ['miner', 'compatibility'],
@@ -163,7 +164,7 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
   );
 
   r.get(
-    '/:coin/api/v1/miner/rewards/:address',
+    API_ROUTES.minerRewards,
     {
       schema: {
         tags: ['miner'],

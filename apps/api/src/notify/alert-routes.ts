@@ -7,6 +7,7 @@ import type { ApiContext } from '../context.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import type { Notifier } from './notifier.ts';
 import { minerSubscriptions } from './subscriptions.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 const DEFAULT_OFFLINE_AFTER_S = 600;
 
@@ -27,7 +28,7 @@ export function maskEmail(email: string): string {
 
 export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notifier: Notifier | undefined): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/:coin/api/v1/miner/alerts/:address',
+    API_ROUTES.minerAlerts,
     {
       schema: {
         tags: ['miner'],

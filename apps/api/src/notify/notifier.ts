@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MinedTicker } from '@openpool/domain/events';
 import { explorerLink } from '@openpool/domain/coin-links';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
+import { apiPath } from '@openpool/domain/paths';
 import type { NotifyEnv } from '../env.ts';
 import type { ApiContext } from '../context.ts';
 import { createMailer, type Mailer } from './mailer.ts';
@@ -63,7 +64,7 @@ export async function createNotifier(options: NotifierOptions): Promise<Notifier
     link: (purpose, row) =>
       notifyPageUrl(env.siteUrl, purpose, row.locale, signer.sign(purpose, row.subscriptionId, row.recipient)),
     oneClick: (row) =>
-      `${env.apiUrl}/api/v1/notify/unsubscribe?token=${signer.sign('unsubscribe', row.subscriptionId, row.recipient)}`,
+      `${env.apiUrl}${apiPath('notifyAction', { purpose: 'unsubscribe' })}?token=${signer.sign('unsubscribe', row.subscriptionId, row.recipient)}`,
   };
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dir: env.mailDir });
   const bot = env.telegram

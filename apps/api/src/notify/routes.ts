@@ -17,12 +17,13 @@ import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import { confirmEmail, removeSubscription, subscriptionById, type Subscription } from './subscriptions.ts';
 import type { TokenPurpose, TokenSigner } from './tokens.ts';
+import { apiPath, sitePaths } from '@openpool/domain/paths';
 
 const query = z.object({ token: z.string().max(200).default('') });
 
 /** The site's page behind a mail's link, in the subscriber's language. */
 export function notifyPageUrl(siteUrl: string, purpose: TokenPurpose, locale: string, token: string): string {
-  const path = `/notify/${purpose}`;
+  const path = sitePaths.notify(purpose);
   return `${siteUrl}${isLocaleCode(locale) ? localizePath(path, locale) : path}?token=${encodeURIComponent(token)}`;
 }
 
@@ -65,7 +66,7 @@ export function registerNotifyRoutes(app: FastifyInstance, options: NotifyRoutes
 
     for (const purpose of NOTIFY_PURPOSES) {
       r.get(
-        `/api/v1/notify/${purpose}`,
+        apiPath('notifyAction', { purpose }),
         { schema: { hide: true, querystring: query }, config: { cache: 'none' } },
         async (request, reply) => {
           const sub = await subscriptionOf(request.query.token, purpose);
@@ -75,7 +76,7 @@ export function registerNotifyRoutes(app: FastifyInstance, options: NotifyRoutes
         },
       );
       r.get(
-        `/api/v1/notify/${purpose}/state`,
+        apiPath('notifyState', { purpose }),
         {
           schema: {
             tags: ['notifications'],
@@ -91,7 +92,7 @@ export function registerNotifyRoutes(app: FastifyInstance, options: NotifyRoutes
         },
       );
       r.post(
-        `/api/v1/notify/${purpose}`,
+        apiPath('notifyAction', { purpose }),
         {
           schema: {
             tags: ['notifications'],

@@ -3,6 +3,7 @@
  * written out three ways: the plain-text and HTML parts of a mail, and a chat message.
  */
 import { localizePath, isLocaleCode } from '@openpool/domain/locales';
+import { sitePaths } from '@openpool/domain/paths';
 import { formatHashrate } from '@openpool/domain/format';
 import type { OutboxRow } from './outbox.ts';
 import { messagesFor, formatMessage, type NotifyMessages } from './messages/index.ts';
@@ -38,7 +39,7 @@ const shortAddress = (address: string) => (address.length > 20 ? `${address.slic
 const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
 
 export function statsUrl(context: RenderContext, row: Pick<OutboxRow, 'locale' | 'coin' | 'address'>): string {
-  const path = `/${row.coin}/miner/stats/${encodeURIComponent(row.address)}`;
+  const path = sitePaths.miner(row.coin, 'stats', row.address);
   return context.siteUrl + (isLocaleCode(row.locale) ? localizePath(path, row.locale) : path);
 }
 

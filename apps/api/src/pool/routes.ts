@@ -21,6 +21,7 @@ import { latestNetworkSample } from '../stats/network-sample.ts';
 import { createMemo } from '../http/caching.ts';
 import { checkCoin, coinParam, plainNumberQuery, rangeQuery } from '../http/params.ts';
 import { blocksPage, mergedStats, networkChart, poolChart, poolStats, topMiners } from './queries.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
 
@@ -32,7 +33,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   const stats = (coin: Parameters<typeof poolStats>[1]) => memo(`stats:${coin}`, () => poolStats(ctx, coin));
 
   r.get(
-    '/api/v1/pools',
+    API_ROUTES.pools,
     {
       schema: {
         tags: ['pool'],
@@ -45,7 +46,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   );
 
   r.get(
-    '/api/v1/merged',
+    API_ROUTES.merged,
     {
       schema: {
         tags: ['pool'],
@@ -58,7 +59,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   );
 
   r.get(
-    '/:coin/api/v1/pool/stats',
+    API_ROUTES.poolStats,
     {
       schema: {
         tags: ['pool', 'compatibility'],
@@ -73,7 +74,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   );
 
   r.get(
-    '/:coin/api/v1/pool/chart',
+    API_ROUTES.poolChart,
     {
       schema: {
         tags: ['pool'],
@@ -91,7 +92,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   );
 
   r.get(
-    '/:coin/api/v1/network/chart',
+    API_ROUTES.networkChart,
     {
       schema: {
         tags: ['pool'],
@@ -109,7 +110,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   );
 
   r.get(
-    '/:coin/api/v1/blocks',
+    API_ROUTES.blocks,
     {
       schema: {
         tags: ['pool'],
@@ -131,7 +132,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   );
 
   r.get(
-    '/:coin/api/v1/top-miners',
+    API_ROUTES.topMiners,
     {
       schema: {
         tags: ['pool'],
@@ -148,7 +149,7 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
   );
 
   r.get(
-    '/api/v2/daily-revenue/:coin',
+    API_ROUTES.dailyRevenue,
     {
       schema: {
         tags: ['pool', 'compatibility'],

@@ -17,6 +17,7 @@ import type { ApiContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { createReferralAttribution } from './attribution.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 /** The cookies of a Cookie header; a malformed value is no value (the `cookie` package, issue 11). */
 function cookies(header: string | undefined): Record<string, string | undefined> {
@@ -41,7 +42,7 @@ const notFromLanding = () =>
 export function registerReferralRoutes(app: FastifyInstance, ctx: ApiContext, secret: string | undefined): void {
   const attribute = createReferralAttribution(ctx.db);
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/referral/track',
+    API_ROUTES.referralTrack,
     {
       schema: {
         tags: ['referral'],

@@ -23,6 +23,7 @@ import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params
 import { createSettingsLimiter } from './rate-limit.ts';
 import { maskEmail } from '../notify/alert-routes.ts';
 import { applyMinerEmail, minerSubscriptions } from '../notify/subscriptions.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 const PROOF_WINDOW_MS = 24 * 3_600_000;
 
@@ -62,7 +63,7 @@ export function registerSettingsRoutes(
   }
 
   r.get(
-    '/:coin/api/v1/miner/settings/:address',
+    API_ROUTES.minerSettings,
     {
       schema: {
         tags: ['settings'],
@@ -80,7 +81,7 @@ export function registerSettingsRoutes(
   );
 
   r.post(
-    '/:coin/api/v1/miner/settings/:address',
+    API_ROUTES.minerSettings,
     {
       schema: {
         tags: ['settings'],

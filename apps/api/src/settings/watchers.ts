@@ -23,6 +23,7 @@ import { HttpError, limitRefusal, notFound } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { unix } from '../stats/windows.ts';
 import { createSettingsLimiter } from './rate-limit.ts';
+import { API_ROUTES } from '@openpool/domain/paths';
 
 const PROOF_WINDOW_MS = 24 * 3_600_000;
 /** Links a miner may have at once (live or not yet expired); revoked ones do not count. */
@@ -80,7 +81,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
     ).rows.map(linkOf);
 
   r.post(
-    '/:coin/api/v1/miner/watchers/:address',
+    API_ROUTES.minerWatchers,
     {
       schema: {
         tags: ['settings'],
@@ -122,7 +123,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
   );
 
   r.post(
-    '/:coin/api/v1/miner/watchers/:address/list',
+    API_ROUTES.minerWatchersList,
     {
       schema: {
         tags: ['settings'],
@@ -142,7 +143,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
   );
 
   r.post(
-    '/:coin/api/v1/miner/watchers/:address/revoke',
+    API_ROUTES.minerWatchersRevoke,
     {
       schema: {
         tags: ['settings'],
@@ -167,7 +168,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
   );
 
   r.get(
-    '/api/v1/watch/:token',
+    API_ROUTES.watchTarget,
     {
       schema: {
         tags: ['miner'],

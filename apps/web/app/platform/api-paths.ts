@@ -1,42 +1,40 @@
 /**
  * Every path of the pool API the web app calls, in one place (decision 007): a route or a
- * component never spells an API path, so a renamed endpoint is one edit here. Coin, address
- * and worker are encoded: they come from the URL the visitor typed.
+ * component never spells an API path. The templates are the API's own (`@openpool/domain/paths`,
+ * which Fastify registers), so a renamed endpoint is one edit for both apps. Coin, address and
+ * worker are encoded: they come from the URL the visitor typed.
  */
-const segment = encodeURIComponent;
-const coinBase = (coin: string) => `/${segment(coin)}/api`;
-const minerPath = (coin: string, version: 'v1' | 'v3', what: string, address: string) =>
-  `${coinBase(coin)}/${version}/miner/${what}/${segment(address)}`;
+import { apiPath } from '@openpool/domain/paths';
 
 export const apiPaths = {
-  pools: () => '/api/v1/pools',
-  merged: () => '/api/v1/merged',
-  rates: () => '/api/v1/rates',
-  limits: () => '/api/v1/limits',
-  watchTarget: (token: string) => `/api/v1/watch/${segment(token)}`,
-  minerWatchers: (coin: string, address: string) => minerPath(coin, 'v1', 'watchers', address),
-  referralTrack: () => '/api/v1/referral/track',
+  pools: () => apiPath('pools', {}),
+  merged: () => apiPath('merged', {}),
+  rates: () => apiPath('rates', {}),
+  limits: () => apiPath('limits', {}),
+  watchTarget: (token: string) => apiPath('watchTarget', { token }),
+  minerWatchers: (coin: string, address: string) => apiPath('minerWatchers', { coin, address }),
+  referralTrack: () => apiPath('referralTrack', {}),
+  profile: () => apiPath('profile', {}),
   // A mail's confirm and unsubscribe links (decision 012); the token goes in the query.
-  notifyLink: (purpose: string) => `/api/v1/notify/${segment(purpose)}/state`,
-  notifyAction: (purpose: string) => `/api/v1/notify/${segment(purpose)}`,
-  poolStats: (coin: string) => `${coinBase(coin)}/v1/pool/stats`,
-  poolChart: (coin: string) => `${coinBase(coin)}/v1/pool/chart`,
-  networkChart: (coin: string) => `${coinBase(coin)}/v1/network/chart`,
-  topMiners: (coin: string) => `${coinBase(coin)}/v1/top-miners`,
-  minerStats: (coin: string, address: string) => minerPath(coin, 'v1', 'stats', address),
-  minerChart: (coin: string, address: string) => minerPath(coin, 'v1', 'chart', address),
-  minerWorkers: (coin: string, address: string) => minerPath(coin, 'v3', 'workers', address),
-  minerRewards: (coin: string, address: string) => minerPath(coin, 'v1', 'rewards', address),
-  minerAlerts: (coin: string, address: string) => minerPath(coin, 'v1', 'alerts', address),
-  minerPayouts: (coin: string, address: string) => minerPath(coin, 'v1', 'payouts', address),
-  minerBalance: (coin: string, address: string) => minerPath(coin, 'v1', 'balance', address),
-  minerSettings: (coin: string, address: string) => minerPath(coin, 'v1', 'settings', address),
-  minerExport: (coin: string, address: string) => minerPath(coin, 'v1', 'export', address),
-  minerQuality: (coin: string, address: string) => minerPath(coin, 'v1', 'quality', address),
-  minerBestShares: (coin: string, address: string) => minerPath(coin, 'v1', 'best-shares', address),
-  minerReported: (coin: string, address: string) => minerPath(coin, 'v1', 'reported', address),
-  minerWorker: (coin: string, address: string, worker: string) =>
-    `${minerPath(coin, 'v1', 'worker', address)}/${segment(worker)}`,
+  notifyLink: (purpose: string) => apiPath('notifyState', { purpose }),
+  notifyAction: (purpose: string) => apiPath('notifyAction', { purpose }),
+  poolStats: (coin: string) => apiPath('poolStats', { coin }),
+  poolChart: (coin: string) => apiPath('poolChart', { coin }),
+  networkChart: (coin: string) => apiPath('networkChart', { coin }),
+  topMiners: (coin: string) => apiPath('topMiners', { coin }),
+  minerStats: (coin: string, address: string) => apiPath('minerStats', { coin, address }),
+  minerChart: (coin: string, address: string) => apiPath('minerChart', { coin, address }),
+  minerWorkers: (coin: string, address: string) => apiPath('minerWorkers', { coin, address }),
+  minerRewards: (coin: string, address: string) => apiPath('minerRewards', { coin, address }),
+  minerAlerts: (coin: string, address: string) => apiPath('minerAlerts', { coin, address }),
+  minerPayouts: (coin: string, address: string) => apiPath('minerPayouts', { coin, address }),
+  minerBalance: (coin: string, address: string) => apiPath('minerBalance', { coin, address }),
+  minerSettings: (coin: string, address: string) => apiPath('minerSettings', { coin, address }),
+  minerExport: (coin: string, address: string) => apiPath('minerExport', { coin, address }),
+  minerQuality: (coin: string, address: string) => apiPath('minerQuality', { coin, address }),
+  minerBestShares: (coin: string, address: string) => apiPath('minerBestShares', { coin, address }),
+  minerReported: (coin: string, address: string) => apiPath('minerReported', { coin, address }),
+  minerWorker: (coin: string, address: string, worker: string) => apiPath('minerWorker', { coin, address, worker }),
 } as const;
 
 // The paths whose answer is the same for every visitor (no miner in them): the web server may

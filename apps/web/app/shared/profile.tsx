@@ -5,6 +5,7 @@
  */
 import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { apiPaths } from '~/platform/api-paths';
 import { ApiError, createApiClient } from '~/platform/api-client';
 import { useSiteSettings } from '~/platform/site-settings';
 
@@ -33,7 +34,7 @@ export async function requestProfile(
 ): Promise<unknown | null> {
   const client = createApiClient({ baseUrl: profileBase, fetch: options.fetch });
   try {
-    const body = await client.request('/api/v2/profile', { credentials: 'include' });
+    const body = await client.request(apiPaths.profile(), { credentials: 'include' });
     return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null;
   } catch (error) {
     if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) (options.report ?? reportLazily)(error);

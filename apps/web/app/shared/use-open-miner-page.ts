@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { lastSearchStorageKey, normaliseSearchAddress } from '@openpool/domain/address';
 import { localizePath } from '@openpool/domain/locales';
 import { useNavigate } from 'react-router';
@@ -19,6 +20,6 @@ export function useOpenMinerPage(coin: string): (input: string, page: 'stats' | 
     } catch {
       // Storage refused (privacy mode): not remembered, the page still opens.
     }
-    void navigate(`${localizePath(`/${coin}/miner/${page}/${encodeURIComponent(address)}`, locale.code)}${query}`);
+    void navigate(`${localizePath(sitePaths.miner(coin, page, address), locale.code)}${query}`);
   };
 }

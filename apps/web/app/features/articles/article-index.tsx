@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { Form } from 'react-router';
 import { LocaleLink } from '~/shared/locale-link';
 import { useLocale } from '~/i18n/use-locale';
@@ -25,7 +26,7 @@ export function ArticleIndex({ query, supportSlug, groups, results }: Props) {
         {t('kb.intro')}{' '}
         {/* A link inside a sentence is underlined: its colour alone is too close to the text's (axe link-in-text-block). */}
         <LocaleLink
-          to={`/articles/${supportSlug}`}
+          to={sitePaths.article(supportSlug)}
           className="text-accent underline underline-offset-2"
           data-testid="support-link"
         >
@@ -87,7 +88,7 @@ function ArticleList({ articles }: { articles: ArticleSummary[] }) {
       {articles.map((article) => (
         <li key={article.slug} className="rounded-lg border border-line bg-surface-raised p-3">
           <LocaleLink
-            to={`/articles/${article.slug}`}
+            to={sitePaths.article(article.slug)}
             className="font-medium text-accent hover:underline"
             lang={article.translated ? undefined : 'en'}
             dir={article.translated ? undefined : 'auto'}

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { getLocale, type LocaleCode } from '@openpool/domain/locales';
 import { useMemo, type MouseEvent } from 'react';
@@ -106,7 +107,7 @@ export function ArticleView({
                 {related.map((other) => (
                   <li key={other.slug}>
                     <LocaleLink
-                      to={`/articles/${other.slug}`}
+                      to={sitePaths.article(other.slug)}
                       className="text-accent hover:underline"
                       lang={other.translated ? undefined : 'en'}
                       dir={other.translated ? undefined : 'auto'}

@@ -1,4 +1,5 @@
 /** The `seo` an article page returns (shared/page-seo.ts), words in the page's language. */
+import { sitePaths } from '@openpool/domain/paths';
 import { localizePath, getLocale, type LocaleCode } from '@openpool/domain/locales';
 import { loadCatalogue } from '~/i18n/catalogues';
 import type { PageSeo } from '~/shared/page-seo';
@@ -19,7 +20,7 @@ export async function articlePageSeo(
     type: 'article',
     alternates: locales,
     jsonLd: articleJsonLd({
-      url: url(`/articles/${article.slug}`),
+      url: url(sitePaths.article(article.slug)),
       listUrl: url('/articles'),
       homeUrl: url('/'),
       title: article.title,

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { formatDifficulty, formatHashrate, formatInteger } from '@openpool/domain/format';
 import { LocaleLink } from '~/shared/locale-link';
@@ -39,7 +40,7 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
         <p className="mt-3 text-sm">{t('connTest.hintsTitle')}</p>
         <ul className="mt-1 list-disc space-y-1 ps-5 text-sm text-ink-muted">
           <li>
-            <LocaleLink to={`/${coin}`} className="text-accent hover:underline">
+            <LocaleLink to={sitePaths.coin(coin)} className="text-accent hover:underline">
               {t('connTest.hintServer')}
             </LocaleLink>
           </li>
@@ -96,10 +97,7 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
           <Figure label={t('connTest.shares')} value={`${formatInteger(state.valid)} / ${formatInteger(state.rejected)}`} ltr />
         ) : null}
       </dl>
-      <LocaleLink
-        to={`/${coin}/miner/stats/${encodeURIComponent(address)}`}
-        className="mt-4 inline-block text-accent hover:underline"
-      >
+      <LocaleLink to={sitePaths.miner(coin, 'stats', address)} className="mt-4 inline-block text-accent hover:underline">
         {t('connTest.openStats')}
       </LocaleLink>
     </div>

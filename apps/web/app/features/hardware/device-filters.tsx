@@ -3,6 +3,7 @@
  * submitting does nothing more; without it, it is a plain GET form with an Apply button, whose
  * query the loader then cleans of empty and default values.
  */
+import { sitePaths } from '@openpool/domain/paths';
 import type { DeviceFilters, SortKey } from '@openpool/domain/hardware-query';
 import type { DeviceType } from '@openpool/domain/routes';
 import { LocaleLink } from '~/shared/locale-link';
@@ -155,7 +156,7 @@ export function DeviceFilterForm({
           </button>
         </noscript>
         {filtered ? (
-          <LocaleLink to={`/device/${options.type}`} className="py-2 text-sm text-accent hover:underline">
+          <LocaleLink to={sitePaths.deviceType(options.type)} className="py-2 text-sm text-accent hover:underline">
             {t('hw.filters.reset')}
           </LocaleLink>
         ) : null}

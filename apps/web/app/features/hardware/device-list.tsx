@@ -3,6 +3,7 @@
  * ranked for the visitor's filters, power cost and own prices, each row object kept while its
  * figures stay the same (the row cache) so that the memoised rows of `device-rows.tsx` skip it.
  */
+import { sitePaths } from '@openpool/domain/paths';
 import { COINS } from '@openpool/domain/coins';
 import type { Device } from '@openpool/domain/hardware';
 import { GPU_ALGORITHMS_WITHOUT_FIGURES } from '@openpool/domain/hardware-keys';
@@ -115,7 +116,7 @@ export function DeviceList({ data }: { data: DeviceListData }) {
         {(['asic', 'gpu', 'cpu'] as const).map((type) => (
           <LocaleLink
             key={type}
-            to={`/device/${type}`}
+            to={sitePaths.deviceType(type)}
             aria-current={type === data.type ? 'page' : undefined}
             className={`rounded-md border px-3 py-1.5 ${type === data.type ? 'border-accent bg-accent text-accent-ink' : 'border-line hover:border-accent'}`}
           >

@@ -3,6 +3,7 @@
  * price, the calculator and the sellers. Each section is a module of its own; this one reads
  * the visitor's settings (the URL, this browser's memory) and hands every section the same figures.
  */
+import { sitePaths } from '@openpool/domain/paths';
 import type { Device, Manufacturer, Offer } from '@openpool/domain/hardware';
 import { deviceKey } from '@openpool/domain/hardware-keys';
 import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
@@ -63,11 +64,11 @@ export function DevicePage({ data }: { data: DevicePageData }) {
   return (
     <article>
       <nav className="text-sm text-ink-muted" aria-label={t('nav.hardware')}>
-        <LocaleLink to={`/device/${device.type}`} className="text-accent hover:underline">
+        <LocaleLink to={sitePaths.deviceType(device.type)} className="text-accent hover:underline">
           {t(TYPE_TITLE[device.type])}
         </LocaleLink>
         {' / '}
-        <LocaleLink to={`/device/${device.type}/${vendor.slug}`} className="text-accent hover:underline">
+        <LocaleLink to={sitePaths.deviceVendor(vendor.slug, device.type)} className="text-accent hover:underline">
           {vendor.name}
         </LocaleLink>
       </nav>

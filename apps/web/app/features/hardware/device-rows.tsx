@@ -7,6 +7,7 @@
  * list's row cache), words translated once per table, and plain links that the table hands to
  * the router with one click handler instead of a router `Link` (and its hooks) per row.
  */
+import { sitePaths } from '@openpool/domain/paths';
 import { formatMoney } from '@openpool/domain/format';
 import type { Device } from '@openpool/domain/hardware';
 import { localizePath } from '@openpool/domain/locales';
@@ -18,7 +19,7 @@ import { formatEfficiency, formatHashrate, formatPower } from './figures';
 import type { ListedDevice } from './rank-devices';
 
 export function deviceHref(device: Pick<Device, 'type' | 'vendor' | 'slug'>): string {
-  return `/device/${device.type}/${device.vendor}/${device.slug}`;
+  return sitePaths.device(device);
 }
 
 interface RowsProps {

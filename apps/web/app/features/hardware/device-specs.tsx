@@ -1,4 +1,5 @@
 /** A device's specifications: the type's own specs, release, launch price and where they come from. */
+import { sitePaths } from '@openpool/domain/paths';
 import type { Device, Manufacturer, SpecSourceField } from '@openpool/domain/hardware';
 import { dateTimeFormat, numberFormat } from '@openpool/domain/intl';
 import { LocaleLink } from '~/shared/locale-link';
@@ -53,7 +54,7 @@ export function DeviceSpecs({
       </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <Spec label={t('hw.spec.manufacturer')}>
-          <LocaleLink to={`/device/${vendor.slug}`} className="text-accent hover:underline">
+          <LocaleLink to={sitePaths.deviceVendor(vendor.slug)} className="text-accent hover:underline">
             {vendor.name}
           </LocaleLink>
         </Spec>

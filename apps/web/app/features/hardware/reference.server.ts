@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import type { HardwareCatalogue } from '@openpool/domain/hardware';
 
 export interface ReferenceDevice {
@@ -21,7 +22,7 @@ export function findReferenceDevice(catalogue: HardwareCatalogue, name: string, 
   );
   if (!device) return null;
   return {
-    href: `/device/${device.type}/${device.vendor}/${device.slug}`,
+    href: sitePaths.device(device),
     name: device.name,
     power: device.algorithms.find((entry) => entry.algorithm === algorithm)?.power ?? null,
   };

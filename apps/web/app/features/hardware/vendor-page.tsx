@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import type { Device, Manufacturer } from '@openpool/domain/hardware';
 import type { DeviceType } from '@openpool/domain/routes';
 import { LocaleLink } from '~/shared/locale-link';
@@ -44,7 +45,7 @@ export function VendorPage({ data }: { data: VendorPageData }) {
       {types.map((type) => (
         <section key={type} className="mt-6" aria-labelledby={`vendor-${type}`}>
           <h2 id={`vendor-${type}`} className="text-lg font-semibold">
-            <LocaleLink to={`/device/${type}?vendor=${vendor.slug}`} className="hover:underline">
+            <LocaleLink to={`${sitePaths.deviceType(type)}?vendor=${vendor.slug}`} className="hover:underline">
               {t(TYPE_TITLE[type])}
             </LocaleLink>
           </h2>

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import type { MinerAlerts } from '@openpool/domain/api';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
@@ -29,10 +30,7 @@ export function AlertsLine({ alerts, coin, address }: { alerts: MinerAlerts; coi
         <span data-testid="miner-alerts-watched">{parts.length > 0 ? parts.join(' · ') : t('miner.alerts.none')}</span>
       </p>
       <div className="flex flex-wrap items-center gap-3 sm:ms-auto">
-        <LocaleLink
-          to={`/${coin}/miner/settings/${encodeURIComponent(address)}`}
-          className="text-accent underline-offset-2 hover:underline"
-        >
+        <LocaleLink to={sitePaths.miner(coin, 'settings', address)} className="text-accent underline-offset-2 hover:underline">
           {t('miner.alerts.change')}
         </LocaleLink>
         {alerts.telegram_link ? (

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import type { Coin } from '@openpool/domain/coins';
 import { LocaleLink } from '~/shared/locale-link';
 import { useLocale } from '~/i18n/use-locale';
@@ -21,7 +22,7 @@ export function EmailAccountInfo({ coin }: { coin: Coin }) {
       <p>{t('email.where')}</p>
       <p className="text-ink-muted">{t('email.wallet', { coin: coin.name })}</p>
       <p className="flex flex-wrap gap-x-4 gap-y-2">
-        <LocaleLink to={`/articles/get-support-${articleLang}`} className="font-medium text-accent hover:underline">
+        <LocaleLink to={sitePaths.supportArticle(articleLang)} className="font-medium text-accent hover:underline">
           {t('email.support')}
         </LocaleLink>
         <LocaleLink to={`/${coin.ticker}`} className="font-medium text-accent hover:underline">

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { truncateMiddle } from '@openpool/domain/format';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
@@ -20,11 +21,7 @@ export function MinerAddressBar({ coin, address, current }: { coin: string; addr
       </span>
       <CopyButton value={address} label={address} />
       {others.map((page) => (
-        <LocaleLink
-          key={page}
-          to={`/${coin}/miner/${page}/${encodeURIComponent(address)}`}
-          className="text-accent hover:underline"
-        >
+        <LocaleLink key={page} to={sitePaths.miner(coin, page, address)} className="text-accent hover:underline">
           {t(PAGE_TITLE[page])}
         </LocaleLink>
       ))}

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { normaliseSearchAddress } from '@openpool/domain/address';
 import { localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { redirect } from 'react-router';
@@ -12,5 +13,5 @@ export function lookupRedirect(url: URL, coin: string, page: 'payouts' | 'settin
   if (!url.searchParams.has(LOOKUP_PARAM)) return null;
   const address = normaliseSearchAddress(url.searchParams.get(LOOKUP_PARAM) ?? '');
   const { locale } = splitLocalePath(url.pathname);
-  return redirect(address ? localizePath(`/${coin}/miner/${page}/${encodeURIComponent(address)}`, locale) : url.pathname);
+  return redirect(address ? localizePath(sitePaths.miner(coin, page, address), locale) : url.pathname);
 }

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { formatHashrate, formatInteger } from '@openpool/domain/format';
 import { useState } from 'react';
 import { LocaleLink } from '~/shared/locale-link';
@@ -37,7 +38,7 @@ const FILTERS: ReadonlyArray<[WorkerFilter, MessageId]> = [
 export const WORKERS_PAGE = 100;
 
 export function workerPath(coin: string, address: string, row: Pick<WorkerRow, 'worker' | 'scheme'>): string {
-  return `/${coin}/miner/stats/${encodeURIComponent(address)}/${encodeURIComponent(row.worker)}/${encodeURIComponent(row.scheme)}`;
+  return sitePaths.worker(coin, address, row.worker, row.scheme);
 }
 
 /** Workers of a miner: sortable by any column (aria-sort), searchable by name, filtered by status. */

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { useEffect, useState } from 'react';
 import type { MinerStats } from '@openpool/domain/api';
 import { formatCoinAmount, formatHashrate, formatInteger, truncateMiddle } from '@openpool/domain/format';
@@ -151,7 +152,7 @@ export function WatchList() {
                     <td className={cell}>
                       <span className="me-2 rounded bg-line px-1.5 py-0.5 text-xs font-semibold">{entry.coin.toUpperCase()}</span>
                       <LocaleLink
-                        to={`/${entry.coin}/miner/stats/${encodeURIComponent(entry.address)}`}
+                        to={sitePaths.miner(entry.coin, 'stats', entry.address)}
                         className="font-mono text-accent hover:underline"
                         title={entry.address}
                       >

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { COINS, type Coin, type CoinTicker } from '@openpool/domain/coins';
 import { normaliseSearchAddress } from '@openpool/domain/address';
@@ -31,9 +32,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     const address = normaliseSearchAddress(url.searchParams.get('address') ?? '');
     const { locale } = splitLocalePath(url.pathname);
     throw redirect(
-      address
-        ? `${localizePath(`/${coin.ticker}/miner/stats/${encodeURIComponent(address)}`, locale)}?source=search`
-        : url.pathname,
+      address ? `${localizePath(sitePaths.miner(coin.ticker, 'stats', address), locale)}?source=search` : url.pathname,
     );
   }
   const { api, coinContent } = context.get(appContext);

@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { formatHashrate, formatInteger, formatPercent, truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/shared/locale-link';
@@ -62,7 +63,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="py-2 pe-3">
                     <LocaleLink
-                      to={`/${coin.ticker}/miner/stats/${encodeURIComponent(miner.address)}`}
+                      to={sitePaths.miner(coin.ticker, 'stats', miner.address)}
                       className="font-mono text-accent hover:underline"
                       title={miner.address}
                       dir="ltr"

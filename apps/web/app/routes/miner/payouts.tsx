@@ -1,3 +1,4 @@
+import { sitePaths } from '@openpool/domain/paths';
 import { appContext } from '~/context';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
@@ -49,7 +50,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     );
   }
   const { address, payouts, next, paged, totalPaid } = loaderData;
-  const base = `/${coin.ticker}/miner/payouts/${encodeURIComponent(address)}`;
+  const base = sitePaths.miner(coin.ticker, 'payouts', address);
   const pager = 'rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:border-accent hover:text-accent';
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">

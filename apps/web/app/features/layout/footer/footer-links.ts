@@ -3,6 +3,7 @@
  * social links: plain data, so the rules (regional products, the ru-only forum, the support
  * article's language) are tested without rendering.
  */
+import { sitePaths } from '@openpool/domain/paths';
 import type { LocaleCode } from '@openpool/domain/locales';
 import { SUPPORT_ARTICLE_LANGUAGES } from '@openpool/domain/routes';
 import { showsRegionalPart } from '@openpool/domain/site-links';
@@ -23,7 +24,7 @@ const FORUM_LOCALES: readonly LocaleCode[] = ['ru'];
 /** `/articles/get-support-{ru|uk|en}`: the support article in the visitor's language, else English. */
 export function supportArticlePath(locale: LocaleCode): string {
   const language = (SUPPORT_ARTICLE_LANGUAGES as readonly string[]).includes(locale) ? locale : 'en';
-  return `/articles/get-support-${language}`;
+  return sitePaths.supportArticle(language);
 }
 
 /** The link columns other than Pools, in the spec's order around it: Products, Resources, Hardware | Help Center. */

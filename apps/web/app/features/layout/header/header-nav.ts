@@ -3,6 +3,7 @@
  * Header): the three groups and the referral entry, with the regional rule of site config
  * applied (Products and the referral link show only in the configured languages).
  */
+import { sitePaths } from '@openpool/domain/paths';
 import { localizedLink, showsRegionalPart } from '@openpool/domain/site-links';
 import { SUPPORT_ARTICLE_LANGUAGES } from '@openpool/domain/routes';
 import type { LocaleCode } from '@openpool/domain/locales';
@@ -33,7 +34,7 @@ export interface HeaderNav {
 /** The support article exists in ru, uk and en; every other language reads the English one. */
 export function supportArticlePath(locale: LocaleCode): string {
   const language = (SUPPORT_ARTICLE_LANGUAGES as readonly string[]).includes(locale) ? locale : 'en';
-  return `/articles/get-support-${language}`;
+  return sitePaths.supportArticle(language);
 }
 
 export function useHeaderNav(): HeaderNav {
