@@ -1,9 +1,10 @@
 /**
  * HTTP caching: every response carries Cache-Control (chosen per route through
- * `config.cache`) and, when it has a body, a strong ETag; a matching If-None-Match answers
- * 304. Plus a tiny in-process memo so a burst of identical requests computes once.
+ * `config.cache`) and, when its body is text, a strong ETag from `@fastify/etag` (SHA-1 of the
+ * body); a matching If-None-Match answers 304. Plus a tiny in-process memo so a burst of
+ * identical requests computes once.
  */
-import { createHash } from 'node:crypto';
+import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 
 export type CachePolicy = 'pool' | 'miner' | 'rates' | 'docs' | 'private' | 'none';
@@ -36,17 +37,11 @@ export function registerCaching(app: FastifyInstance): void {
       const policy = reply.statusCode < 400 ? (request.routeOptions.config.cache ?? 'none') : 'none';
       reply.header('cache-control', CACHE_CONTROL[policy]);
     }
-    if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-    reply.header('etag', etag);
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      reply.code(304);
-      return '';
-    }
     return payload;
   });
+  // Its onSend hook runs after the one above, on the serialised body (streams, such as the
+  // exports, get none). Errors are answered no-store, so no client holds one to revalidate.
+  void app.register(fastifyEtag);
 }
 
 /** Results of recent identical computations, shared by concurrent callers (single flight). */
