@@ -70,8 +70,12 @@ function useRowLinks() {
   };
 }
 
-/** Rows that fill the first desktop screen under the filters (and more than a phone's): drawn in the frame that answers a change. */
-export const FIRST_ROWS = 12;
+/**
+ * Rows drawn in the frame that answers a change: the first screen under the filters with room to
+ * spare (6 rows show at 1440x900, 8 fill a viewport up to about 1030 px tall; a phone shows 4 cards
+ * at most). Was 12; decision 010 has the figures.
+ */
+export const FIRST_ROWS = 8;
 
 export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   const t = useT();
