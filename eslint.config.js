@@ -119,6 +119,12 @@ const apiLayers = API_LAYERS.flatMap((layer, index) => {
   });
 });
 
+const BARE_INTL = {
+  selector:
+    "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat|PluralRules)$/]",
+  message: 'Use the formatters of @openpool/domain/intl (Latin digits in every locale).',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'test-results/**', 'playwright-report/**', '.data/**'],
@@ -138,6 +144,13 @@ export default tseslint.config(
     },
   },
   {
+    // One digit system per locale (decision 002's addendum): Intl formatters come from
+    // @openpool/domain/intl, which adds Latin digits; a bare one wrote '۳ آذر ۱۴۰۵' in fa.
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', BARE_INTL] },
+  },
+  {
     // A loader's `request.url` is the raw request: `/btc/difficulty.data` when the browser asks
     // for a page's data. The page's own URL is the `url` argument (a chart page once showed the
     // wrong chart on every client-side navigation).
@@ -149,6 +162,7 @@ export default tseslint.config(
           selector: "NewExpression[callee.name='URL'] > MemberExpression.arguments[object.name='request'][property.name='url']",
           message: "Use the loader's `url` argument (the page's URL, without the `.data` of a client-side request).",
         },
+        BARE_INTL,
       ],
     },
   },

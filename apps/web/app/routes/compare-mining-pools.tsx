@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@openpool/domain/intl';
 import { COINS, isCoinTicker } from '@openpool/domain/coins';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { Form, useSubmit } from 'react-router';
@@ -50,7 +51,7 @@ export default function ComparePools({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const { coins, coin, sort, asOf, rows, othersCount, oursAvailable } = loaderData;
   const coinName = coins.find((c) => c.ticker === coin)?.name ?? coin.toUpperCase();
-  const date = new Intl.DateTimeFormat(locale.iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${asOf}T00:00:00Z`));
+  const date = dateTimeFormat(locale.iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${asOf}T00:00:00Z`));
   return (
     <section>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('page.compare.title')}</h1>

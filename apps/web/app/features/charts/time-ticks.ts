@@ -99,7 +99,7 @@ export function timeTicks(options: TimeTickOptions): TimeTick[] {
 /** Local wall-clock offset of a time zone at a moment, seconds east of UTC. */
 function utcOffset(timeZone: string | undefined): (t: number) => number {
   if (timeZone === undefined) return (t) => -new Date(t * 1000).getTimezoneOffset() * MINUTE;
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@openpool/domain/intl';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { isolatedText } from '~/shared/ltr';
@@ -24,11 +25,9 @@ export function FirstFiguresNotice({ firstSeen, now }: { firstSeen: number; now:
   const times = firstFigures(firstSeen, now);
   if (!times) return null;
   const time = (seconds: number) =>
-    isolatedText(new Intl.DateTimeFormat(locale.iso, { timeStyle: 'short', timeZone: 'UTC' }).format(seconds * 1000));
+    isolatedText(dateTimeFormat(locale.iso, { timeStyle: 'short', timeZone: 'UTC' }).format(seconds * 1000));
   const date = (seconds: number) =>
-    isolatedText(
-      new Intl.DateTimeFormat(locale.iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(seconds * 1000),
-    );
+    isolatedText(dateTimeFormat(locale.iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(seconds * 1000));
   return (
     <p
       role="status"

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@openpool/domain/intl';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { isolatedText } from '~/shared/ltr';
@@ -16,7 +17,7 @@ export function WatcherBanner({
 }) {
   const t = useT();
   const locale = useLocale();
-  const until = new Intl.DateTimeFormat(locale.iso, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(expiresAt * 1000));
+  const until = dateTimeFormat(locale.iso, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(expiresAt * 1000));
   return (
     <div role="note" className="mb-4 rounded-xl border border-line bg-surface-raised p-4 text-sm" data-testid="watcher-banner">
       <p className="font-semibold">{t('watcher.banner', { label: isolatedText(label), coin: coin.toUpperCase() })}</p>

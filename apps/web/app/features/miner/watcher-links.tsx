@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@openpool/domain/intl';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { WATCHER_EXPIRY_DAYS, type watcherCreatedSchema, type watcherListSchema } from '@openpool/domain/api';
@@ -38,8 +39,7 @@ export function WatcherLinks({ coin, address }: { coin: string; address: string 
   const [links, setLinks] = useState<Link[] | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
   const base = apiPaths.minerWatchers(coin, address);
-  const date = (seconds: number) =>
-    new Intl.DateTimeFormat(locale.iso, { dateStyle: 'medium', timeZone: 'UTC' }).format(seconds * 1000);
+  const date = (seconds: number) => dateTimeFormat(locale.iso, { dateStyle: 'medium', timeZone: 'UTC' }).format(seconds * 1000);
 
   async function call<T>(path: string, body: object): Promise<T | null> {
     if (!api) return null;
