@@ -3,10 +3,16 @@ import { useT, type MessageId } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { useSiteSettings } from '~/platform/site-settings';
 
-/** A shell command, shown as typed (never translated, never right to left). */
+/**
+ * A shell command, shown as typed (never translated, never right to left). Wider than a phone,
+ * it scrolls in its box, whose edge fades where more of the line waits (`.scroll-cue`).
+ */
 function Command({ children }: { children: string }) {
   return (
-    <pre className="mt-1 overflow-x-auto rounded-lg border border-line bg-surface p-3 text-xs leading-relaxed" dir="ltr">
+    <pre
+      className="scroll-cue mt-1 rounded-lg border border-line bg-surface p-3 text-xs leading-relaxed [--scroll-bg:var(--color-surface)]"
+      dir="ltr"
+    >
       <code>{children}</code>
     </pre>
   );
