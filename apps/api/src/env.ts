@@ -5,14 +5,24 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { referralSecretSchema } from '@openpool/domain/referral-landing';
 import { trustProxySchema } from '@openpool/domain/trust-proxy';
+import {
+  DEFAULT_PORTS,
+  localOrigin,
+  loopbackOrigin,
+  metricsHostSchema,
+  metricsPortSchema,
+  nodeRpcUrlSchema,
+  originSchema,
+  parseEnvironment,
+  portSchema,
+} from '@openpool/domain/env-pieces';
 
-const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((value) => ['on', 'true', '1'].includes(value));
 
 const schema = z
   .object({
     API_HOST: z.string().min(1).default('0.0.0.0'),
-    API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+    API_PORT: portSchema.default(DEFAULT_PORTS.api),
     DATA_DIR: z.string().min(1).default('.data'),
     CONTENT_DIR: z.string().min(1).default('content'),
     DATABASE_URL: z
@@ -21,7 +31,7 @@ const schema = z
       .optional(),
     INGEST_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
     /** The web server's port: the default CORS origins are the site's own (issue 17). */
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: portSchema.default(DEFAULT_PORTS.site),
     CORS_ORIGINS: z.string().optional(),
     /** Proxies whose X-Forwarded-* headers are believed; none by default. */
     TRUST_PROXY: trustProxySchema,
@@ -45,8 +55,8 @@ const schema = z
     RATES_PROVIDER: z.enum(['simulated', 'coingecko']).default('simulated'),
     COINGECKO_API_KEY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
-    SITE_URL: origin.optional(),
-    PUBLIC_API_URL: origin.optional(),
+    SITE_URL: originSchema.optional(),
+    PUBLIC_API_URL: originSchema.optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z
       .string()
@@ -63,12 +73,9 @@ const schema = z
       .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'a bot token from @BotFather (123456:ABC…)')
       .optional(),
     TELEGRAM_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
-    TELEGRAM_API_ROOT: origin.optional(),
+    TELEGRAM_API_ROOT: originSchema.optional(),
     /** A Litecoin node (issue 15): ltc payouts are real `sendmany`s from its wallet. */
-    LTC_RPC_URL: z
-      .url({ protocol: /^https?$/ })
-      .refine((value) => new URL(value).username !== '', 'http://user:pass@host:port[/wallet/NAME]')
-      .optional(),
+    LTC_RPC_URL: nodeRpcUrlSchema.optional(),
     /** Who pays a payout's network fee: the pool's wallet, or the miners (deducted from their amounts). */
     LTC_PAYOUT_FEE: z.enum(['pool', 'miners']).default('pool'),
     /** Where miners reach the ltc stratum server (`host:port`): the site's servers list and guides. */
@@ -79,9 +86,9 @@ const schema = z
     /** Shared with the web server, which signs referral landings with it (decision 017); unset: no referral is recorded. */
     REFERRAL_SECRET: referralSecretSchema,
     /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
-    API_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    API_METRICS_PORT: metricsPortSchema,
     /** Interface of the metrics port: loopback unless the operator opens it. */
-    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_HOST: metricsHostSchema,
     /**
      * Seconds a stopping API keeps serving with `/ready` at 503 and `Connection: close` on every
      * answer, so a load balancer takes it out before its listener closes (rolling restarts).
@@ -144,13 +151,7 @@ export interface NotifyEnv {
 }
 
 export function parseApiEnv(source: Record<string, string | undefined>, repoRoot: string): ApiEnv {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = schema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment for the API:\n${problems.join('\n')}`);
-  }
-  const env = result.data;
+  const env = parseEnvironment(schema, source, 'the API');
   return {
     host: env.API_HOST,
     port: env.API_PORT,
@@ -158,7 +159,7 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     contentDir: resolve(repoRoot, env.CONTENT_DIR),
     databaseUrl: env.DATABASE_URL,
     ingestToken: env.INGEST_TOKEN,
-    corsOrigins: (env.CORS_ORIGINS ?? `http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`)
+    corsOrigins: (env.CORS_ORIGINS ?? `${localOrigin(env.PORT)},${loopbackOrigin(env.PORT)}`)
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
@@ -174,8 +175,8 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     rates: { provider: env.RATES_PROVIDER, coingeckoApiKey: env.COINGECKO_API_KEY },
     logLevel: env.LOG_LEVEL,
     notify: {
-      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-      apiUrl: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`,
+      siteUrl: env.SITE_URL ?? localOrigin(env.PORT),
+      apiUrl: env.PUBLIC_API_URL ?? localOrigin(env.API_PORT),
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       mailDir: resolve(repoRoot, env.DATA_DIR, 'mail'),

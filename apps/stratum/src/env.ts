@@ -5,14 +5,24 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { REWARD_SCHEMES } from '@openpool/domain/address';
+import {
+  DEFAULT_PORTS,
+  loopbackOrigin,
+  metricsHostSchema,
+  metricsPortSchema,
+  nodeRpcUrlSchema,
+  originSchema,
+  parseEnvironment,
+  portSchema,
+} from '@openpool/domain/env-pieces';
 
 const schema = z.object({
-  LTC_RPC_URL: z.url({ protocol: /^https?$/ }).refine((value) => new URL(value).username !== '', 'http://user:pass@host:port'),
+  LTC_RPC_URL: nodeRpcUrlSchema,
   LTC_POOL_ADDRESS: z
     .string()
     .regex(/^[A-Za-z0-9]{20,100}$/, 'a Litecoin address')
     .optional(),
-  STRATUM_LTC_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
+  STRATUM_LTC_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.stratumLtc),
   STRATUM_HOST: z.string().min(1).default('0.0.0.0'),
   STRATUM_LTC_DIFFICULTY: z.coerce.number().positive().default(16),
   STRATUM_LTC_SCHEME: z.enum(REWARD_SCHEMES).default('pps'),
@@ -20,14 +30,13 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)
     .default('stratum-ltc'),
-  API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
-  API_URL: z.url().optional(),
+  API_PORT: portSchema.default(DEFAULT_PORTS.api),
+  API_URL: originSchema.optional(),
   INGEST_TOKEN: z.string().min(16, 'at least 16 characters (the API must have the same)'),
   DATA_DIR: z.string().min(1).default('.data'),
   /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
-  STRATUM_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** Interface of every app's metrics port: loopback unless the operator opens it. */
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  STRATUM_METRICS_PORT: metricsPortSchema,
+  METRICS_HOST: metricsHostSchema,
 });
 
 export interface StratumEnv {
@@ -45,13 +54,7 @@ export interface StratumEnv {
 }
 
 export function parseStratumEnv(source: Record<string, string | undefined>, repoRoot: string): StratumEnv {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = schema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment for the stratum server:\n${problems.join('\n')}`);
-  }
-  const env = result.data;
+  const env = parseEnvironment(schema, source, 'the stratum server');
   return {
     rpcUrl: env.LTC_RPC_URL,
     poolAddress: env.LTC_POOL_ADDRESS,
@@ -60,7 +63,7 @@ export function parseStratumEnv(source: Record<string, string | undefined>, repo
     initialDifficulty: env.STRATUM_LTC_DIFFICULTY,
     scheme: env.STRATUM_LTC_SCHEME,
     source: env.STRATUM_SOURCE,
-    apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/$/, ''),
+    apiUrl: env.API_URL ?? loopbackOrigin(env.API_PORT),
     ingestToken: env.INGEST_TOKEN,
     dataDir: resolve(repoRoot, env.DATA_DIR, env.STRATUM_SOURCE),
     metrics: env.STRATUM_METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.STRATUM_METRICS_PORT },

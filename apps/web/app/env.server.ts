@@ -6,28 +6,35 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { referralSecretSchema } from '@openpool/domain/referral-landing';
 import { trustProxySchema } from '@openpool/domain/trust-proxy';
-
-const port = z.coerce.number().int().min(1).max(65535);
-const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+import {
+  DEFAULT_PORTS,
+  localOrigin,
+  loopbackOrigin,
+  metricsHostSchema,
+  metricsPortSchema,
+  originSchema,
+  parseEnvironment,
+  portSchema,
+} from '@openpool/domain/env-pieces';
 
 const schema = z
   .object({
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: port.default(3000),
-    API_PORT: port.default(8787),
+    PORT: portSchema.default(DEFAULT_PORTS.site),
+    API_PORT: portSchema.default(DEFAULT_PORTS.api),
     /** Base URL loaders use to reach the API from the server. */
-    API_URL: origin.optional(),
+    API_URL: originSchema.optional(),
     /** Base URL the browser uses to reach the API. */
-    PUBLIC_API_URL: origin.optional(),
+    PUBLIC_API_URL: originSchema.optional(),
     /** The Russian-domain site host (e.g. openpool.ru) and the API base URL used there. */
     RU_SITE_HOST: z
       .string()
       .regex(/^[a-z0-9.-]+(?::\d+)?$/i)
       .optional(),
-    RU_API_URL: origin.optional(),
+    RU_API_URL: originSchema.optional(),
     /** Public origin of the site, for canonical and hreflang links. */
-    SITE_URL: origin.optional(),
+    SITE_URL: originSchema.optional(),
     /** Parent domain the referral cookie is shared on, e.g. `.openpool.example`. */
     COOKIE_DOMAIN: z
       .string()
@@ -51,9 +58,9 @@ const schema = z
      */
     REFERRAL_SECRET: referralSecretSchema,
     /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
-    WEB_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    WEB_METRICS_PORT: metricsPortSchema,
     /** Interface of the metrics port: loopback unless the operator opens it. */
-    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_HOST: metricsHostSchema,
   })
   .refine((env) => !env.RU_SITE_HOST === !env.RU_API_URL, {
     message: 'RU_SITE_HOST and RU_API_URL are set together or not at all',
@@ -80,23 +87,16 @@ export interface WebEnv {
 }
 
 export function parseWebEnv(source: Record<string, string | undefined>, repoRoot: string): WebEnv {
-  // Empty strings count as unset, as in a .env file with `KEY=`.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = schema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment for the web server:\n${problems.join('\n')}`);
-  }
-  const env = result.data;
+  const env = parseEnvironment(schema, source, 'the web server');
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    apiUrl: env.API_URL ?? `http://127.0.0.1:${env.API_PORT}`,
-    publicApiUrl: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`,
+    apiUrl: env.API_URL ?? loopbackOrigin(env.API_PORT),
+    publicApiUrl: env.PUBLIC_API_URL ?? localOrigin(env.API_PORT),
     ruSiteHost: env.RU_SITE_HOST?.toLowerCase(),
     ruApiUrl: env.RU_API_URL,
-    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    siteUrl: env.SITE_URL ?? localOrigin(env.PORT),
     cookieDomain: env.COOKIE_DOMAIN,
     referralSecret: env.REFERRAL_SECRET,
     contentDir: resolve(repoRoot, env.CONTENT_DIR ?? 'content'),
