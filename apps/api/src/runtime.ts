@@ -1,10 +1,9 @@
 /**
  * Wires the whole service: database (embedded or DATABASE_URL), engine, HTTP app, rates,
- * payout and retention timers, and in the demo the simulator (driven by simulator/driver.ts).
+ * payout and retention timers, and in the demo the simulator (runtime/simulation.ts).
  * server.ts only parses the environment and calls this; the crash test and benchmarks start
  * it the same way.
  */
-import type { ChainKind } from '@openpool/domain/chain-params';
 import { loadHardwareCatalogue } from './hardware/catalogue.ts';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -14,13 +13,11 @@ import { parsePoolConfig } from '@openpool/domain/pool-config';
 import { parseSiteConfig } from '@openpool/domain/site-config';
 import { parseCoinContent, type CoinContent } from '@openpool/domain/coin-content';
 import { buildApp } from './app.ts';
-import { HttpError } from './http/errors.ts';
 import { createIngestor } from './ingest/ingestor.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { createEngine, LOCK_SPACE, type Engine } from './engine/engine.ts';
-import { startSingleton, type Singleton } from './db/singleton.ts';
+import { createEngine, type Engine } from './engine/engine.ts';
 import { createSimulatedSender, type PayoutSender } from './engine/payouts/payout-sender.ts';
-import { createWalletSender, nodeChainKind, routeSenders } from './engine/payouts/wallet-sender.ts';
+import { createWalletSender, routeSenders } from './engine/payouts/wallet-sender.ts';
 import type { ApiEnv } from './env.ts';
 import { createCachedRates } from './rates/cached.ts';
 import { createCoinGeckoRates } from './rates/coingecko.ts';
@@ -28,8 +25,6 @@ import { PRICED_TICKERS } from './rates/provider.ts';
 import { createSimulatedRates } from './rates/simulated.ts';
 import { createRateDays, keepingRateDays } from './rates/rate-days.ts';
 import { DEFAULT_RATE_LIMITS } from './http/rate-limit.ts';
-import { startSimulatorDriver } from './simulator/driver.ts';
-import { dropHistory, historyFilling, openHistoryShadow } from './simulator/history.ts';
 import { createNotifier } from './notify/notifier.ts';
 import { createApiMetrics } from './metrics/api-metrics.ts';
 import { registerDatabaseGauges } from './metrics/database-gauges.ts';
@@ -37,6 +32,8 @@ import { meterSender } from './metrics/metered-sender.ts';
 import { serveMetrics } from './metrics/metrics-port.ts';
 import { registerSolvencyGauges } from './metrics/solvency-gauges.ts';
 import { createSolvencyCheck, type SolvencyCheck } from './solvency/solvency.ts';
+import { nodeChains } from './runtime/node-chains.ts';
+import { startSimulation, type Simulation } from './runtime/simulation.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -114,7 +111,6 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   if (!env.referralSecret)
     log('api: REFERRAL_SECRET is not set; no referral is recorded (the web server signs landings with it; decision 017)');
 
-  let simulatorStatus: object = { state: env.simulator.enabled ? 'starting' : 'off' };
   const ctx = { db: db.pool, pool, site, now: Date.now };
   const coins: Partial<CoinContent['coins']> =
     coinsText === null ? {} : parseCoinContent(JSON.parse(coinsText), join(env.contentDir, 'coins.json')).coins;
@@ -129,7 +125,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   const solvency: SolvencyCheck | undefined =
     env.nodes.length > 0 ? createSolvencyCheck({ db: db.pool, config: pool, nodes: env.nodes, onRpc: onNodeRpc }) : undefined;
   let draining = false;
-  let takeover = false;
+  // Started once the app is up (below); until then /health says 'starting' (or 'off').
+  let simulation: Simulation | undefined = undefined;
   const ingestor = createIngestor({ engine, now: ctx.now, metrics: metrics?.ingest });
   const app = await buildApp({
     ctx,
@@ -140,8 +137,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     rates,
     corsOrigins: env.corsOrigins,
     trustProxy: env.trustProxy,
-    // A standby replica that takes the simulator over keeps serving while it resumes (issue 30).
-    status: () => ({ simulator: takeover ? { ...simulatorStatus, takeover: true } : simulatorStatus }),
+    status: () => ({ simulator: simulation?.status() ?? { state: env.simulator.enabled ? 'starting' : 'off' } }),
     logLevel: env.logLevel,
     hardware,
     referralSecret: env.referralSecret,
@@ -186,69 +182,23 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   // A day's rate is kept even on a day nobody asks for rates (decision 023).
   timers.push(setInterval(() => void track(rates.get().catch(() => undefined)), 3_600_000));
 
-  let backfilled: Promise<void> = Promise.resolve();
-  let simulator: Singleton | undefined;
-  if (!env.simulator.enabled) await dropAbandonedHistory(db, log);
-  if (env.simulator.enabled) {
-    let markBackfilled!: () => void;
-    backfilled = new Promise((resolve) => (markBackfilled = resolve));
-    // One replica simulates (issue 16, decision 014); the others serve and stand by, and one
-    // of them takes over, resuming from the committed offsets, if that replica dies.
-    simulator = startSingleton({
-      pool: db.pool,
-      lock: [LOCK_SPACE.simulator, 0],
-      log,
-      onStandby: () => {
-        log('simulator: another API replica runs the simulator; this one stands by');
-        simulatorStatus = { state: 'standby', failing: [] };
-        markBackfilled();
-      },
-      start: async () => {
-        // Taking over from a replica that stopped: the database holds a live pool already.
-        takeover = (simulatorStatus as { state?: string }).state === 'standby';
-        const driver = await startSimulatorDriver({
-          // A coin with a real node gets its events from its stratum server only.
-          settings: {
-            ...env.simulator,
-            coins: site.enabled.filter((coin) => !walletSenders.has(coin)),
-            minersPerCoin: env.simulator.miners,
-          },
-          pool,
-          hardware,
-          engine,
-          log,
-          // Only while the simulator is the only writer: the swap replaces every engine table, so
-          // events of real coins or of outside stratum servers ingested meanwhile would be lost.
-          history:
-            walletSenders.size === 0 && !env.ingestToken
-              ? {
-                  filling: () => historyFilling(db.pool),
-                  open: () => openHistoryShadow({ db: db.pool, connection: db.connection, config: pool, log }),
-                }
-              : undefined,
-          // The ingest route's own path, without HTTP: its own history may be older than the
-          // late window (a long backfill, a restart after days down), see ingest/ingestor.ts.
-          post: async (source, ndjson) => {
-            try {
-              await ingestor.apply(source, ndjson, { ownHistory: true });
-            } catch (error) {
-              if (error instanceof HttpError) throw new Error(`ingest answered ${error.status}: ${error.message}`);
-              throw error;
-            }
-          },
-        });
-        simulatorStatus = driver.status;
-        void driver.backfilled.then(markBackfilled);
-        return driver;
-      },
-    });
-  }
+  simulation = await startSimulation({
+    env,
+    db,
+    pool,
+    site,
+    hardware,
+    engine,
+    ingestor,
+    nodeCoins: new Set(walletSenders.keys()),
+    log,
+  });
 
   return {
     app,
     db,
     engine,
-    backfilled,
+    backfilled: simulation.backfilled,
     drain() {
       draining = true;
     },
@@ -256,61 +206,10 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       metricsServer?.server.close();
       for (const timer of timers) clearInterval(timer);
       await notifier.stop();
-      await simulator?.stop();
+      await simulation?.stop();
       await app.close();
       await Promise.allSettled([...background]);
       await db.close();
     },
   };
-}
-
-/**
- * A first start's history left half-filled (simulator/history.ts) by a process that died,
- * when the simulator is now off and nothing will finish it: dropped, so the API stops saying
- * history is filling. Only when no replica runs the simulator (its lock is free).
- */
-async function dropAbandonedHistory(db: Database, log: (line: string) => void): Promise<void> {
-  if (!(await historyFilling(db.pool))) return;
-  const client = await db.pool.connect();
-  try {
-    const free = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, 0) as ok', [LOCK_SPACE.simulator]);
-    if (!free.rows[0]?.ok) return;
-    try {
-      await dropHistory(db.pool);
-      log('simulator: off; dropped the unfinished first-start history');
-    } finally {
-      await client.query('select pg_advisory_unlock($1, 0)', [LOCK_SPACE.simulator]);
-    }
-  } finally {
-    client.release();
-  }
-}
-
-/**
- * The chain each coin's node is on (decision 018): a regtest node's samples (difficulty at the
- * proof-of-work limit, heights from 0) would be refused by the real chain's bounds. A node
- * that does not answer in 30 s is taken for a main-chain node, and said so.
- */
-async function nodeChains(
-  nodes: readonly { coin: string; rpcUrl: string }[],
-  log: (line: string) => void,
-): Promise<Map<string, ChainKind>> {
-  const chains = new Map<string, ChainKind>();
-  for (const node of nodes) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        chains.set(node.coin, await nodeChainKind(node.rpcUrl));
-        break;
-      } catch (error) {
-        if (attempt >= 30) {
-          log(
-            `${node.coin}: the node did not say which chain it is on (${(error as Error).message}); holding its samples to the main chain's bounds`,
-          );
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
-  }
-  return chains;
 }
