@@ -25,7 +25,8 @@ import {
   rangeQuery,
   workerParam,
 } from '../http/params.ts';
-import { balance, dailyRewards, minerChart, minerStats, payouts, workers } from './queries.ts';
+import { balance, dailyRewards, minerChart, minerStats, payouts } from './queries.ts';
+import { workers } from './workers.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
