@@ -4,15 +4,14 @@
  * route. A batch that fails is retried with a growing pause, per source, instead of stopping
  * the simulator (issue 17): the engine's offsets make a resend always safe, and other sources
  * keep going meanwhile. Failing sources are listed in the status /health shows.
- * Over 300 lines: backfill, live ticks, retries and the send pipeline share one state (offsets
- * per source, the stop signal); the pipeline and the retry are exported and tested on their own.
+ * The retries and the send pipeline are sending.ts.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { CoinTicker } from '@openpool/domain/coins';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import type { Engine } from '../engine/engine.ts';
 import { parseEvents } from '../ingest/ndjson.ts';
 import type { HistoryShadow } from './history.ts';
+import { createRetryingPost, createSendPipeline } from './sending.ts';
 import type { HardwareCatalogue } from '@openpool/domain/hardware';
 
 const LIVE_TICK_MS = 5000;
@@ -254,77 +253,6 @@ export async function startSimulatorDriver(options: DriverOptions): Promise<Simu
       stopping.abort();
       if (timer) clearInterval(timer);
       await Promise.allSettled([backfilled, ticking, filling]);
-    },
-  };
-}
-
-/**
- * `post`, retried until it succeeds or the driver stops: 409 (the source's previous batch
- * still applying), 503 (database away), a 500 of a bug fixed by a restart of the engine's
- * state, all heal by waiting. Each failure is logged and reported until the retry succeeds.
- */
-export function createRetryingPost(
-  options: Pick<DriverOptions, 'post' | 'log' | 'retryDelayMs' | 'maxRetryDelayMs'>,
-  signal: AbortSignal,
-  report: (source: string, failure: { attempts: number; message: string } | undefined) => void,
-): (source: string, ndjson: string) => Promise<void> {
-  const first = options.retryDelayMs ?? 500;
-  const max = options.maxRetryDelayMs ?? 30_000;
-  return async (source, ndjson) => {
-    for (let attempt = 1; ; attempt += 1) {
-      if (signal.aborted) throw new Error('stopping');
-      try {
-        await options.post(source, ndjson);
-        if (attempt > 1) report(source, undefined);
-        return;
-      } catch (error) {
-        if (signal.aborted) throw new Error('stopping');
-        const message = (error as Error).message.slice(0, 300);
-        report(source, { attempts: attempt, message });
-        options.log(`simulator: ${source}: batch failed (attempt ${attempt}), retrying: ${message}`);
-        await sleep(Math.min(max, first * 2 ** (attempt - 1)), undefined, { signal }).catch(() => undefined);
-      }
-    }
-  };
-}
-
-/**
- * Batches of different sources are ingested in parallel (the engine locks per coin family,
- * so a second core works too); batches of one source stay in order. `send` returns once the
- * batch is queued with few enough in flight; a failure (only 'stopping', once `post`
- * retries) is thrown by the next call and by `drain`.
- */
-export function createSendPipeline(post: (source: string, ndjson: string) => Promise<void>, maxInFlight = 3) {
-  const queues = new Map<string, Promise<void>>();
-  const inFlight = new Set<Promise<void>>();
-  let failure: Error | undefined;
-  return {
-    async send(source: string, ndjson: string): Promise<void> {
-      if (failure) throw failure;
-      const job = (queues.get(source) ?? Promise.resolve()).then(() => {
-        if (failure) throw failure;
-        return post(source, ndjson);
-      });
-      queues.set(
-        source,
-        job.catch(() => undefined),
-      );
-      inFlight.add(job);
-      job.then(
-        () => inFlight.delete(job),
-        (error: Error) => {
-          failure ??= error;
-          inFlight.delete(job);
-        },
-      );
-      while (inFlight.size >= maxInFlight) await Promise.race(inFlight).catch(() => undefined);
-      if (failure) throw failure;
-    },
-    async drain(): Promise<void> {
-      await Promise.allSettled([...inFlight]);
-      const error = failure;
-      failure = undefined;
-      if (error) throw error;
     },
   };
 }

@@ -4,7 +4,7 @@
  * batch is retried until it goes through, and the other sources never wait for it.
  */
 import { describe, expect, it } from 'vitest';
-import { createRetryingPost, createSendPipeline } from './driver.ts';
+import { createRetryingPost, createSendPipeline } from './sending.ts';
 
 describe('the simulator’s sending', () => {
   it('retries a failed batch, keeps each source in order, and reports the failure until it heals', async () => {
