@@ -64,3 +64,19 @@ export function parsePassword(password: unknown): { difficulty?: number; scheme?
   }
   return out;
 }
+
+/**
+ * A reported hashrate: a number, or a hex quantity as `eth_submitHashrate` sends it ("0x1dcd6500").
+ * Undefined for anything else, negative or absurd (above every network's, 1e24 H/s).
+ */
+export function parseReportedHashrate(value: unknown): number | undefined {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^0x[0-9a-f]{1,32}$/i.test(value)
+        ? Number(BigInt(value))
+        : typeof value === 'string' && /^\d+(\.\d+)?(e\d+)?$/i.test(value)
+          ? Number(value)
+          : NaN;
+  return Number.isFinite(number) && number >= 0 && number <= 1e24 ? number : undefined;
+}

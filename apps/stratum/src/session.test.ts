@@ -4,7 +4,8 @@ import { sessionOptions } from './defaults.ts';
 import { headerOf, type Job } from './job.ts';
 import { parseRequest } from './protocol.ts';
 import { hashValue, scryptPow } from './scrypt.ts';
-import { parseReportedHashrate, Session, type PoolCore, type ShareOutcome } from './session.ts';
+import { parseReportedHashrate } from './protocol.ts';
+import { Session, type PoolCore, type ShareOutcome } from './session.ts';
 import { shareTarget } from './target.ts';
 import { createJob } from './testing/fixtures.ts';
 

@@ -2,12 +2,23 @@
  * One miner connection: the Stratum V1 methods, per-connection difficulty (vardiff or the
  * password's `d=N`), share checks with real scrypt, and the events each outcome produces.
  * The TCP framing and limits live in server.ts; the node and the jobs behind `PoolCore`.
+ * Over 300 lines and one job: every method reads and changes the same connection state (logins,
+ * difficulty and its grace, submissions seen, the miner's report).
  */
 import { isWellFormedWorker, isRewardScheme, type RewardScheme } from '@openpool/domain/address';
 import type { Bans } from './bans.ts';
 import { isHex } from './bytes.ts';
 import { EXTRANONCE2_SIZE, headerOf, coinbaseOf, type Job, type Solution } from './job.ts';
-import { notification, parsePassword, reply, splitLogin, stratumError, type Request, type StratumError } from './protocol.ts';
+import {
+  notification,
+  parsePassword,
+  parseReportedHashrate,
+  reply,
+  splitLogin,
+  stratumError,
+  type Request,
+  type StratumError,
+} from './protocol.ts';
 import { hashValue, scryptPowAsync } from './scrypt.ts';
 import { hashStratumDifficulty, shareTarget, targetToStratumDifficulty } from './target.ts';
 import { Vardiff, type VardiffOptions } from './vardiff.ts';
@@ -30,22 +41,6 @@ export interface ShareOutcome {
 
 /** A report older than this no longer goes with shares: the miner stopped saying. */
 const REPORT_FRESH_MS = 10 * 60_000;
-
-/**
- * A reported hashrate: a number, or a hex quantity as `eth_submitHashrate` sends it ("0x1dcd6500").
- * Undefined for anything else, negative or absurd (above every network's, 1e24 H/s).
- */
-export function parseReportedHashrate(value: unknown): number | undefined {
-  const number =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^0x[0-9a-f]{1,32}$/i.test(value)
-        ? Number(BigInt(value))
-        : typeof value === 'string' && /^\d+(\.\d+)?(e\d+)?$/i.test(value)
-          ? Number(value)
-          : NaN;
-  return Number.isFinite(number) && number >= 0 && number <= 1e24 ? number : undefined;
-}
 
 export interface PoolCore {
   now(): number;
