@@ -75,9 +75,9 @@ export function DevicePage({ data }: { data: DevicePageData }) {
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="device-name">
         {device.name}
       </h1>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <DeviceSpecs device={device} vendor={vendor} money={money} />
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <DeviceProfit
             data={data}
             profits={profits}

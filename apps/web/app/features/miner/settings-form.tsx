@@ -179,7 +179,7 @@ export function SettingsForm({
         void submit();
       }}
     >
-      <fieldset disabled={!hydrated || !active || submitting} className="flex max-w-xl flex-col gap-5">
+      <fieldset disabled={!hydrated || !active || submitting} className="flex max-w-xl min-w-0 flex-col gap-5">
         <FieldRow
           id={ids.payoutThreshold}
           label={t('settings.threshold')}

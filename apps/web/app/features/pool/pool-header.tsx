@@ -36,7 +36,7 @@ export function PoolHeader({ coin, pool }: { coin: Coin; pool: PoolSummary }) {
         </span>
         <div className="min-w-0">
           <div className="flex min-w-0 items-center gap-2">
-            <Title id="pool-title" className="truncate text-xl font-bold tracking-tight min-[660px]:text-2xl">
+            <Title id="pool-title" className="min-w-0 text-xl font-bold tracking-tight text-balance min-[660px]:text-2xl">
               {t('pool.header.title', {
                 name: pool.stats?.name && pool.stats.name !== coin.ticker.toUpperCase() ? pool.stats.name : coin.name,
               })}
