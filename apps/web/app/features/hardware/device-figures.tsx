@@ -56,7 +56,7 @@ export function DeviceFigures({ device }: { device: Device }) {
                   <Ltr>{formatEfficiency(entry.power, entry.hashrate)}</Ltr>
                 </td>
                 <td className="py-2 text-xs text-ink-muted" data-testid="figure-source">
-                  <a href={entry.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
+                  <a href={entry.source} rel="noopener noreferrer" className="text-accent underline underline-offset-2" dir="ltr">
                     {new URL(entry.source).host.replace(/^www\./, '')}
                   </a>{' '}
                   <span className="whitespace-nowrap">{day.format(new Date(`${entry.as_of}T00:00:00Z`))}</span>

@@ -98,7 +98,8 @@ export function DeviceSpecs({
       </dl>
       <p className="mt-4 text-xs text-ink-muted" data-testid="device-source">
         {t('hw.specSource', { date: day.format(new Date(`${device.as_of}T00:00:00Z`)) })}{' '}
-        <a href={device.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
+        {/* A link inside a sentence is underlined: its colour alone is too close to the text's (axe link-in-text-block). */}
+        <a href={device.source} rel="noopener noreferrer" className="text-accent underline underline-offset-2" dir="ltr">
           {new URL(device.source).host}
         </a>
       </p>
@@ -108,7 +109,7 @@ export function DeviceSpecs({
             fields: [...new Set(cited.fields.map((field) => t(FIELD_LABEL[field])))].join(', '),
             date: day.format(new Date(`${cited.as_of}T00:00:00Z`)),
           })}{' '}
-          <a href={cited.source} rel="noopener noreferrer" className="text-accent hover:underline" dir="ltr">
+          <a href={cited.source} rel="noopener noreferrer" className="text-accent underline underline-offset-2" dir="ltr">
             {new URL(cited.source).host}
           </a>
         </p>
