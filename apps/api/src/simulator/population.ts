@@ -11,6 +11,8 @@
  * week some miners leave for good and new ones join while the pool's size stays about the
  * same. Who holds a slot at a time, which of their workers are online and how fast they hash
  * are pure functions of (seed, coin, time).
+ * Over 300 lines and one job: slots, tenures, outages and the farms' sizing all draw from the
+ * same per-coin keys and device list inside createPopulation.
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { RewardScheme } from '@openpool/domain/address';
