@@ -91,7 +91,8 @@ describe('compileArticles', () => {
     );
     expect(article?.html).toContain('<strong><bdi dir="ltr">5.000000 SAL</bdi></strong>');
     expect(article?.html).toMatch(/<code>ltc-eu\.openpool\.example:\d+<\/code>/);
-    expect(article?.html).toMatch(/<pre><code>miner -o ltc-eu\.openpool\.example:\d+\n<\/code><\/pre>/);
+    expect(article?.html).toMatch(/<pre class="scroll-cue"><code>miner -o ltc-eu\.openpool\.example:\d+\n<\/code><\/pre>/);
+    expect(article?.html).toContain('<table class="scroll-cue">');
     expect(article?.html).toMatch(/<th><bdi dir="ltr">[\d.]+ ?%<\/bdi><\/th>/);
     expect(`${article?.html}${article?.text}`).not.toMatch(/[\uE000\uE001]/);
     expect(article?.text).toContain('Minimum **5.000000 SAL**');
@@ -119,7 +120,7 @@ describe('compileArticles', () => {
     ]);
     expect(article?.html).toContain('<h2 id="first-step"><a href="#first-step">First step</a></h2>');
     expect(article?.html).toMatch(
-      /<pre><code>miner --pool ltc-eu\.openpool\.example:\d+\n<\/code><\/pre><button type="button" data-copy>/,
+      /<pre class="scroll-cue"><code>miner --pool ltc-eu\.openpool\.example:\d+\n<\/code><\/pre><button type="button" data-copy>/,
     );
   });
 

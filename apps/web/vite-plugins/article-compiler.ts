@@ -159,11 +159,14 @@ function render(body: string): Rendered {
     if (token.type === 'fence' || token.type === 'code_block') texts.push(token.content);
   });
   const clean = sanitizeHtml(markdown.renderer.render(tokens, markdown.options, {}), SANITIZE);
-  // Trusted markup added after sanitising: a copy button beside every command block.
-  const html = clean.replace(
-    /<pre>([\s\S]*?)<\/pre>/g,
-    `<div class="article-code"><pre>$1</pre><button type="button" data-copy>${COPY_LABEL_TOKEN}</button></div>`,
-  );
+  // Trusted markup added after sanitising: a copy button beside every command block, and the
+  // fading edge of a box that scrolls (`.scroll-cue`) on code and tables wider than a phone.
+  const html = clean
+    .replace(
+      /<pre>([\s\S]*?)<\/pre>/g,
+      `<div class="article-code"><pre class="scroll-cue">$1</pre><button type="button" data-copy>${COPY_LABEL_TOKEN}</button></div>`,
+    )
+    .replace(/<table>/g, '<table class="scroll-cue">');
   return { html, toc, text: texts.join('\n'), faq: faq.filter((entry) => entry.answer), links };
 }
 
