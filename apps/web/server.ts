@@ -26,8 +26,13 @@ import { DRAIN_MESSAGE, superviseWorkers } from './server/web-workers.server.ts'
 import { createDrain } from './server/drain.server.ts';
 import { createWebMetrics } from './server/web-metrics.server.ts';
 import { serveWebMetrics, shareWithSupervisor } from './server/web-metrics-port.server.ts';
-import { loadComparePools, loadCoinContent, loadSiteConfig } from './server/site-config.server.ts';
-import { loadHardwareCatalogue } from './app/features/hardware/catalogue.server.ts';
+import {
+  loadCoinContent,
+  loadComparePools,
+  loadHardwareCatalogue,
+  loadSiteConfig,
+  requireContent,
+} from '@openpool/domain/content-files';
 
 // apps/web, whether this runs as server.ts or as its bundle, build/server.js.
 const here = basename(import.meta.dirname) === 'build' ? dirname(import.meta.dirname) : import.meta.dirname;
@@ -39,15 +44,21 @@ function startupFailure(error: unknown): never {
 
 let env: ReturnType<typeof parseWebEnv>;
 let config: ReturnType<typeof loadSiteConfig>;
-let coinContent: ReturnType<typeof loadCoinContent>;
-let hardware: ReturnType<typeof loadHardwareCatalogue>;
-let comparePools: ReturnType<typeof loadComparePools>;
+let coinContent: NonNullable<ReturnType<typeof loadCoinContent>>;
+let hardware: NonNullable<ReturnType<typeof loadHardwareCatalogue>>;
+let comparePools: NonNullable<ReturnType<typeof loadComparePools>>;
 try {
   env = parseWebEnv(process.env, resolve(here, '..', '..'));
   config = loadSiteConfig(env.contentDir);
-  coinContent = loadCoinContent(env.contentDir);
-  hardware = loadHardwareCatalogue(env.contentDir);
-  comparePools = loadComparePools(env.contentDir);
+  // The site shows every part: it does not start without one (the API can, decision 021).
+  coinContent = requireContent(loadCoinContent(env.contentDir), env.contentDir, 'coins.json', 'the coin pages need it');
+  hardware = requireContent(loadHardwareCatalogue(env.contentDir), env.contentDir, 'hardware', 'the device pages need it');
+  comparePools = requireContent(
+    loadComparePools(env.contentDir),
+    env.contentDir,
+    'compare/pools.json',
+    'the compare page needs it',
+  );
 } catch (error) {
   startupFailure(error);
 }

@@ -4,14 +4,11 @@
  * server.ts only parses the environment and calls this; the crash test and benchmarks start
  * it the same way.
  */
-import { loadHardwareCatalogue } from './hardware/catalogue.ts';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { parsePoolConfig } from '@openpool/domain/pool-config';
-import { parseSiteConfig } from '@openpool/domain/site-config';
-import { parseCoinContent, type CoinContent } from '@openpool/domain/coin-content';
+import { loadCoinContent, loadHardwareCatalogue, loadPoolConfig, loadSiteConfig } from '@openpool/domain/content-files';
+import type { CoinContent } from '@openpool/domain/coin-content';
 import { buildApp } from './app.ts';
 import { createIngestor } from './ingest/ingestor.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -49,19 +46,10 @@ export interface Runtime {
 const PAYOUT_TICK_MS = 5000;
 
 export async function startRuntime(env: ApiEnv, log: (line: string) => void = console.log): Promise<Runtime> {
-  const [siteText, poolText, coinsText] = await Promise.all([
-    readFile(join(env.contentDir, 'site.json'), 'utf8'),
-    readFile(join(env.contentDir, 'pools.json'), 'utf8'),
-    // Only for explorer links in payout notifications: a content folder without it still starts.
-    readFile(join(env.contentDir, 'coins.json'), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    }),
-  ]);
-  const site = parseSiteConfig(siteText);
-  const hardware = await loadHardwareCatalogue(env.contentDir);
+  const site = loadSiteConfig(env.contentDir);
+  const hardware = loadHardwareCatalogue(env.contentDir);
   if (!hardware) log(`api: no ${join(env.contentDir, 'hardware')}: the hardware routes are off`);
-  const pool = parsePoolConfig(JSON.parse(poolText));
+  const pool = loadPoolConfig(env.contentDir);
   // Our own stratum server (issue 15) where the operator says it is, instead of the file's regions.
   for (const { coin, url } of env.stratumUrls) {
     const config = pool.coins.get(coin);
@@ -113,7 +101,8 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
 
   const ctx = { db: db.pool, pool, site, now: Date.now };
   const coins: Partial<CoinContent['coins']> =
-    coinsText === null ? {} : parseCoinContent(JSON.parse(coinsText), join(env.contentDir, 'coins.json')).coins;
+    // Only for explorer links in payout notifications: a content folder without it still starts.
+    loadCoinContent(env.contentDir)?.coins ?? {};
   const notifier = await createNotifier({
     ctx,
     env: env.notify,

@@ -4,14 +4,11 @@
  * as proof. It builds the same simulator as the API (same content, SIMULATOR_SEED and
  * SIMULATOR_MINERS), so what it prints is what the pool has seen; it starts nothing.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCoinTicker, type CoinTicker } from '@openpool/domain/coins';
 import { formatHashrate } from '@openpool/domain/format';
-import { parsePoolConfig } from '@openpool/domain/pool-config';
-import { parseSiteConfig } from '@openpool/domain/site-config';
+import { loadHardwareCatalogue, loadPoolConfig, loadSiteConfig } from '@openpool/domain/content-files';
 import { parseApiEnv } from '../env.ts';
-import { loadHardwareCatalogue } from '../hardware/catalogue.ts';
 import type { OnlineWorker } from './population.ts';
 import { createSimulator } from './simulator.ts';
 
@@ -33,8 +30,8 @@ export function pickDemoMiner(online: readonly (readonly OnlineWorker[])[]): Onl
 export async function demoMiner(environment: Record<string, string | undefined>, args: readonly string[]): Promise<number> {
   const env = parseApiEnv(environment, join(import.meta.dirname, '..', '..', '..', '..'));
   const coin = (args[0] ?? 'ltc').toLowerCase();
-  const site = parseSiteConfig(readFileSync(join(env.contentDir, 'site.json'), 'utf8'));
-  const pool = parsePoolConfig(JSON.parse(readFileSync(join(env.contentDir, 'pools.json'), 'utf8')));
+  const site = loadSiteConfig(env.contentDir);
+  const pool = loadPoolConfig(env.contentDir);
   // The coins the API simulates: every enabled one except those with a real node (runtime.ts).
   const coins = site.enabled.filter((enabled) => !env.nodes.some((node) => node.coin === enabled));
   if (!env.simulator.enabled) {
@@ -49,7 +46,7 @@ export async function demoMiner(environment: Record<string, string | undefined>,
     seed: env.simulator.seed,
     coins,
     pool,
-    hardware: await loadHardwareCatalogue(env.contentDir),
+    hardware: loadHardwareCatalogue(env.contentDir),
     minersPerCoin: env.simulator.miners,
     send: async () => {},
   });

@@ -11,7 +11,7 @@ import { parseSiteConfig } from '@openpool/domain/site-config';
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appContext, type AppContext } from '~/context';
-import { loadHardwareCatalogue } from '~/features/hardware/catalogue.server';
+import { loadHardwareCatalogue } from '@openpool/domain/content-files';
 import { SITEMAP_SECTIONS } from '~/features/sitemap/sitemap';
 import { createDocumentCache, type DocumentCache } from '~/shared/document-cache.server';
 import * as robotsRoute from './robots';
@@ -20,7 +20,7 @@ import * as sitemapRoute from './sitemap';
 const SITE = 'https://pool.test';
 const contentDir = new URL('../../../../content/', import.meta.url).pathname;
 const config = parseSiteConfig(readFileSync(`${contentDir}site.json`, 'utf8'));
-const catalogue = loadHardwareCatalogue(contentDir);
+const catalogue = loadHardwareCatalogue(contentDir)!;
 
 /** The real catalogue, counting how often a build reads its device list. */
 function countingCatalogue(): { hardware: HardwareCatalogue; reads: () => number } {

@@ -26,7 +26,7 @@ import { appContext, type AppContext } from '~/context';
 import { loadCatalogue } from '~/i18n/catalogues';
 import type { Translator } from '~/i18n/translator';
 import { I18nProvider } from '~/i18n/use-t';
-import { loadHardwareCatalogue } from '~/features/hardware/catalogue.server';
+import { loadHardwareCatalogue } from '@openpool/domain/content-files';
 import { ErrorBoundary as RootErrorBoundary } from '~/root';
 import { ApiError, ApiUnreachableError, type ApiClient, type ApiRequest } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
@@ -45,7 +45,7 @@ export const content = {
   config: parseSiteConfig(read('site.json')),
   coinContent: parseCoinContent(JSON.parse(read('coins.json'))),
   comparePools: parseComparePools(JSON.parse(read('compare/pools.json'))),
-  hardware: loadHardwareCatalogue(fileURLToPath(CONTENT)),
+  hardware: loadHardwareCatalogue(fileURLToPath(CONTENT))!,
 };
 
 export const SITE_URL = 'https://pool.test';
