@@ -8,8 +8,29 @@
 import { numberFormat } from './intl.ts';
 import { amountDecimals } from './coins.ts';
 
-const HASHRATE_UNITS = ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
-const DIFFICULTY_UNITS = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
+/** Spec section 9's steps of 1000: '' below a thousand, then K, M, G, T, P, E. */
+export const SI_PREFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
+
+/**
+ * The step of 1000 a figure is written in (an index into `SI_PREFIXES`), the one rule of the
+ * site's hashrates, difficulties, chart axes and J/TH. With `decimals`, the figure is rounded
+ * as it will be shown first, so 999.996 at two decimals is '1.00 K', never '1000.00'.
+ */
+export function thousandsStep(value: number, decimals?: number): number {
+  let scaled = Math.abs(value);
+  let step = 0;
+  const reaches = (figure: number) => (decimals === undefined ? figure : Number(figure.toFixed(decimals))) >= 1000;
+  while (step < SI_PREFIXES.length - 1 && reaches(scaled)) {
+    scaled /= 1000;
+    step += 1;
+  }
+  return step;
+}
+
+/** 'H/s', 'KH/s' ... 'EH/s' for a step of `thousandsStep`. */
+export function hashrateUnit(step: number): string {
+  return `${SI_PREFIXES[step] ?? ''}H/s`;
+}
 
 /**
  * Two decimals without exponent notation, however large the number. `toFixed` rounds the same
@@ -31,17 +52,6 @@ function groupDecimal(text: string): string {
   return negative ? `-${grouped}` : grouped;
 }
 
-function scaleBy1000(value: number, units: readonly string[]): { value: number; unit: string } {
-  let scaled = value;
-  let index = 0;
-  // Round first so that 999.996 shows as '1.00 KH/s' rather than '1000.00 H/s'.
-  while (index < units.length - 1 && Number(scaled.toFixed(2)) >= 1000) {
-    scaled /= 1000;
-    index += 1;
-  }
-  return { value: scaled, unit: units[index] ?? '' };
-}
-
 function isEmptyNumber(value: number | null | undefined): value is null | undefined {
   return value === null || value === undefined || !Number.isFinite(value) || value <= 0;
 }
@@ -49,15 +59,16 @@ function isEmptyNumber(value: number | null | undefined): value is null | undefi
 /** '1.23 TH/s'; nothing, zero, negative or not a number shows as '0 H/s'. */
 export function formatHashrate(hashesPerSecond: number | null | undefined): string {
   if (isEmptyNumber(hashesPerSecond)) return '0 H/s';
-  const { value, unit } = scaleBy1000(hashesPerSecond, HASHRATE_UNITS);
-  return `${twoDecimals(value)} ${unit}`;
+  const step = thousandsStep(hashesPerSecond, 2);
+  return `${twoDecimals(hashesPerSecond / 1000 ** step)} ${hashrateUnit(step)}`;
 }
 
 /** '12.35 T'; the same steps as hashrate, without a unit below 1000. */
 export function formatDifficulty(difficulty: number | null | undefined): string {
   if (isEmptyNumber(difficulty)) return '0';
-  const { value, unit } = scaleBy1000(difficulty, DIFFICULTY_UNITS);
-  return unit ? `${twoDecimals(value)} ${unit}` : twoDecimals(value);
+  const step = thousandsStep(difficulty, 2);
+  const value = twoDecimals(difficulty / 1000 ** step);
+  return step > 0 ? `${value} ${SI_PREFIXES[step]}` : value;
 }
 
 /**

@@ -3,23 +3,15 @@
  * as many decimals as its step needs (at most the spec's two), so the ticks read '0 EH/s',
  * '0.5 EH/s', '1.0 EH/s' and never '00.00 PH/s' beside '2.00 EH/s' (issue 25 item 3).
  */
-import { groupThousands } from '@openpool/domain/format';
+import { groupThousands, hashrateUnit, SI_PREFIXES, thousandsStep } from '@openpool/domain/format';
 
 export type ValueKind = 'hashrate' | 'difficulty';
 
-/** Spec section 9's steps of 1000, as `formatHashrate` and `formatDifficulty` write them. */
-const UNITS: Record<ValueKind, readonly string[]> = {
-  hashrate: ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'],
-  difficulty: ['', 'K', 'M', 'G', 'T', 'P', 'E'],
-};
-
 export function axisLabels(kind: ValueKind, ticks: readonly number[]): string[] {
-  const units = UNITS[kind];
-  const largest = Math.max(0, ...ticks.map(Math.abs));
-  let power = 0;
-  while (power < units.length - 1 && largest / 1000 ** power >= 1000) power += 1;
+  // The steps of 1000 of `formatHashrate` and `formatDifficulty`, chosen by the largest tick.
+  const power = thousandsStep(Math.max(0, ...ticks.map(Math.abs)));
   const scale = 1000 ** power;
-  const unit = units[power] ?? '';
+  const unit = kind === 'hashrate' ? hashrateUnit(power) : SI_PREFIXES[power];
   const scaled = ticks.map((tick) => tick / scale);
   // The fewest decimals that write every tick exactly (0.5 needs one, 0.25 two).
   const decimals = [0, 1, 2].find((d) => scaled.every((v) => Math.abs(v * 10 ** d - Math.round(v * 10 ** d)) < 1e-6)) ?? 2;

@@ -1,18 +1,11 @@
 /** How the hardware pages write their figures. Pure, zod-free. */
-import { formatAmount, formatHashrate, formatInteger } from '@openpool/domain/format';
-
-const PREFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
+import { formatAmount, formatHashrate, formatInteger, SI_PREFIXES, thousandsStep } from '@openpool/domain/format';
 
 /** Joules per hash at the hashrate's own unit: 3510 W at 234 TH/s -> '15.00 J/TH'. */
 export function formatEfficiency(powerW: number, hashrate: number): string {
   if (!(powerW > 0) || !(hashrate > 0)) return '–';
-  let step = 0;
-  let scaled = hashrate;
-  while (scaled >= 1000 && step < PREFIXES.length - 1) {
-    scaled /= 1000;
-    step += 1;
-  }
-  return `${(powerW / scaled).toFixed(2)} J/${PREFIXES[step]}H`;
+  const step = thousandsStep(hashrate);
+  return `${(powerW / (hashrate / 1000 ** step)).toFixed(2)} J/${SI_PREFIXES[step]}H`;
 }
 
 /** '3 510 W': whole watts, grouped like every figure of the site (issue 25, item 4; was '3,510 W'). */
