@@ -1,5 +1,5 @@
 import { dailyCoins, profitability, revenueScheme } from '@openpool/domain/profitability';
-import { formatAmount, formatFee } from '@openpool/domain/format';
+import { formatAmount, formatFee, hashrateUnit, thousandsStep } from '@openpool/domain/format';
 import { useId, useState } from 'react';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { isolatedText, Ltr } from '~/shared/ltr';
@@ -8,14 +8,8 @@ import { NumberField } from './number-field';
 import { PowerCostInput } from './power-cost-input';
 import type { CoinMarket } from './profit';
 
-const UNITS = [
-  ['H/s', 1],
-  ['KH/s', 1e3],
-  ['MH/s', 1e6],
-  ['GH/s', 1e9],
-  ['TH/s', 1e12],
-  ['PH/s', 1e15],
-] as const;
+/** The units a visitor types a hashrate in: H/s to PH/s, the site's steps of 1000. */
+const UNITS = [0, 1, 2, 3, 4, 5].map((step) => [hashrateUnit(step), 1000 ** step] as const);
 
 const PERIODS: ReadonlyArray<readonly [MessageId, number]> = [
   ['calc.day', 1],
@@ -26,8 +20,7 @@ const PERIODS: ReadonlyArray<readonly [MessageId, number]> = [
 
 /** The largest unit that keeps the figure at 1 or more: 234e12 H/s -> 234 TH/s. */
 export function splitHashrate(hashrate: number): { value: number; unit: number } {
-  let index = 0;
-  while (index < UNITS.length - 1 && hashrate >= UNITS[index + 1]![1]) index += 1;
+  const index = Math.min(thousandsStep(hashrate), UNITS.length - 1);
   return { value: Number((hashrate / UNITS[index]![1]).toPrecision(6)), unit: index };
 }
 
