@@ -1,4 +1,4 @@
-// `npm run bench:export`: a miner's export streamed from the API (issue 29 item 1, decision 023).
+// `npm run bench:export`: a miner's export streamed from the API (decision 023, exports).
 // One API process owns an embedded PostgreSQL holding a miner with 100,000 hourly payouts (11.4
 // years) and ten years of daily credits, and one with 100 payouts. Each export is downloaded
 // from a fresh API replica on that database, so its peak RSS (VmHWM) is that export's alone;

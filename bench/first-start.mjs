@@ -1,4 +1,4 @@
-// First start (issue 16 item 5): runs `npm start` on a fresh data folder and prints how long
+// First start (decision 014, data on the first start): runs `npm start` on a fresh data folder and prints how long
 // until the API answers, until every enabled coin's pool stats show a non-zero hashrate and
 // miners, until the home page shows them (no card with 0 H/s), and until the week of history
 // is in place. Usage: npm run bench:first-start (BENCH_PORT for the site, its API on
@@ -53,7 +53,7 @@ try {
       mark(`API: every coin (${enabled.length}) has hashrate > 0 and miners > 0`);
     if (parsed.some((s) => s?.history_filling)) mark('API says history_filling');
     if (marks['API says history_filling'] && parsed.every((s) => s && !s.history_filling)) mark('history complete');
-    // An API without the field (before issue 16 item 5) is done when its figures show.
+    // An API without the field (older than `history_filling`) is done when its figures show.
     if (
       !marks['API says history_filling'] &&
       marks['API ready (/ready 200)'] &&

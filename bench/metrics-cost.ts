@@ -1,4 +1,4 @@
-// `npm run bench:metrics`: what the Prometheus metrics cost (issue 30), in one run.
+// `npm run bench:metrics`: what the Prometheus metrics cost (decision 022), in one run.
 // 1. Ingest: two API processes on fresh embedded PostgreSQLs, one without metrics (no
 //    API_METRICS_PORT: nothing counted) and one with them, scraped every
 //    BENCH_METRICS_SCRAPE_SECONDS (15); shares per second through the whole ingest path.

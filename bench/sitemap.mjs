@@ -1,5 +1,5 @@
 // `npm run bench:sitemap`: does a client fetching the sitemaps in a loop slow the pages down
-// (issue 26, item 6)? The built site on loopback (bench/lib/site.mjs), figures for `/about`
+// (decision 019)? The built site on loopback (bench/lib/site.mjs), figures for `/about`
 // (a page-cache hit, what a popular page gets) and for a static copy of its HTML served by the
 // same process (the baseline), first alone, then while other clients fetch
 // `/sitemap/devices.xml` and the index `/sitemap.xml` in a loop with `accept-encoding: gzip`.

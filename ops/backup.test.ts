@@ -1,5 +1,5 @@
 /**
- * Backups that restore (issue 30, item 5): `npm run backup` of a running pool while the
+ * Backups that restore (decision 022): `npm run backup` of a running pool while the
  * simulator and a stratum-like source ingest, `npm run restore` into a fresh data folder, and
  * every balance, payout and ledger row compared with the pool at the dump's instant (the test
  * exports a snapshot and the backup dumps exactly it, as pg_dump --snapshot does). A second

@@ -1,5 +1,5 @@
 /**
- * Metrics, alerts and the dashboard against the real processes (issue 30): a litecoind regtest
+ * Metrics, alerts and the dashboard against the real processes (decision 022): a litecoind regtest
  * node, the API on it (and the demo's simulated coins), the ltc stratum server, the built web
  * server, each with its metrics port; and Debian's Prometheus scraping them every second with
  * ops/prometheus/rules.yml. The rules' `for:` durations are promtool's to test

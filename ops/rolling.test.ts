@@ -1,5 +1,5 @@
 /**
- * Upgrades without downtime (issue 30, item 6): two API replicas on one PostgreSQL behind a
+ * Upgrades without downtime (decision 022, rolling upgrades): two API replicas on one PostgreSQL behind a
  * load balancer that checks `/ready`, and the web server with two workers in front of it, all
  * under steady load (pages through the web workers, API calls through the balancer, the
  * simulator ingesting). The replicas are restarted one at a time with API_DRAIN_SECONDS, the

@@ -1,5 +1,5 @@
 /**
- * The alert rules as Prometheus reads them (issue 30): every rule file passes
+ * The alert rules as Prometheus reads them (decision 022): every rule file passes
  * `promtool check rules`, every alert has a case in rules.test.yml, and `promtool test rules`
  * passes (each alert fires on made-up series only after its `for:`, and stays quiet otherwise).
  */

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The operator's side (issue 30): alert rules, a real Prometheus against the real processes,
+// The operator's side (decision 022): alert rules, a real Prometheus against the real processes,
 // the dashboard's queries, rolling restarts. Run after `npm run build` (the web server is
 // scraped too): `npm run test:ops`, and by `npm test` after the build.
 export default defineConfig({

@@ -1,4 +1,4 @@
-// `npm run chain`: the whole real-chain demo in one command (issue 15). Installs Debian's
+// `npm run chain`: the whole real-chain demo in one command (decision 013). Installs Debian's
 // litecoind when it is missing, starts a Litecoin regtest network with a wallet (kept in
 // .data/regtest, so a restart goes on with the same chain and balances), starts the product
 // (`npm start`) with SIMULATOR=off and the ltc stratum server on that node, and our CPU test

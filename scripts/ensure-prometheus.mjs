@@ -1,4 +1,4 @@
-// The ops tests (issue 30) check the alert rules with promtool and run a real Prometheus
+// The ops tests (decision 022) check the alert rules with promtool and run a real Prometheus
 // against the running processes; `npm run test:ops` and `npm test` call this first.
 // Installs Debian's prometheus package (prometheus and promtool) when /usr/bin/promtool is missing.
 import { execFileSync } from 'node:child_process';

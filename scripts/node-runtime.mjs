@@ -1,5 +1,5 @@
 // How Node runs the web server and the API, for `npm start` and the site the benches start
-// (bench/lib/site.mjs) alike (issue 16, memory).
+// (bench/lib/site.mjs) alike (decision 015, memory under 300 MB).
 //
 // Web server: a 16 MB young generation: most render garbage dies there; 8 MB promotes more of it
 // (a larger old space, more RSS) and 32 MB only holds more garbage (about 60 MB more RSS under

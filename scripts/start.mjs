@@ -1,6 +1,6 @@
 // `npm start`: runs the API and the web server side by side, building the site first if
 // there is no build yet (the API starts at once, so its first-run backfill overlaps the
-// build), and the ltc stratum server when LTC_RPC_URL names a Litecoin node (issue 15).
+// build), and the ltc stratum server when LTC_RPC_URL names a Litecoin node (decision 013).
 // Ctrl-C (or SIGTERM) stops them all; if one of them dies, the others are stopped too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

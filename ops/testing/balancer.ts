@@ -1,5 +1,5 @@
 /**
- * A load balancer for the rolling-restart test (issue 30), doing what an operator's does and no
+ * A load balancer for the rolling-restart test (decision 022), doing what an operator's does and no
  * more: round robin over the backends whose `/ready` answers 200 (checked every 250 ms, out
  * after three failures in a row), kept-alive connections to them, and no retry of any
  * request: a request that fails is a failure the client sees (502).

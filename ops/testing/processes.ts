@@ -1,5 +1,5 @@
 /**
- * The real processes for the ops tests (issue 30): the API (`apps/api/src/server.ts`), the web
+ * The real processes for the ops tests (decision 022): the API (`apps/api/src/server.ts`), the web
  * server's build (`apps/web/build/server.js`) and the stratum server, each started as `npm
  * start` starts it, with its own environment, logs kept for the failure message, and stopped
  * with SIGTERM (SIGKILL after 15 s).

@@ -1,5 +1,5 @@
 /**
- * The metric names a PromQL expression reads (for the dashboard and rule checks, issue 30):
+ * The metric names a PromQL expression reads (for the dashboard and rule checks, decision 022):
  * what is left once strings, label matchers, ranges, grouping clauses, functions, keywords,
  * numbers and Grafana's variables are taken out. Prometheus itself checks the syntax.
  */

@@ -1,4 +1,4 @@
-/** The alerts of a Prometheus rule file, as the ops tests read them (issue 30). */
+/** The alerts of a Prometheus rule file, as the ops tests read them (decision 022). */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 

@@ -4,7 +4,7 @@
  * address simply has no data. What is refused is what no coin or e-mail account can be.
  */
 
-/** E-mail-style accounts (spec section 5) have their own page, `/{coin}/miner/email`. */
+/** E-mail-style accounts have their own page, `/{coin}/miner/email`. */
 export function isEmailStyleAccount(address: string): boolean {
   return address.includes('@') || address.startsWith('krx');
 }
@@ -32,7 +32,7 @@ export function isRewardScheme(value: string): value is RewardScheme {
   return (REWARD_SCHEMES as readonly string[]).includes(value);
 }
 
-/** Address search (spec section 5): blank does nothing, otherwise the trimmed address. */
+/** Address search: blank does nothing, otherwise the trimmed address. */
 export function normaliseSearchAddress(input: string): string | null {
   const trimmed = input.trim();
   return trimmed === '' ? null : trimmed;

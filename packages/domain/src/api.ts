@@ -85,7 +85,7 @@ export type PoolStats = z.infer<typeof poolStatsSchema>;
 export const poolListSchema = z.object({ results: z.array(poolStatsSchema) });
 
 /**
- * Each merge-mined coin's own figures (issue 25, item 6): its chain, the blocks the pool found
+ * Each merge-mined coin's own figures (decision 020): its chain, the blocks the pool found
  * on it and how it is paid. The pools whose shares mine it are `parents`; a coin that also has
  * a pool of its own (fb) has that pool's figures at its own pool-stats path.
  */
@@ -249,11 +249,11 @@ export const settingsSchema = z.object({
   email: z.string().nullable().describe('masked'),
   notify_offline: z.boolean(),
   notify_payouts: z.boolean(),
-  // Notifications (issue 14): nothing is sent to a new e-mail before its link is followed.
+  // Notifications (decision 012): nothing is sent to a new e-mail before its link is followed.
   email_confirmed: z.boolean(),
   offline_after_min: z.number().int(),
   hashrate_drop_pct: z.number().int().nullable(),
-  // Issue 11: the settings page asks here, not the whole miner dashboard, whether the form is on.
+  // The settings page asks here, not the whole miner dashboard, whether the form is on.
   active: z.boolean().describe('the pool has seen a share from this address; only then can settings change'),
 });
 
@@ -263,7 +263,7 @@ export const settingsChangeSchema = z.object({
   email: z.string().max(254).optional(),
   notify_offline: z.boolean().optional(),
   notify_payouts: z.boolean().optional(),
-  // Notifications (issue 14): the locale mails are written in, the offline delay, the
+  // Notifications (decision 012): the locale mails are written in, the offline delay, the
   // optional hashrate-drop alert (null turns it off).
   locale: z.string().max(8).optional(),
   offline_after_min: z.number().int().min(5).max(60).optional(),
@@ -272,7 +272,7 @@ export const settingsChangeSchema = z.object({
 
 export const settingsAppliedSchema = z.object({ message: z.string(), settings: settingsSchema });
 
-/** What is watched for a miner (issue 14): shown on the stats page, with the bot's deep link. */
+/** What is watched for a miner (decision 012): shown on the stats page, with the bot's deep link. */
 export const minerAlertsSchema = z.object({
   email: z
     .object({
@@ -291,7 +291,7 @@ export const minerAlertsSchema = z.object({
 export type MinerAlerts = z.infer<typeof minerAlertsSchema>;
 
 /**
- * A mail's confirm or unsubscribe link (issue 25 item 8, decision 012): `GET
+ * A mail's confirm or unsubscribe link (decision 012, the pages behind the links): `GET
  * /api/v1/notify/{purpose}/state` says what it is about, for the site's page; `POST
  * /api/v1/notify/{purpose}` acts and says the same. The token, a bearer secret, is the query's.
  */
@@ -307,7 +307,7 @@ export const notifyLinkSchema = z.object({
 });
 export type NotifyLink = z.infer<typeof notifyLinkSchema>;
 
-/** `GET /api/v1/limits`: the public API's quotas per client (issue 29, decision 023), for the site's API page. */
+/** `GET /api/v1/limits`: the public API's quotas per client (decision 023), for the site's API page. */
 export const apiLimitsSchema = z.object({
   policies: z.array(
     z.object({
@@ -322,7 +322,7 @@ export const apiLimitsSchema = z.object({
 });
 export type ApiLimits = z.infer<typeof apiLimitsSchema>;
 
-/** Watcher links (issue 29 item 6): the owner's requests carry the same proof as settings. */
+/** Watcher links (decision 023): the owner's requests carry the same proof as settings. */
 export const WATCHER_LABEL_MAX = 64;
 export const WATCHER_EXPIRY_DAYS = [1, 7, 30, 90, 365] as const;
 export const watcherProofSchema = z.object({

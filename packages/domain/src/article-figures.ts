@@ -1,5 +1,5 @@
 /**
- * The pool's own figures named in article text (issue 13): an article writes `{{fee.ltc.pps}}`
+ * The pool's own figures named in article text (decision 011): an article writes `{{fee.ltc.pps}}`
  * instead of "2%", and the build fills it from the same content/pools.json the engine reads,
  * so a page can never disagree with the pool. A name that resolves to nothing throws, which
  * fails the build (apps/web/vite-plugins/articles.ts).
@@ -26,7 +26,7 @@ export function percent(fraction: number): string {
   return formatPercent(fraction, 2);
 }
 
-/** An amount in an article reads as on the pool's pages: the coin's decimals (issue 25, item 4). */
+/** An amount in an article reads as on the pool's pages: the coin's decimals (decision 002, addendum). */
 function amount(units: bigint, unitDecimals: number, ticker: string): string {
   return formatCoinAmount(fromUnits(units, unitDecimals), ticker);
 }

@@ -1,5 +1,5 @@
 /**
- * Best shares (issue 29 item 4) and reported beside effective hashrate (item 5): payload schemas
+ * Best shares and reported beside effective hashrate: payload schemas
  * of `GET /{coin}/api/v1/miner/best-shares/{address}` and `/reported/{address}`, and the rule that
  * reads a worker's effective/reported ratio. Decision 023.
  */

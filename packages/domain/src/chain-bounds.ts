@@ -1,6 +1,6 @@
 /**
  * What a real chain can produce, per mined coin, with wide headroom: the bounds ingest holds
- * every event to (issue 17, decision 008). A stratum server that sends more than this is
+ * every event to (decision 008). A stratum server that sends more than this is
  * broken or hostile; its batch is refused with 400 naming the line, before anything changes.
  *
  * Difficulty: a share's difficulty is never above what the network asks for a block (a

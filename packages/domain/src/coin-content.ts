@@ -1,7 +1,7 @@
 /**
  * Editorial content per coin (`content/coins.json`): the about-coin text, explorer links, a
  * reference device for the estimated daily reward, and the miner command lines the connection
- * guides show (issue 5, items 4 and 5). Stratum URLs are not here: the site takes them from the
+ * guides show (decision 005). Stratum URLs are not here: the site takes them from the
  * pool stats (`servers.urls`, `servers.ssl_urls`). A bad file names every wrong field path.
  */
 import { z } from 'zod';

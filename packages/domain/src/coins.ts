@@ -1,5 +1,5 @@
 /**
- * The coin registry: every coin the site knows how to show (spec section 3).
+ * The coin registry: every coin the site knows how to show.
  * Which of them a deployment offers is site config (`content/site.json`), not this file.
  */
 
@@ -51,9 +51,9 @@ export interface Coin {
   /** Brand colour of the ticker badge, `#rrggbb`. */
   color: string;
   algorithm: string;
-  /** Decimals an amount of this coin is shown with (spec section 9). */
+  /** Decimals an amount of this coin is shown with: the site's amount format (decision 002, addendum). */
   decimals: number;
-  /** Whether the coin page has a Top Miners tab (spec section 2). */
+  /** Whether the coin page has a Top Miners tab; without one `/{coin}/top-miners` is 404 (decision 003). */
   hasTopMiners: boolean;
   /** Coins merge-mined alongside this one and paid with it. */
   mergedCoins: readonly MergedTicker[];

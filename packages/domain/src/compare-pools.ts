@@ -1,5 +1,5 @@
 /**
- * Other pools' published terms for `/compare-mining-pools` (issue 13): `content/compare/pools.json`,
+ * Other pools' published terms for `/compare-mining-pools` (decision 011): `content/compare/pools.json`,
  * a dated file naming each row's sources. A figure not confirmed on the pool's own pages is
  * `null` and the page shows it as not confirmed, never a guess (decision 011 lists the schemes
  * that still rest on general knowledge).

@@ -107,7 +107,7 @@ describe('ingestEventSchema', () => {
     expect(accepts(createNetworkEvent({ height: MAX_HEIGHT, hashrate: MAX_NETWORK_HASHRATE }))).toBe(true);
     expect(isPlainValidShare(createShareEvent({ difficulty: maxDifficulty('ltc') }))).toBe(true);
     expect(isPlainValidShare(createShareEvent({ difficulty: maxDifficulty('ltc') * 2 }))).toBe(false);
-    // Best shares and reported hashrate (issue 29): a stale share may have missed its target, a valid one not.
+    // Best shares and reported hashrate (decision 023): a stale share may have missed its target, a valid one not.
     for (const share of [
       createShareEvent({ actual_difficulty: 1e9, reported_hashrate: 5e9 }),
       createShareEvent({ status: 'stale', difficulty: 64, actual_difficulty: 10 }),
@@ -162,7 +162,7 @@ describe('ingestEventSchema', () => {
     ['a reported hashrate above any network’s', createShareEvent({ reported_hashrate: MAX_NETWORK_HASHRATE * 2 })],
     ['a block hash with a space', createBlockStatusEvent({ hash: 'ab cd' })],
     ['negative confirmations', createBlockStatusEvent({ confirmations: -1 })],
-    // Bounds of what a real chain can produce (chain-bounds.ts, issue 17).
+    // Bounds of what a real chain can produce (chain-bounds.ts, decision 008).
     ['a share above what its coin can ask for', createShareEvent({ difficulty: maxDifficulty('ltc') * 2 })],
     ['the old schema maximum 1e30', createShareEvent({ coin: 'etc', difficulty: 1e30 })],
     ['a network difficulty above its coin’s', createNetworkEvent({ coin: 'btc', difficulty: maxDifficulty('btc') * 2 })],

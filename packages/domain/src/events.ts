@@ -113,12 +113,12 @@ export const shareEventSchema = z
       .regex(/^[A-Z]{2}$/)
       .optional(),
     /**
-     * The difficulty the share's hash actually reached (issue 29 item 4: best shares): at least
+     * The difficulty the share's hash actually reached (best shares, decision 023): at least
      * `difficulty` for a valid share, within the coin's share bounds. Optional: stratum servers
      * that do not compute it leave it out.
      */
     actual_difficulty: difficulty.optional(),
-    /** H/s the miner last reported itself (`mining.hashrate`, `eth_submitHashrate`), when it does (issue 29 item 5). */
+    /** H/s the miner last reported itself (`mining.hashrate`, `eth_submitHashrate`), when it does (decision 023). */
     reported_hashrate: z.number().nonnegative().max(MAX_NETWORK_HASHRATE).optional(),
   })
   .check((ctx) => {

@@ -453,7 +453,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('one grouping and one decimal mark for every figure (issue 25, item 4)', () => {
+describe('one grouping and one decimal mark for every figure', () => {
   it('groups counts, plain numbers and percentages with narrow no-break spaces', () => {
     expect(formatInteger(1812500)).toBe(n('1 812 500'));
     expect(formatInteger(42)).toBe('42');

@@ -1,14 +1,14 @@
 /**
- * Number formatting of spec section 9. Every figure the site shows goes through here, so the
+ * The site's one number format. Every figure the site shows goes through here, so the
  * server render and the browser agree to the character, and the same figure reads the same on
- * every page and in every language (issue 25, item 4; decision 002): a '.' before decimals,
+ * every page and in every language (decision 002, addendum): a '.' before decimals,
  * thousands grouped by a narrow no-break space (U+202F), Latin digits. Words around a figure
  * (dates, durations, 'minutes ago') are the language's, through `./intl.ts`.
  */
 import { numberFormat } from './intl.ts';
 import { amountDecimals } from './coins.ts';
 
-/** Spec section 9's steps of 1000: '' below a thousand, then K, M, G, T, P, E. */
+/** The site's steps of 1000 for hashrates and difficulties: '' below a thousand, then K, M, G, T, P, E. */
 export const SI_PREFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
 
 /**
@@ -72,8 +72,8 @@ export function formatDifficulty(difficulty: number | null | undefined): string 
 }
 
 /**
- * The thousands separator of every figure in every language (spec section 9: 'grouped with
- * spaces'): the narrow no-break space, so a figure never wraps inside and the bidirectional
+ * The thousands separator of every figure in every language (grouped with
+ * spaces): the narrow no-break space, so a figure never wraps inside and the bidirectional
  * algorithm keeps '10 922.337935' one number in right-to-left text (U+202F is a common
  * separator between digits, where a plain space is a neutral that splits the number in two).
  */
@@ -104,8 +104,8 @@ export function formatNumber(value: number | null | undefined, maxDecimals = 2):
 
 /**
  * A fraction as a percentage with up to `maxDecimals` decimals: 0.04271 -> '4.27%', with 1:
- * '4.3%'. The same in every language (spec section 9: 'fraction times 100 with a percent
- * sign'); null (no figure) is '—'.
+ * '4.3%'. The same in every language (fraction times 100 with a percent
+ * sign); null (no figure) is '—'.
  */
 export function formatPercent(fraction: number | null | undefined, maxDecimals = 2): string {
   if (fraction === null || fraction === undefined) return '—';
@@ -171,7 +171,7 @@ export function formatFee(fraction: number | null | undefined): string {
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * Money in en-US style with the narrow symbol (spec section 9), its thousands grouped like
+ * Money in en-US style with the narrow symbol, its thousands grouped like
  * every other figure: formatMoney(1234.5, 'EUR') -> '€1 234.50'.
  */
 export function formatMoney(amount: number, currency: string): string {

@@ -86,7 +86,7 @@ const deviceBase = {
   source: httpsUrl,
   /** When they were taken from the source. */
   as_of: isoDate,
-  /** Values found elsewhere than `source`, each with its page (issue 28: every figure has a public source). */
+  /** Values found elsewhere than `source`, each with its page (every figure has a public source, decision 010). */
   spec_sources: z.array(specSource).min(1).optional(),
 };
 

@@ -2,14 +2,14 @@
  * Intl formatters, built once per locale and options and then reused. Building one is costly
  * (ICU data lookup, option resolution): `toLocaleString` with options and `new Intl.*` inside a
  * render built a fresh formatter for every figure, and formatting was the largest single cost of
- * rendering a miner page on the server (issue 16: about 5 ms of 21 ms per render). The set of
+ * rendering a miner page on the server (about 5 ms of 21 ms per render). The set of
  * keys is small and fixed by the code (15 locales times a few option sets), so the cache needs
  * no bound.
  */
 type Options = Record<string, string | number | boolean | undefined>;
 
 /**
- * Every formatter writes Latin digits, in every language (decision 002, issue 25): Persian
+ * Every formatter writes Latin digits, in every language (decision 002, addendum): Persian
  * would otherwise give '۳۲٫۶٪' and '۸۲ دستگاه' beside '2.88 EH/s' and the hashes on one page.
  * Dates keep their language's words and calendar; only the digits are fixed.
  */

@@ -1,5 +1,5 @@
 /**
- * The 15 interface languages (spec section 1). URL codes stay as the spec has them
+ * The 15 interface languages. URL codes stay as the original site has them
  * (`kz`, `zh-cn`, `pt-br`); `iso` is the BCP 47 tag for Intl, `<html lang>` and hreflang.
  */
 
@@ -71,7 +71,7 @@ export function getLocale(code: LocaleCode): Locale {
   return BY_CODE.get(code)!;
 }
 
-/** The cookie that remembers a chosen language (spec section 9). */
+/** The cookie that remembers a chosen language (its name is the one the original Nuxt site gave it). */
 export const LOCALE_COOKIE = {
   name: 'i18n_redirected',
   maxAgeSeconds: 365 * 24 * 60 * 60,
@@ -101,7 +101,7 @@ function localeForTag(tag: string): LocaleCode | null {
 
 /**
  * Best of our languages for an Accept-Language header, by q-value then order; null when the
- * header names none of them or is malformed beyond use. Not Negotiator (issue 11 looked): our
+ * header names none of them or is malformed beyond use. Not Negotiator (tried): our
  * codes are not all browser tags, and a language is found by its primary tag through the
  * aliases (`pt-PT` is pt-br, `zh-TW` is zh-cn, `kk-KZ` is kz), which its matching does not do.
  */

@@ -1,5 +1,5 @@
 /**
- * A miner's exports (issue 29, item 1): payouts and daily rewards for a date range, as CSV
+ * A miner's exports: payouts and daily rewards for a date range, as CSV
  * (RFC 4180: comma, CRLF, quoted only where needed, UTF-8, plain numbers) or JSON, with the
  * same fields in both. The API writes them, the site links to them, the tests read the CSV back.
  * Decision 023.

@@ -96,7 +96,7 @@ export interface MergedPoolConfig {
 /**
  * The coins' configs. parsePoolConfig fills one for every ticker of the registry (from the
  * defaults where the file says nothing), so a lookup by a checked ticker always answers; a
- * string that may be no ticker at all may find nothing (issue 11: nine casts before).
+ * string that may be no ticker at all may find nothing (before this type, callers needed nine casts).
  */
 export interface CoinConfigs extends ReadonlyMap<CoinTicker, CoinPoolConfig> {
   get(coin: CoinTicker): CoinPoolConfig;

@@ -1,5 +1,5 @@
 /**
- * Proof that a visitor arrived through a referral link (issue 26 item 5, decision 017). On a
+ * Proof that a visitor arrived through a referral link (decision 017). On a
  * landing with `?ref=` the web server sets, beside the spec's `ref` cookie, `ref_landing`: when
  * it landed, a landing id, and an HMAC of both and of the referral under `REFERRAL_SECRET`, a
  * secret the web server and the API share. The API records a referral only with a landing it

@@ -1,5 +1,5 @@
 /**
- * The referral cookie `ref` (spec sections 3, 7, 9): set from `?ref=`, trimmed and
+ * The referral cookie `ref`: set from `?ref=`, trimmed and
  * lower-cased, kept 14 days. Anything outside a safe set is ignored, so a crafted value
  * never reaches a header or a page.
  */
@@ -21,8 +21,8 @@ export function normaliseReferral(raw: string | null | undefined): string | null
 }
 
 /**
- * The signed first-touch proof set beside `ref` on a landing through a referral link (issue 26
- * item 5, decision 017): same lifetime, path and scope. referral-landing.ts signs and checks it;
+ * The signed first-touch proof set beside `ref` on a landing through a referral link
+ * (decision 017): same lifetime, path and scope. referral-landing.ts signs and checks it;
  * the browser only looks whether it is there.
  */
 export const REFERRAL_LANDING_COOKIE = { ...REFERRAL_COOKIE, name: 'ref_landing' } as const;

@@ -1,5 +1,5 @@
 /**
- * URL parameters of the site's routes (spec section 2) that need more than a pattern:
+ * URL parameters of the site's routes (decision 003) that need more than a pattern:
  * the device routes, whose type and slug are both optional.
  */
 

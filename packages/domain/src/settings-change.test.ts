@@ -23,14 +23,14 @@ describe('checkSettingsChange', () => {
     });
   });
 
-  // Issue 26 item 7: '-1' read 'This field field must be 0.001 or more.'
+  // '-1' once read 'This field field must be 0.001 or more.'
   it.each(['-1', '0', '-0.5', '0.009'])('answers the threshold %s with the minimum, in plain words', (value) => {
     expect(problems({ ip: '192.0.2.1', payout_threshold: value })).toEqual({
       payout_threshold: 'This field must be 0.01 or more.',
     });
   });
 
-  // Issue 17: these answered 500 (a toFixed error, then a numeric overflow).
+  // These once answered 500 (a toFixed error, then a numeric overflow).
   it.each(['1e21', '1e39', '9'.repeat(38), '1e400', '10000.00000001'])(
     'refuses the threshold %s as above the maximum',
     (value) => {
@@ -51,7 +51,7 @@ describe('checkSettingsChange', () => {
     'no-at-sign',
     'x@y',
     `${'a'.repeat(250)}@example.com`,
-    // Issue 26: a domain label of 180 characters was accepted; labels are at most 63.
+    // A domain label of 180 characters was once accepted; labels are at most 63.
     `miner@${'a'.repeat(180)}.example`,
     `miner@${'a'.repeat(64)}.example`,
     `miner@mail.${'b'.repeat(64)}`,

@@ -1,5 +1,5 @@
 /**
- * The one check of a miner's settings change (issue 11 item 2, issue 17 item 6), used by the
+ * The one check of a miner's settings change, used by the
  * settings form in the browser and by the API: the same rules in the same order, so the
  * browser shows, in the visitor's language, exactly what the API would answer.
  */
@@ -26,8 +26,8 @@ export type SettingsChangeProblems = Partial<Record<SettingsChangeField, RuleMes
  * The one e-mail rule. Zod's: maintained, and strict where a loose regex let
  * `"><img …>@evil.example` in; it takes a domain label of any length, so the limits of a
  * deliverable address (RFC 5321 4.5.3.1, RFC 1035 2.3.4) are added: the whole address at
- * most 254 characters, the local part at most 64, each domain label at most 63 (issue 26:
- * a 180-character label was accepted).
+ * most 254 characters, the local part at most 64, each domain label at most 63 (a
+ * 180-character label was once accepted).
  */
 const EMAIL = z
   .email()

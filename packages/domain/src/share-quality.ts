@@ -1,5 +1,5 @@
 /**
- * Share quality, honestly (issue 29 item 3): valid, stale and invalid shares and their rates over
+ * Share quality, honestly (decision 023): valid, stale and invalid shares and their rates over
  * the last complete hour and 24 hours, for a worker, a miner and the whole pool, and the one
  * rule that says a worker's stale rate is far above the pool's (latency, a far server region).
  * Rates are by work (share difficulty), the part of the work lost: with vardiff a count would weigh

@@ -76,7 +76,7 @@ export const siteConfigSchema = z
     /** Availability labels on coin cards. */
     coin_labels: z.partialRecord(z.string(), z.enum(['coming_soon', 'new'])),
     /**
-     * Third-party integrations (spec section 7); each is off when absent, and the CSP allows
+     * Third-party integrations; each is off when absent, and the CSP allows
      * its origin only when it is on.
      */
     integrations: z
@@ -133,6 +133,6 @@ export function parseSiteConfig(text: string, source = 'content/site.json'): Sit
   throw new SiteConfigError(`${source} is invalid:\n${lines.join('\n')}`);
 }
 
-/** A coin route is valid for public and private coins (spec section 5). */
+/** A coin route is valid for public and private coins. */
 
 export { isCoinReachable, localizedLink, localizedText, showsRegionalPart } from './site-links.ts';

@@ -4,7 +4,7 @@
  */
 import { isCoinTicker, type CoinTicker } from './coins.ts';
 
-/** Header and menu parts that can be limited to some languages (spec section 1). */
+/** Header and menu parts that can be limited to some languages (decision 005). */
 export const REGIONAL_PARTS = ['products', 'referral', 'telegram_bot'] as const;
 export type RegionalPart = (typeof REGIONAL_PARTS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * `TRUST_PROXY`: the reverse proxies whose forwarded headers (X-Forwarded-For, -Host, -Proto)
- * the API and the web server believe (issue 17). None by default: a client that is not one
+ * the API and the web server believe (decision 008). None by default: a client that is not one
  * of them cannot choose its own address for the rate limits, or its own host for the page.
  * A comma-separated list of IP addresses, CIDR ranges, or the names `loopback`, `linklocal`,
  * `uniquelocal` (proxy-addr's, which both Express and Fastify use).

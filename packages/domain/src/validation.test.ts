@@ -313,7 +313,7 @@ describe('maxValue', () => {
 });
 
 describe('minValue', () => {
-  it('says what the minimum is, no word doubled (the spec\'s "This field field", issue 26)', () => {
+  it('says what the minimum is, no word doubled (not "This field field")', () => {
     expect(text(minValue('1', 5))).toBe('This field must be 5 or more.');
     expect(text(minValue(0.1, 0.5))).toBe('This field must be 0.5 or more.');
     expect(minValue('', 3)).toEqual({
@@ -369,7 +369,7 @@ describe('minValue', () => {
   });
 });
 
-describe('parsePlainNumber (issue 17: one rule for numbers read from text)', () => {
+describe('parsePlainNumber (one rule for numbers read from text)', () => {
   it.each(['', ' ', '0x10', '1e3', '+5', '-1', 'Infinity', 'NaN', '1,5', '.5', '5.', ' 1'])('refuses %j', (text) => {
     expect(parsePlainNumber(text, { max: 1e30 })).toBeNull();
   });

@@ -1,5 +1,5 @@
 /**
- * Shared form rules of spec section 5. A rule returns null when the value passes, or a
+ * Shared form rules. A rule returns null when the value passes, or a
  * message: an i18n id with its English text and values, so the web app can translate it and
  * the API can answer with the same words.
  */
@@ -85,7 +85,7 @@ export function ipv4(value: unknown): RuleResult {
  * At least `min`. The spec's text, 'This field field must be {min} or more.', repeats a word
  * (the original names the field 'This field' in a template that adds 'field' again): miners
  * read it on every threshold below the minimum, so it reads 'This field must be {min} or
- * more.' here and in every catalogue (issue 26, item 7).
+ * more.' here and in every catalogue.
  */
 export function minValue(value: unknown, min: number): RuleResult {
   const error = fail('validation.min_value', 'This field must be {min} or more.', { min });
@@ -111,7 +111,7 @@ export function maxValue(value: unknown, max: number): RuleResult {
 const PLAIN_NUMBER = /^\d{1,30}(?:\.\d{1,30})?$/;
 
 /**
- * The one rule for a number the API reads from text (issue 17): `hashrate=` is not 0, `0x10`
+ * The one rule for a number the API reads from text (decision 008): `hashrate=` is not 0, `0x10`
  * is not 16, `1e3` is not 1000, and nothing beyond `max` passes. Null when it does not.
  */
 export function parsePlainNumber(text: string, options: { min?: number; max: number; integer?: boolean }): number | null {
