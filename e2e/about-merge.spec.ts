@@ -14,15 +14,12 @@ test('/about shows live totals from the API and every pool with its schemes, fee
   expect(miners).toBeGreaterThan(0);
   const ltc = page.getByTestId('coin-table').getByRole('row', { name: /Litecoin/ });
   await expect(ltc).toContainText('PPS+ 2% · PROP 1% · SOLO 1.5%');
-  // The minimum with the coin's decimals, as every amount (issue 25, item 4).
+  // The minimum with the coin's decimals, as every amount (decision 002, addendum).
   await expect(ltc).toContainText('hourly, from 0.010000 LTC');
   await expect(page.getByTestId('coin-table').getByRole('row', { name: /Salvium/ })).toContainText('PROP 1% · SOLO 1.5%');
 });
 
-test('/merge lists each merge-mined coin under its parent with its own figures, equal to the API (issue 25, item 6)', async ({
-  page,
-  request,
-}) => {
+test('/merge lists each merge-mined coin under its parent with its own figures, equal to the API', async ({ page, request }) => {
   await page.goto('/ru/merge');
   const { results } = (await (await request.get(`${API}/api/v1/merged`)).json()) as MergedList;
   const table = page.getByTestId('merge-table');

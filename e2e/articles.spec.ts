@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Knowledge base (issue 13): the index, search in the URL, an article's parts, languages, 404s.
+// Knowledge base (decision 011): the index, search in the URL, an article's parts, languages, 404s.
 test('the knowledge base lists articles by category and searches titles and text', async ({ page }) => {
   await page.goto('/articles');
   await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Clean stops (issue 16): SIGTERM or SIGINT to `npm start`, to its whole process group (what
+ * Clean stops (decision 009): SIGTERM or SIGINT to `npm start`, to its whole process group (what
  * systemd, `timeout` and many supervisors send), or to the API alone stops PostgreSQL and every
  * child within 10 s. Each case starts the product on a fresh data folder (the site is built: this
  * runs after the build, with the browser tests) and sends the signal while the API backfills, the

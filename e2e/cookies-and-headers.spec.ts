@@ -34,7 +34,7 @@ test.describe('referral cookie from ?ref=', () => {
   });
 });
 
-// Issue 26 item 5: 31 of 31 new kas top miners were claimed with a direct call and a `ref` written by hand.
+// Decision 017: 31 of 31 new kas top miners were once claimed with a direct call and a `ref` written by hand.
 test.describe('referral attribution, site and API together', () => {
   /** A fresh ltc miner whose first share is now, after the landing (the ingest endpoint, as the settings test does). */
   async function newMiner(request: APIRequestContext, name: string): Promise<string> {

@@ -5,7 +5,7 @@ import { amountDecimals, AUX_TICKERS, COIN_TICKERS } from '@openpool/domain/coin
 import { API } from './ports.ts';
 
 /**
- * Figures in the real browser (issue 25, items 1 and 4), at a phone's and a desktop's width,
+ * Figures in the real browser (decisions 002, addendum, and 020), at a phone's and a desktop's width,
  * in English and Persian: every amount on the home, coin (with its calculator), miner stats,
  * payouts and merge pages has its coin's decimals and the spec's grouping (narrow no-break
  * spaces), no figure is grouped by a comma or a plain space, no Persian digit appears, and in

@@ -1,6 +1,6 @@
 /**
- * The footer, the coin strips, the alert banner and the Telegram button (issue 3, items 2, 3,
- * 6 and 10) on the built site, with expectations taken from content/site.json.
+ * The footer, the coin strips, the alert banner and the Telegram button (decision
+ * 005) on the built site, with expectations taken from content/site.json.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { API } from './ports.ts';
 
 /**
- * Coins a day as every amount (issue 25, item 4): the coin's decimals, narrow no-break grouping,
+ * Coins a day as every amount (decision 002, addendum): the coin's decimals, narrow no-break grouping,
  * and the API's daily revenue to within the last decimal (the page rounds its own float).
  */
 async function expectCoins(cell: Locator, apiRevenue: string, decimals: number) {
@@ -18,7 +18,7 @@ const fa = JSON.parse(readFileSync(new URL('../apps/web/app/locales/fa.json', im
   string
 >;
 
-/** Hardware (issue 12): filtered lists in the URL, device pages from live figures, the remembered power cost. */
+/** Hardware (decision 010): filtered lists in the URL, device pages from live figures, the remembered power cost. */
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 /** A change draws the first screen of rows, then the rest (device-rows.tsx): count once all are drawn. */
@@ -254,7 +254,7 @@ test("a coin's calculator starts at its reference device, equals the API's daily
   await hydrated(page);
   await calculator.getByTestId('calc-hashrate').fill('32');
   await expectCoins(calculator.getByTestId('calc-row-1').getByTestId('calc-coins'), String(Number(body.revenue) * 2), 6);
-  // An empty hashrate is the spec's required message, not $0.00 and a loss (issue 25, item 5).
+  // An empty hashrate is the spec's required message, not $0.00 and a loss (decision 020).
   await calculator.getByTestId('calc-hashrate').fill('');
   await expect(calculator.getByTestId('calc-hashrate-problem')).toHaveText('This field is required.');
   await expect(calculator.getByTestId('calc-results')).toHaveCount(0);

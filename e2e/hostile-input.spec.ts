@@ -1,5 +1,5 @@
 /**
- * The bounded fuzz test of issue 17 (item 8): every web route under every locale prefix, read
+ * The bounded fuzz test of hostile input (decision 008): every web route under every locale prefix, read
  * from the app's own route config, and every API GET path of the OpenAPI document, with
  * hostile values, methods and headers, spoken in raw HTTP so that nothing normalises them.
  * No answer may be 500 or more, and no body may show a stack or an absolute path.
@@ -136,7 +136,7 @@ test('every web route under every prefix, with hostile values', async ({}, info)
   expect(await probe(info, requests)).toEqual([]);
 });
 
-// Issue 26 item 7: the site answered `//` and `///` with 500 (a stack in its log each time).
+// The site once answered `//` and `///` with 500 (a stack in its log each time).
 test('`//`, `///` and other empty segments are a 404 on both servers, with no stack', async ({}, info) => {
   const requests: { label: string; send: () => Promise<Answer> }[] = [];
   const targets = ['//', '///', '//ru', '//btc', '/btc//', '//health', '//evil.example/x', '//?ref=x'];
@@ -189,7 +189,7 @@ test('the web with hostile methods, targets and headers', async ({}, info) => {
     ['X-Forwarded-For', 'not-an-ip, ::::'],
     ['X-Forwarded-Proto', 'gopher'],
     ['Cookie', 'i18n_redirected=%; ref=%zz; ref=<script>'],
-    // Forged first-touch landings (issue 26, decision 017), met by a `?ref=` landing below.
+    // Forged first-touch landings (decision 017), met by a `?ref=` landing below.
     ['Cookie', `ref=x; ref_landing=9999999999.${'A'.repeat(16)}.${'B'.repeat(43)}`],
     ['Cookie', 'ref=x; ref_landing=%zz; ref_landing=1.2.3'],
     ['Cookie', `i18n_redirected=${'%72%75'}`],
@@ -221,7 +221,7 @@ test('every API GET path of the OpenAPI document, with hostile values, methods a
     const inQuery = parameters.filter((p) => p.in === 'query').map((p) => p.name);
     const build = (hostile?: { name: string; value: string }) => {
       const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => (hostile?.name === name ? hostile.value : saneValue(name)));
-      // A query's coin and miner are real ones, so the referral call reaches its cookie check (issue 26).
+      // A query's coin and miner are real ones, so the referral call reaches its cookie check (decision 017).
       const saneQuery = (name: string) => (name === 'coin' ? 'ltc' : name === 'miner' ? ADDRESS : '1');
       const query = inQuery.map((name) => `${name}=${hostile?.name === name ? hostile.value : saneQuery(name)}`).join('&');
       return query ? `${filled}?${query}` : filled;

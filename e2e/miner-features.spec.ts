@@ -1,5 +1,5 @@
 /**
- * Issue 29 in the browser: a worker page with reported beside effective hashrate, share quality
+ * Miner features (decision 023) in the browser: a worker page with reported beside effective hashrate, share quality
  * and best shares from shares posted through ingest; the export dialog, whose downloaded CSV
  * reads back equal to the API's JSON; the API page. Screenshots at 1440 and 375 px go to
  * test-reports/screenshots/issue-29/ (looked at by hand, never compared).
@@ -81,7 +81,7 @@ async function paidMiner(request: APIRequestContext): Promise<string> {
   throw new Error('no paid ltc miner in the simulated day');
 }
 
-test.describe('issue 29: miner features', () => {
+test.describe('miner features: reported hashrate, share quality, best shares, exports, watchers, the API page', () => {
   test('a worker page shows reported beside effective, share quality with the hint, and best shares', async ({
     page,
     request,

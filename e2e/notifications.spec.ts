@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API } from './ports.ts';
 
-/** Notifications from the miner's side (issue 14): the settings form and the stats page line. */
+/** Notifications from the miner's side (decision 012): the settings form and the stats page line. */
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
 
 async function hydrated(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
- * Issue 3, items 6 to 9: colour mode, display currency, scroll-to-top, offline indicator and
+ * The site frame's preferences (decision 005): colour mode, display currency, scroll-to-top, offline indicator and
  * the navigation loading bar, in the real built site.
  */
 

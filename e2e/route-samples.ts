@@ -1,6 +1,6 @@
 import { LOCALE_CODES } from '@openpool/domain/locales';
 
-/** One concrete URL per route of spec section 2, without a locale prefix. */
+/** One concrete URL per route of the site (app/routes.ts), without a locale prefix. */
 export const ROUTE_SAMPLES: readonly string[] = [
   '/',
   '/about',

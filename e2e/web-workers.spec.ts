@@ -1,5 +1,5 @@
 /**
- * WEB_WORKERS (issue 16, fast renders): several web processes on one port. A worker that dies is
+ * WEB_WORKERS (decision 015): several web processes on one port. A worker that dies is
  * replaced and the site keeps answering; a stop sent to the supervisor alone ends every worker;
  * a worker that cannot start (the port is taken) stops the supervisor instead of a fork loop.
  * The web server runs alone here: static files need no API.

@@ -34,7 +34,7 @@ const schema = z.object({
   API_URL: originSchema.optional(),
   INGEST_TOKEN: z.string().min(16, 'at least 16 characters (the API must have the same)'),
   DATA_DIR: z.string().min(1).default('.data'),
-  /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
+  /** Prometheus metrics on their own port (decision 022); unset: none are kept. 0 picks a free port. */
   STRATUM_METRICS_PORT: metricsPortSchema,
   METRICS_HOST: metricsHostSchema,
 });

@@ -1,5 +1,5 @@
 /**
- * The stratum server's Prometheus metrics (issue 30): connections, shares by result, blocks
+ * The stratum server's Prometheus metrics (decision 022): connections, shares by result, blocks
  * found, vardiff, job refreshes, the node's RPC latency and errors, and the outbox to the API.
  * Only created when STRATUM_METRICS_PORT is set; without it nothing is counted at all.
  * Names are shared with the API where they mean the same (`openpool_node_*`), so one alert

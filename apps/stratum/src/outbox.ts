@@ -40,7 +40,7 @@ export interface OutboxOptions {
   log: (line: string) => void;
   maxBatch?: number;
   flushMs?: number;
-  /** Each post's result and time, for metrics (issue 30). */
+  /** Each post's result and time, for metrics (decision 022). */
   onPost?: (result: 'ok' | 'refused' | 'failed', seconds: number) => void;
 }
 

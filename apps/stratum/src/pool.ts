@@ -29,7 +29,7 @@ export interface PoolOptions {
   /** How often confirmations are checked and the network sampled. */
   chainCheckMs?: number;
   finalConfirmations?: number;
-  /** Prometheus metrics (issue 30), when STRATUM_METRICS_PORT is set. */
+  /** Prometheus metrics (decision 022), when STRATUM_METRICS_PORT is set. */
   metrics?: StratumMetrics;
 }
 
@@ -89,7 +89,7 @@ export async function startPool(options: PoolOptions) {
       ip: /^\d+\.\d+\.\d+\.\d+$/.test(share.ip) ? share.ip : '0.0.0.0',
       at: share.at,
       ...(share.agent ? { agent: share.agent.replace(/[^\x20-\x7e]/g, '').slice(0, 64) } : {}),
-      // Issue 29: the difficulty the hash reached (bounded as ingest bounds it) and the miner's own hashrate.
+      // Decision 023: the difficulty the hash reached (bounded as ingest bounds it) and the miner's own hashrate.
       ...(share.actualDifficulty !== undefined
         ? { actual_difficulty: Math.min(maxDifficulty(coin), accountedDifficulty(share.actualDifficulty)) }
         : {}),

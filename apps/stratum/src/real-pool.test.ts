@@ -1,5 +1,5 @@
 /**
- * Issue 15 end to end: the real API process (embedded PostgreSQL), a real `litecoind -regtest`,
+ * The real pool end to end (decision 013): the real API process (embedded PostgreSQL), a real `litecoind -regtest`,
  * our stratum server and our CPU test miner. Shares are accounted (the API's hashrate against
  * what the miner measured), blocks are accepted by the node and pay the pool, mature from the
  * chain, PROP credits are the reward minus the fee exactly, the hour's payout is a real

@@ -1,5 +1,5 @@
 /**
- * Issue 29 items 4 and 5 end to end: our CPU miner on our stratum server on a real
+ * Best shares and reported hashrate end to end (decision 023): our CPU miner on our stratum server on a real
  * `litecoind -regtest` reports its hashrate with `mining.hashrate`; the shares carry it and the
  * difficulty each hash reached to the real API process, whose reported-hashrate and best-share
  * answers (what the worker page shows) then hold exactly what the conversation said. Event

@@ -111,7 +111,7 @@ describe('a stratum session', () => {
     expect(t.blocks).toEqual([]);
   });
 
-  it('reports the difficulty the hash reached and the hashrate the miner last reported (issue 29)', async () => {
+  it('reports the difficulty the hash reached and the hashrate the miner last reported', async () => {
     const t = setup();
     await t.call('mining.subscribe', []);
     await t.call('mining.authorize', [`${ADDRESS}.rig1`, 'x']);

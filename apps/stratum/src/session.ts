@@ -33,9 +33,9 @@ export interface ShareOutcome {
   difficulty: number;
   status: 'valid' | 'stale' | 'invalid';
   at: number;
-  /** Stratum difficulty the share's hash reached (valid shares; issue 29: best shares). */
+  /** Stratum difficulty the share's hash reached (valid shares; for best shares, decision 023). */
   actualDifficulty?: number;
-  /** H/s the miner last reported on this connection (issue 29), while it is recent. */
+  /** H/s the miner last reported on this connection (decision 023), while it is recent. */
   reportedHashrate?: number;
 }
 
@@ -53,7 +53,7 @@ export interface PoolCore {
   onBlockCandidate(job: Job, solution: Solution, header: Buffer, share: ShareOutcome): void;
   bans: Bans;
   options: SessionOptions;
-  /** Metrics (issue 30): a new connection, a connection's difficulty set. */
+  /** Metrics (decision 022): a new connection, a connection's difficulty set. */
   onConnection?(): void;
   onDifficulty?(next: number, previous: number): void;
 }
@@ -147,7 +147,7 @@ export class Session {
       case 'mining.get_transactions':
         this.send(reply(id, []));
         return;
-      // A miner's own hashrate (issue 29): `mining.hashrate` [hashrate, worker?] or, as Ethereum
+      // A miner's own hashrate (decision 023): `mining.hashrate` [hashrate, worker?] or, as Ethereum
       // miners send it, `eth_submitHashrate` [hex hashrate, id]. Kept for the shares that follow.
       case 'mining.hashrate':
       case 'eth_submitHashrate': {

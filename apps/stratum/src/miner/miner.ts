@@ -27,7 +27,7 @@ export interface MinerOptions {
   hashesPerSecond?: number;
   agent?: string;
   /**
-   * Send `mining.hashrate` every `everyMs` (issue 29): `hashrate` if given, else what it measured
+   * Send `mining.hashrate` every `everyMs` (decision 023): `hashrate` if given, else what it measured
    * times `factor` (1 is honest; 1.5 a rig that claims half again what it does).
    */
   report?: { everyMs: number; hashrate?: number; factor?: number };
