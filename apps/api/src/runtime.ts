@@ -26,7 +26,7 @@ import { createNotifier } from './notify/notifier.ts';
 import { createApiMetrics } from './metrics/api-metrics.ts';
 import { registerDatabaseGauges } from './metrics/database-gauges.ts';
 import { meterSender } from './metrics/metered-sender.ts';
-import { serveMetrics } from './metrics/metrics-port.ts';
+import { serveMetrics } from '@openpool/metrics-port';
 import { registerSolvencyGauges } from './metrics/solvency-gauges.ts';
 import { createSolvencyCheck, type SolvencyCheck } from './solvency/solvency.ts';
 import { nodeChains } from './runtime/node-chains.ts';

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { BANS, sessionOptions } from './defaults.ts';
 import { parseStratumEnv, type StratumEnv } from './env.ts';
 import { createStratumMetrics } from './metrics.ts';
-import { serveMetrics } from './metrics-server.ts';
+import { serveMetrics } from '@openpool/metrics-port';
 import { openOutbox } from './outbox.ts';
 import { startPool } from './pool.ts';
 import { createRpc, RpcError, type Rpc } from './rpc.ts';

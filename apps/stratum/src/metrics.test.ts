@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStratumMetrics } from './metrics.ts';
-import { serveMetrics } from './metrics-server.ts';
+import { serveMetrics } from '@openpool/metrics-port';
 import { RpcError, type Rpc } from './rpc.ts';
 
 const servers: { close(): void }[] = [];
