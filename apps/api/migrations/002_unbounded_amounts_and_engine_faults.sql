@@ -1,4 +1,4 @@
--- Issue 17: no event can break accounting (decision 008).
+-- No event can break accounting (decision 008).
 -- Amounts lose their numeric(40,0) limit: ingest bounds each event to what a real chain can
 -- produce, but sums over time (balances, PPS credits of many shares) have no such bound, and
 -- an overflow would stop the coin's accounting. An unconstrained numeric holds 131,072 digits

@@ -1,4 +1,4 @@
--- Notifications (issue 14, decision record 012): who is told about what, the state the
+-- Notifications (decision 012): who is told about what, the state the
 -- watcher keeps per watched worker, and the durable outbox the sender delivers from.
 
 -- One row per recipient of one miner's alerts: the miner's own e-mail (set in settings,

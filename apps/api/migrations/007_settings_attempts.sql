@@ -1,4 +1,4 @@
--- Failed settings proofs per hour window (issue 17, decision 008), in PostgreSQL so that every
+-- Failed settings proofs per hour window (decision 008), in PostgreSQL so that every
 -- API replica counts against the same limits. Keys: 'pair:{client}|{coin}:{address}',
 -- 'client:{client}', 'address:{coin}:{address}'. Only failures count, so a stranger's wrong
 -- guesses never lock out the owner's client.

@@ -1,4 +1,4 @@
--- The difficulty of a worker's first share and of its latest one (issue 13: /test says, live,
+-- The difficulty of a worker's first share and of its latest one (/test says, live,
 -- at what difficulty the first share arrived and what the vardiff gives the worker now).
 -- Kept on the worker row the ingest already upserts once per batch: no extra write per share.
 -- Null for workers first seen before this migration: their first share's difficulty is unknown.

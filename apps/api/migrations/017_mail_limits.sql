@@ -1,4 +1,4 @@
--- Mail that cannot be used as a cannon (issue 26 item 3, decision 016). Both tables are in
+-- Mail that cannot be used as a cannon (decision 016). Both tables are in
 -- PostgreSQL so that every API replica enforces the same limits (decision 014).
 
 -- One row per confirmation mail asked for through settings: who it goes to (the recipient's

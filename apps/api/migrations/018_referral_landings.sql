@@ -1,4 +1,4 @@
--- Referrals only from a real landing (issue 26 item 5, decision 017): the signed landing that
+-- Referrals only from a real landing (decision 017): the signed landing that
 -- brought the miner, one miner per landing. Rows recorded before keep no landing (null).
 alter table referrals
   add column landing_id text,

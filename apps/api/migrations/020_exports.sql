@@ -1,4 +1,4 @@
--- Exports (issue 29 item 1, decision 023). Each UTC day's exchange rates: what a miner's export values its
+-- Exports (decision 023). Each UTC day's exchange rates: what a miner's export values its
 -- payouts and rewards at. One row a day, the last snapshot the API got that day (its close),
 -- named by the provider that gave it. Days before the API kept them have no row: an export
 -- leaves their fiat columns empty rather than guess (the simulated provider, a pure function of

@@ -1,4 +1,4 @@
--- Best shares and reported hashrate (issue 29 items 4 and 5, decision 023).
+-- Best shares and reported hashrate (decision 023).
 -- Best shares: per worker, the valid shares no later share has equalled (each at least as hard as
 -- everything after it): the best since any moment is the first of them at or after it, so the
 -- current round's best and the all-time best are one index read, with no reset when a block is

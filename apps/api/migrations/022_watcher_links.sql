@@ -1,4 +1,4 @@
--- Watcher links (issue 29 item 6, decision 023): read-only links to a miner's pages that its owner
+-- Watcher links (decision 023): read-only links to a miner's pages that its owner
 -- creates with the IP proof, with a label and an expiry, lists and revokes. Only the token's
 -- SHA-256 is kept: the link is shown once, at creation, and a database copy opens nothing.
 create table watcher_links (

@@ -47,7 +47,7 @@ describe('ingest', () => {
     expect((await post('', { authorization: '' })).statusCode).toBe(401);
   });
 
-  it('checks the token before anything of the body (issue 17: 401 at once, no schema message)', async () => {
+  it('checks the token before anything of the body (401 at once, no schema message)', async () => {
     const anonymous = { authorization: '' };
     for (const [body, type] of [
       ['x'.repeat(INGEST_BODY_LIMIT + 10), 'application/x-ndjson'],
@@ -62,7 +62,7 @@ describe('ingest', () => {
     }
   });
 
-  it('accepts application/x-ndjson only (issue 17: text/plain was read as a batch)', async () => {
+  it('accepts application/x-ndjson only (text/plain was once read as a batch)', async () => {
     // A status of a block nobody knows: accepted, and it changes nothing the next tests count.
     const line = toNdjson([
       { type: 'block_status', seq: 900, coin: 'kas', hash: 'ff', confirmations: 1, orphaned: false, at: NOW - 60_000 },
@@ -135,7 +135,7 @@ describe('bad input on public routes', () => {
     ['/ltc/api/v1/miner/worker/ltc1qx/bad%20worker', 400, undefined],
     ['/api/v2/daily-revenue/LTC?hashrate=-1', 400, undefined],
     ['/api/v2/daily-revenue/LTC', 400, undefined],
-    // Strict numbers (issue 17): empty, hexadecimal, exponent and signed forms are refused.
+    // Strict numbers (decision 008): empty, hexadecimal, exponent and signed forms are refused.
     ['/api/v2/daily-revenue/LTC?hashrate=', 400, undefined],
     ['/api/v2/daily-revenue/LTC?hashrate=0x10', 400, undefined],
     ['/api/v2/daily-revenue/LTC?hashrate=1e3', 400, undefined],
@@ -148,7 +148,7 @@ describe('bad input on public routes', () => {
     ['/ltc/api/v1/miner/payouts/ltc1qx?limit=0x10', 400, undefined],
     ['/ltc/api/v1/miner/rewards/ltc1qx?days=1e1', 400, undefined],
     ['/no/such/route', 404, undefined],
-    // Issue 26 item 7: the site answered these 500; the API must stay at 404.
+    // The site once answered these 500; the API must stay at 404.
     ['//', 404, undefined],
     ['///', 404, undefined],
     ['//health', 404, undefined],
@@ -193,7 +193,7 @@ describe('bad input on public routes', () => {
     ['1e39', 'This field must be 10000 or less.'],
     ['9'.repeat(38), 'This field must be 10000 or less.'],
     ['0x10', 'The payout threshold field must contain only decimal values'],
-  ])('answers 400, not 500, for the threshold %s (issue 17)', async (threshold, message) => {
+  ])('answers 400, not 500, for the threshold %s', async (threshold, message) => {
     const response = await h.app.inject({
       method: 'POST',
       url: '/ltc/api/v1/miner/settings/ltc1qx',
@@ -203,7 +203,7 @@ describe('bad input on public routes', () => {
     expect(response.json().fields).toEqual({ payout_threshold: message });
   });
 
-  it('refuses a crafted e-mail with the translated rule’s words (issue 17)', async () => {
+  it('refuses a crafted e-mail with the translated rule’s words', async () => {
     const response = await h.app.inject({
       method: 'POST',
       url: '/ltc/api/v1/miner/settings/ltc1qx',
@@ -213,7 +213,7 @@ describe('bad input on public routes', () => {
     expect(response.json().fields).toEqual({ email: 'Invalid e-mail address.' });
   });
 
-  it('says whether the address is active: only once the pool has seen a share from it (issue 11)', async () => {
+  it('says whether the address is active: only once the pool has seen a share from it', async () => {
     const settings = (address: string) => h.get<{ active: boolean }>(`/ltc/api/v1/miner/settings/${address}`);
     expect((await settings('ltc1qfresh')).body.active).toBe(false);
     const first = { ...share(800), coin: 'ltc', address: 'ltc1qfresh' };
@@ -255,7 +255,7 @@ describe('caching, CORS, docs', () => {
   });
 
   it('lets browsers revalidate rates and miner data in the foreground, never stale-while-revalidate', async () => {
-    // Chromium's background revalidation stays pending in DevTools for ~30 s (issue 25 item 9).
+    // Chromium's background revalidation stays pending in DevTools for ~30 s (see http/caching.ts).
     for (const url of ['/api/v1/rates', '/kas/api/v3/miner/workers/kaspa:qpexample']) {
       const response = await h.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
@@ -318,27 +318,27 @@ describe('caching, CORS, docs', () => {
     }
     const docs = await h.app.inject({ method: 'GET', url: '/docs' });
     expect([200, 302]).toContain(docs.statusCode);
-    // Issue 17: the docs page had no CSP.
+    // The docs page once had no CSP.
     const page = await h.app.inject({ method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/default-src 'self'.*object-src 'none'.*script-src 'self'/);
     expect(page.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
-    // Issue 26: like every HTML page the API serves, never framed.
+    // Like every HTML page the API serves, never framed.
     expect(page.headers['content-security-policy']).toMatch(/; frame-ancestors 'none'$/);
     expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('says nosniff on every answer, errors included (issue 17)', async () => {
+  it('says nosniff on every answer, errors included', async () => {
     for (const url of ['/api/v1/rates', '/no/such/route', '/ltc/api/v1/blocks?page=abc', '/openapi.json', '/docs/']) {
       expect((await h.app.inject({ method: 'GET', url })).headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 
   it('records a referral once per coin and miner', async () => {
-    // Only an address that mined here can be attributed (issue 17).
+    // Only an address that mined here can be attributed (decision 008).
     const miner = { ...share(700), coin: 'ltc', address: 'ltc1qref' };
     expect((await post(toNdjson([miner] as IngestEvent[]), {}, 'referral')).statusCode).toBe(200);
-    // Only from a landing the web server signed (issue 26, decision 017): `ref` is normalised first.
+    // Only from a landing the web server signed (decision 017): `ref` is normalised first.
     const track = (ref: string) => {
       const landing = signReferralLanding(REFERRAL_SECRET, ref.trim().toLowerCase(), NOW - 600_000);
       return h.app.inject({

@@ -66,15 +66,15 @@ export interface AppOptions {
   hardware?: HardwareCatalogue;
   /** REFERRAL_SECRET, shared with the web server: landings it signed are the only referrals (decision 017). */
   referralSecret?: string;
-  /** Prometheus metrics (issue 30), when API_METRICS_PORT is set. */
+  /** Prometheus metrics (decision 022), when API_METRICS_PORT is set. */
   metrics?: ApiMetrics;
-  /** Wallets against what the pool owes, for coins with a node (issue 30). */
+  /** Wallets against what the pool owes, for coins with a node (decision 022). */
   solvency?: SolvencyCheck;
   /** True while a stopping replica drains (API_DRAIN_SECONDS): /ready 503, Connection: close. */
   draining?: () => boolean;
-  /** Each day's rates for exports (issue 29); without it, only the days kept in `rate_days`. */
+  /** Each day's rates for exports (decision 023); without it, only the days kept in `rate_days`. */
   rateDays?: RateDays;
-  /** The public API's per-client quotas (issue 29, decision 023); defaults: DEFAULT_RATE_LIMITS, loopback exempt. */
+  /** The public API's per-client quotas (decision 023); defaults: DEFAULT_RATE_LIMITS, loopback exempt. */
   rateLimits?: Partial<Omit<RateLimitOptions, 'now'>>;
 }
 
@@ -85,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
         : false,
     // Behind a CDN or reverse proxy the client address is in X-Forwarded-For, and settings
-    // rate limits key on it: believed only from the proxies named in TRUST_PROXY (issue 17),
+    // rate limits key on it: believed only from the proxies named in TRUST_PROXY (decision 008),
     // or anyone could pick a fresh address for every attempt.
     trustProxy: options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // URLs carry addresses of up to 254 characters; anything far longer is not ours.
@@ -94,8 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  // Every answer is what its Content-Type says, never sniffed into something else (issue 17);
-  // HTML pages are never framed and send no referrer (issue 26).
+  // Every answer is what its Content-Type says, never sniffed into something else;
+  // HTML pages are never framed and send no referrer (http/security-headers.ts says why).
   registerSecurityHeaders(app);
   app.setNotFoundHandler(notFoundHandler);
   options.metrics?.registerHttp(app);
@@ -147,10 +147,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
-    // The docs page under a CSP (issue 17): swagger-ui's own, with the hashes of its inline
+    // The docs page under a CSP: swagger-ui's own, with the hashes of its inline
     // scripts; without upgrade-insecure-requests, which would break the docs on plain http.
     staticCSP: true,
-    // Never framed, as every HTML page the API serves (issue 26).
+    // Never framed, as every HTML page the API serves.
     transformStaticCSP: (header) =>
       `${header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/;?\s*$/, '')}; frame-ancestors 'none'`,
   });
@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const heldSamples = await options.ctx.db.query<{ coin: string; reason: string; samples: number; first_held_at: Date }>(
       'select coin, reason, samples, first_held_at from network_held order by coin',
     );
-    // A wallet short of what the pool owes, or a node that does not answer (issue 30).
+    // A wallet short of what the pool owes, or a node that does not answer (decision 022).
     const solvency = (await options.solvency?.report().catch(() => undefined)) ?? [];
     const shortfall = solvencyProblem(solvency);
     return {
@@ -219,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const database = await databaseAnswers(options.ctx.db);
     // A standby replica (another one simulates, decision 014) serves what is in the database.
     // A replica taking the simulator over from one that stopped serves the pool meanwhile
-    // (rolling restarts, issue 30): only a first start's backfill keeps /ready at 503.
+    // (rolling restarts, decision 022): only a first start's backfill keeps /ready at 503.
     const ready =
       database &&
       (state === undefined ||

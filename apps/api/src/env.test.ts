@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseApiEnv } from './env.ts';
 
 describe('parseApiEnv', () => {
-  it('allows the site’s own origins by default, on the site’s port (issue 17)', () => {
+  it('allows the site’s own origins by default, on the site’s port', () => {
     expect(parseApiEnv({}, '/srv').corsOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
     expect(parseApiEnv({ PORT: '4100' }, '/srv').corsOrigins).toEqual(['http://localhost:4100', 'http://127.0.0.1:4100']);
     expect(parseApiEnv({ PORT: '4100', CORS_ORIGINS: 'https://openpool.example' }, '/srv').corsOrigins).toEqual([
@@ -18,7 +18,7 @@ describe('parseApiEnv', () => {
     expect(bad).toThrow(/PORT: /);
   });
 
-  it('reads the notification settings, with demo mail under DATA_DIR, and lists every bad one (issue 14)', () => {
+  it('reads the notification settings, with demo mail under DATA_DIR, and lists every bad one', () => {
     const env = parseApiEnv({ DATA_DIR: 'var', PORT: '4100' }, '/srv').notify;
     expect(env).toMatchObject({ mailDir: '/srv/var/mail', offlineAfterS: 600, maxPerHour: 10, siteUrl: 'http://localhost:4100' });
     expect(env.smtpUrl).toBeUndefined();
@@ -35,7 +35,7 @@ describe('parseApiEnv', () => {
       );
     expect(bad).toThrow(/SMTP_URL: /);
     expect(bad).toThrow(/NOTIFY_OFFLINE_AFTER_S: /);
-    // The global mail budget (issue 26, decision 016).
+    // The global mail budget (decision 016).
     expect(env).toMatchObject({ mailPerMinute: 60, mailPerHour: 1000 });
     expect(parseApiEnv({ NOTIFY_MAIL_PER_MINUTE: '600', NOTIFY_MAIL_PER_HOUR: '20000' }, '/srv').notify).toMatchObject({
       mailPerMinute: 600,
@@ -74,7 +74,7 @@ describe('parseApiEnv', () => {
     expect(() => parseApiEnv({ REFERRAL_SECRET: 'short' }, '/srv')).toThrow(/REFERRAL_SECRET: at least 32 characters/);
   });
 
-  it('keeps metrics off unless a port is set, on loopback, and lists bad operation values (issue 30)', () => {
+  it('keeps metrics off unless a port is set, on loopback, and lists bad operation values', () => {
     expect(parseApiEnv({}, '/srv')).toMatchObject({ metrics: undefined, drainMs: 0, migrationsDir: undefined });
     expect(parseApiEnv({ API_METRICS_PORT: '9464', API_DRAIN_SECONDS: '2.5', MIGRATIONS_DIR: 'next' }, '/srv')).toMatchObject({
       metrics: { host: '127.0.0.1', port: 9464 },

@@ -30,12 +30,12 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
       .optional(),
     INGEST_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-    /** The web server's port: the default CORS origins are the site's own (issue 17). */
+    /** The web server's port: the default CORS origins are the site's own (decision 008). */
     PORT: portSchema.default(DEFAULT_PORTS.site),
     CORS_ORIGINS: z.string().optional(),
     /** Proxies whose X-Forwarded-* headers are believed; none by default. */
     TRUST_PROXY: trustProxySchema,
-    /** The public API's quota per client and minute (issue 29, decision 023); 0 turns limits off. */
+    /** The public API's quota per client and minute (decision 023); 0 turns limits off. */
     API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
     /** Exports per client and 10 minutes, on top of that. */
     API_EXPORT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -74,7 +74,7 @@ const schema = z
       .optional(),
     TELEGRAM_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     TELEGRAM_API_ROOT: originSchema.optional(),
-    /** A Litecoin node (issue 15): ltc payouts are real `sendmany`s from its wallet. */
+    /** A Litecoin node (decision 013): ltc payouts are real `sendmany`s from its wallet. */
     LTC_RPC_URL: nodeRpcUrlSchema.optional(),
     /** Who pays a payout's network fee: the pool's wallet, or the miners (deducted from their amounts). */
     LTC_PAYOUT_FEE: z.enum(['pool', 'miners']).default('pool'),
@@ -85,7 +85,7 @@ const schema = z
       .optional(),
     /** Shared with the web server, which signs referral landings with it (decision 017); unset: no referral is recorded. */
     REFERRAL_SECRET: referralSecretSchema,
-    /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
+    /** Prometheus metrics on their own port (decision 022); unset: none are kept. 0 picks a free port. */
     API_METRICS_PORT: metricsPortSchema,
     /** Interface of the metrics port: loopback unless the operator opens it. */
     METRICS_HOST: metricsHostSchema,
@@ -127,7 +127,7 @@ export interface ApiEnv {
   stratumUrls: { coin: 'ltc'; url: string }[];
   /** Checks the web server's signed referral landings (decision 017); unset, no referral is recorded. */
   referralSecret?: string;
-  /** Where the metrics are served (issue 30); absent: no metrics at all. */
+  /** Where the metrics are served (decision 022); absent: no metrics at all. */
   metrics?: { host: string; port: number };
   drainMs: number;
   migrationsDir?: string;

@@ -15,7 +15,7 @@ async function restricted(file: string, source: string): Promise<string[]> {
 
 describe('the API’s layers', () => {
   it('refuse an import from a lower layer into a higher one', async () => {
-    // The ones issue 27 found: the read side on the simulator, referral on settings.
+    // The ones decision 021 names: the read side on the simulator, referral on settings.
     expect(await restricted('pool/probe.ts', "export { openHistoryShadow } from '../simulator/history.ts';\n")).toEqual([
       expect.stringContaining('pool is in layer'),
     ]);

@@ -1,5 +1,5 @@
 /**
- * Several API replicas on one PostgreSQL (issue 16, decision 014): two real server processes
+ * Several API replicas on one PostgreSQL (decision 014): two real server processes
  * on one database ingest a day of simulated events through both, sources of one coin family
  * at the same time on different replicas, and one replica is killed (kill -9) while it runs
  * an hour job. The sender retries that batch at the other replica. Every accounting total

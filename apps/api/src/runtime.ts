@@ -38,7 +38,7 @@ export interface Runtime {
   engine: Engine;
   /** Resolves when the simulator's backfill is done (at once when it is off). */
   backfilled: Promise<void>;
-  /** Starts a stopping replica's drain: /ready 503 and Connection: close until stop() (issue 30). */
+  /** Starts a stopping replica's drain: /ready 503 and Connection: close until stop() (decision 022). */
   drain(): void;
   stop(): Promise<void>;
 }
@@ -50,13 +50,13 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   const hardware = loadHardwareCatalogue(env.contentDir);
   if (!hardware) log(`api: no ${join(env.contentDir, 'hardware')}: the hardware routes are off`);
   const pool = loadPoolConfig(env.contentDir);
-  // Our own stratum server (issue 15) where the operator says it is, instead of the file's regions.
+  // Our own stratum server (decision 013) where the operator says it is, instead of the file's regions.
   for (const { coin, url } of env.stratumUrls) {
     const config = pool.coins.get(coin);
     if (config) Object.assign(config, { stratumUrls: [url], sslStratumUrls: [] });
   }
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, migrationsDir: env.migrationsDir, log });
-  // Off unless API_METRICS_PORT is set: then nothing is counted at all (issue 30).
+  // Off unless API_METRICS_PORT is set: then nothing is counted at all (decision 022).
   const metrics = env.metrics ? createApiMetrics() : undefined;
   // Coins with a node pay from its wallet; the others (the demo's) keep the simulated sender.
   const walletSenders = new Map<string, PayoutSender>(
@@ -83,7 +83,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     env.rates.provider === 'coingecko'
       ? createCoinGeckoRates({ fetch: globalThis.fetch, apiKey: env.rates.coingeckoApiKey, tickers: PRICED_TICKERS })
       : createSimulatedRates(env.simulator.seed, PRICED_TICKERS);
-  // Every snapshot is kept as its day's rate, for exports' fiat values (issue 29, decision 023).
+  // Every snapshot is kept as its day's rate, for exports' fiat values (decision 023).
   const rates = keepingRateDays(
     createCachedRates(ratesProvider, {
       refreshMs: 60_000,

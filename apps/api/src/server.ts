@@ -13,7 +13,7 @@ try {
 // Signals are handled from the first moment, and with `on`, not `once`: `kill -TERM -- -PGID`
 // of `npm start` reaches the API twice (from the group, then from scripts/start.mjs), and a
 // second signal falling to Node's default would end the API in the middle of its stop and
-// leave PostgreSQL running (issue 16).
+// leave PostgreSQL running (decision 009, clean stops).
 /** Set once started; a signal before that is remembered and acted on as start-up ends. */
 const started: { runtime?: Awaited<ReturnType<typeof startRuntime>> } = {};
 let stopping = false;

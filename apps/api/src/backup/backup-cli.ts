@@ -2,7 +2,7 @@
  * `npm run backup [-- FILE] [--snapshot ID]`: a consistent dump of the running pool's database
  * (DATABASE_URL, or the embedded server's socket under DATA_DIR), gzip, to FILE or
  * $DATA_DIR/backups/openpool-<time>.dump.gz. Written beside as `.partial` and renamed when
- * complete, so a file with the final name is always a whole dump. Issue 30, decision 022.
+ * complete, so a file with the final name is always a whole dump. Decision 022.
  */
 import { createWriteStream, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

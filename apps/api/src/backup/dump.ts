@@ -1,5 +1,5 @@
 /**
- * A consistent dump of the pool's database (issue 30, decision 022): every table of the
+ * A consistent dump of the pool's database (decision 022): every table of the
  * `public` schema read in one REPEATABLE READ transaction, so the dump is one instant of the
  * pool however much ingest commits meanwhile, as pg_dump does. pg_dump itself cannot be used
  * here: the embedded server is PostgreSQL 18, the embedded package ships no pg_dump, and

@@ -1,5 +1,5 @@
 /**
- * Loads a dump (dump.ts) into an empty database (issue 30): the migrations the dump names are
+ * Loads a dump (dump.ts) into an empty database (decision 022): the migrations the dump names are
  * applied first (from this release's folder: a dump newer than the release is refused), then
  * every table's rows in one transaction, sequences set where they were, and every table's row
  * count checked against the dump's `#end`. Newer migrations of this release run when the API

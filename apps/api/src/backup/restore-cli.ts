@@ -2,7 +2,7 @@
  * `npm run restore -- FILE`: loads a dump of `npm run backup` into an empty database: the one
  * at DATABASE_URL (it must have no tables), or a new embedded one in DATA_DIR (the folder must
  * not hold a database yet). Then `npm start` with the same DATA_DIR or DATABASE_URL runs the
- * restored pool. Issue 30, decision 022.
+ * restored pool. Decision 022.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * A lost embedded PostgreSQL heals (issue 16): kill -9 of the postmaster under the real server
+ * A lost embedded PostgreSQL heals (decision 009): kill -9 of the postmaster under the real server
  * process makes /ready answer 503 (a balancer or supervisor sees it), the API starts PostgreSQL
  * again by itself, /ready answers 200 within 30 s, and everything acknowledged before the kill
  * is still there; ingest works again.

@@ -1,5 +1,5 @@
 /**
- * A job that must run in one API replica at a time (issue 16, decision 014), e.g. the demo's
+ * A job that must run in one API replica at a time (decision 014), e.g. the demo's
  * simulator: whoever holds a PostgreSQL session advisory lock runs it; the other replicas
  * stand by and try again every few seconds, so when the holder dies (its connection, and with
  * it the lock, goes away) another one takes over within `retryMs`.

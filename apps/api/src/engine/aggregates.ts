@@ -42,7 +42,7 @@ interface WorkerSeen {
   scheme: string;
   first: number;
   last: number;
-  /** Difficulty of the batch's earliest and latest share (issue 13, /test). */
+  /** Difficulty of the batch's earliest and latest share (for /test). */
   firstDifficulty: number;
   lastDifficulty: number;
   ip: string;

@@ -37,7 +37,7 @@ interface Clock {
 export class BatchContext {
   private readonly shares = new ShareAggregates();
   private readonly rounds = new RoundAggregates();
-  /** Best shares and reported hashrate (issue 29). */
+  /** Best shares and reported hashrate (decision 023). */
   private readonly extras = new WorkerExtras();
   private readonly network: NetworkEvent[] = [];
   private readonly latestDifficulty = new Map<string, number | null>();
@@ -211,7 +211,7 @@ export class BatchContext {
   }
 
   /**
-   * One coin's hour jobs in a savepoint (issue 17, decision 008): if they fail, the batch
+   * One coin's hour jobs in a savepoint (decision 008): if they fail, the batch
    * still commits its events, the coin's clock stays before the failed hour so the next batch
    * of the coin retries it, and the failure is kept in `engine_faults` for /health. Other
    * coins never notice. A lost database connection fails the batch as a whole instead.

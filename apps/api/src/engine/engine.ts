@@ -59,7 +59,7 @@ export interface EngineOptions {
   lockSpaces?: { source: number; family: number };
   /** Coins whose node is on a test chain (regtest, testnet); every other coin's samples are held to its real chain. */
   chains?: ReadonlyMap<string, ChainKind>;
-  /** Prometheus metrics (issue 30): hour jobs timed, reverted payouts counted. */
+  /** Prometheus metrics (decision 022): hour jobs timed, reverted payouts counted. */
   metrics?: Pick<EngineMetrics, 'hourJob' | 'payoutsReverted'>;
 }
 
@@ -118,7 +118,7 @@ export function createEngine(options: EngineOptions): Engine {
     // The source is locked too: two batches of one source never interleave their offsets.
     return locked([`source:${source}`, ...families(events)], async () => {
       return withTransaction(pool, async (client) => {
-        // Replica-wide (issue 16, decision 014). A source's batches must be applied in the order
+        // Replica-wide (decision 014). A source's batches must be applied in the order
         // sent, so a second one arriving at another replica meanwhile is refused, not queued
         // (it could overtake the first). A family waits: the coin's clock and the hour jobs it
         // triggers are read and written only under it, so each hour job runs once, in whichever

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: no event can break accounting. The reproduction is the one that halted a
+ * No event can break accounting (decision 008). The reproduction is the one that halted a
  * coin: a backdated `network` sample with a tiny difficulty and a huge reward, a share of the
  * schema's maximum difficulty in one hour and any share in the next. Before the fix the
  * first batch was accepted and the PPS credit of the next hour overflowed numeric(40,0), so
@@ -95,7 +95,7 @@ describe('a hostile but schema-shaped batch', () => {
         [e.network(T0, 1, (maxRewardUnits('ltc') + 1n).toString()), /^line 2: reward: above what a block of ltc can pay/],
         [{ ...e.network(T0, 1, '1'), height: MAX_HEIGHT + 1 }, /^line 2: height/],
         [{ ...e.network(T0, 1, '1'), hashrate: MAX_NETWORK_HASHRATE * 10 }, /^line 2: hashrate/],
-        // Issue 26's reproductions: in the schema's bounds, outside the chain's.
+        // Reproductions from decision 018: in the schema's bounds, outside the chain's.
         [e.network(T0, 1e-18, maxRewardUnits('nir').toString(), 'nir'), /^line 2: difficulty: below one hash of nir/],
         [
           { ...e.network(T0, 1, '0', 'btc'), hashrate: 0, height: 0 },
@@ -167,7 +167,7 @@ describe('a hostile but schema-shaped batch', () => {
   });
 });
 
-describe('what a real regtest node sends (issue 15)', () => {
+describe('what a real regtest node sends', () => {
   it('takes two network samples of the same millisecond in one batch (was a 500)', async () => {
     await withHarness(
       async (h) => {

@@ -1,6 +1,6 @@
 /**
  * Advisory lock spaces (the two-key form: space, hashtext(name)) shared by every API replica
- * on one database (issue 16, decision 014). Other spaces in use: 727001 migrations,
+ * on one database (decision 014). Other spaces in use: 727001 migrations,
  * 727014-727016 notifications.
  */
 export const LOCK_SPACE = {

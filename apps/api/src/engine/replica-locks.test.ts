@@ -1,5 +1,5 @@
 /**
- * The locks that let several API replicas share one database (issue 16, decision 014), each
+ * The locks that let several API replicas share one database (decision 014), each
  * tested against a lock held by "another replica" (a plain connection of the test): a batch of
  * a source being applied elsewhere is refused, a batch of a busy coin family waits, a payout
  * run elsewhere makes this one step aside, and a singleton job runs in one process at a time

@@ -1,5 +1,5 @@
 /**
- * What a share says beyond its credit (issue 29 items 4 and 5, decision 023): the difficulty its
+ * What a share says beyond its credit (decision 023): the difficulty its
  * hash reached (best shares) and the hashrate the miner reports itself (reported beside
  * effective). Folded per batch like the other aggregates and written after the workers exist.
  */

@@ -13,7 +13,7 @@ const CACHE_CONTROL: Record<CachePolicy, string> = {
   // Pool data changes every few seconds; ten seconds is fresh enough and saves the origin.
   pool: 'public, max-age=10, stale-while-revalidate=30',
   // What browsers fetch themselves (rates on every page, a miner's workers on /test) carries no
-  // stale-while-revalidate (issue 25 item 9): Chromium then answers the page from its cache and
+  // stale-while-revalidate: Chromium then answers the page from its cache and
   // revalidates in the background, and that background request, done on the network in
   // milliseconds, stays "pending" in DevTools, HAR files and Playwright's networkidle until
   // Chromium drops it about 30 s later: the 8-30 s rates requests of about half the page loads.

@@ -1,5 +1,5 @@
 /**
- * A stopping replica's drain (issue 30, rolling restarts): while `draining()` says so, `/ready`
+ * A stopping replica's drain (decision 022, rolling upgrades): while `draining()` says so, `/ready`
  * answers 503 so the load balancer takes this replica out, and every answer carries
  * `Connection: close` so keep-alive clients move to another replica on a response of theirs,
  * not by meeting a closed socket. server.ts closes the listener after API_DRAIN_SECONDS.

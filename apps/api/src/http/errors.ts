@@ -42,7 +42,7 @@ export const LIMIT_REFUSALS = {
     'This e-mail address did not confirm the last links sent to it; no further link is sent to it for a while.',
   mail_recipient_limit: 'This e-mail address has been sent as many confirmation links as it may get for now.',
   mail_asker_limit: 'Too many confirmation links were asked for by this miner or from your network; try again later.',
-  // The public API's per-client quota (issue 29, decision 023): the RateLimit headers say which.
+  // The public API's per-client quota (decision 023): the RateLimit headers say which.
   api_rate_limit: 'Too many requests from your address; wait as the Retry-After and RateLimit headers say.',
 } as const;
 export type LimitRefusal = keyof typeof LIMIT_REFUSALS;

@@ -1,5 +1,5 @@
 /**
- * The public API's per-client quota (issue 29 item 2, decision 023), on the real app: the IETF
+ * The public API's per-client quota (decision 023), on the real app: the IETF
  * RateLimit fields on every counted answer, 429 with Retry-After past the quota, a fresh window
  * after it turns, the site's own address never counted, exports on a quota of their own.
  */

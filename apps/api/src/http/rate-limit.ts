@@ -1,5 +1,5 @@
 /**
- * A fair public API (issue 29 item 2, decision 023): every client gets the same quota per fixed
+ * A fair public API (decision 023): every client gets the same quota per fixed
  * window, told in the IETF `RateLimit-Policy` and `RateLimit` fields
  * (draft-ietf-httpapi-ratelimit-headers) on every answer, and 429 with `Retry-After` past it.
  *

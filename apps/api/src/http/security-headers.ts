@@ -1,5 +1,5 @@
 /**
- * Security headers of the few HTML pages the API serves (issue 26 item 7): the confirm and
+ * Security headers of the few HTML pages the API serves: the confirm and
  * unsubscribe pages of mail links, which carry a one-click POST button, and the API docs. As
  * the site's (apps/web/app/shared/security-headers.server.ts): never framed (clickjacking the
  * button), nothing sniffed, no referrer (the page's URL holds the link's token). A page

@@ -42,7 +42,7 @@ export function registerIngestRoutes(app: FastifyInstance, options: { ingestor: 
         },
       },
       config: { cache: 'none' },
-      // Before a byte of the body is read (issue 17): an anonymous client gets 401 at once,
+      // Before a byte of the body is read (decision 008): an anonymous client gets 401 at once,
       // never a schema message, and never makes the API hold its upload.
       onRequest: async (request) => {
         if (!tokenMatches(request.headers.authorization, options.token)) {

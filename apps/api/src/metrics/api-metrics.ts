@@ -1,5 +1,5 @@
 /**
- * The API's Prometheus metrics (issue 30). Created only when API_METRICS_PORT is set; without
+ * The API's Prometheus metrics (decision 022). Created only when API_METRICS_PORT is set; without
  * it no hook is installed and nothing is counted. What happens in this process (requests,
  * ingest batches, hour jobs, payouts sent) are counters and histograms here; what every
  * replica shares (the outbox, payouts by status, balances, the engine's clocks and faults) is

@@ -1,5 +1,5 @@
 /**
- * The pool's state as gauges, read from PostgreSQL when Prometheus scrapes (issue 30): the
+ * The pool's state as gauges, read from PostgreSQL when Prometheus scrapes (decision 022): the
  * engine's clock per coin (ingest lag), each source's last batch, hour jobs waiting for a
  * retry, the notification outbox, payouts by status, balances and what the pool owes, money
  * the breaker holds, and the connection pool. One round trip of small aggregates over

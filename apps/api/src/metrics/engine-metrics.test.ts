@@ -1,5 +1,5 @@
 /**
- * The engine's hooks for metrics (issue 30): each coin's hour jobs are timed once per hour
+ * The engine's hooks for metrics (decision 022): each coin's hour jobs are timed once per hour
  * crossed, ok or failed, and the counters reach the API's registry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The payout sender, counted (issue 30): payouts sent per coin, each send's time, and sends that
+ * The payout sender, counted (decision 022): payouts sent per coin, each send's time, and sends that
  * failed (retried by the next run). Wraps whatever sender the engine is given, so the engine's
  * payout run needs no metrics of its own. Typed by shape: metrics sits below the engine
  * (decision 021).

@@ -1,5 +1,5 @@
 /**
- * Solvency and the coin nodes as metrics (issue 30): the wallet's spendable balance, the
+ * Solvency and the coin nodes as metrics (decision 022): the wallet's spendable balance, the
  * margin over what the pool owes (negative: a shortfall), whether the node answers, and the
  * API's RPC calls to it. Names shared with the stratum server's (`openpool_node_*`).
  */

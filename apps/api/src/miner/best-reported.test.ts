@@ -1,5 +1,5 @@
 /**
- * Best shares (issue 29 item 4) and reported hashrate (item 5) through ingest and the API: the
+ * Best shares and reported hashrate (decision 023) through ingest and the API: the
  * best share is the hardest difficulty sent, in any order and across batches; a block starts a
  * new round; reported hashrate is the mean of the reports beside the effective figure.
  */

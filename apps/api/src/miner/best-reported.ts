@@ -1,5 +1,5 @@
 /**
- * Best shares (issue 29 item 4) and reported beside effective hashrate (item 5) of a miner and
+ * Best shares and reported beside effective hashrate (decision 023) of a miner and
  * its workers, from what the shares carried (engine/worker-extras.ts). Workers seen in the last
  * 30 days, like the workers list.
  */

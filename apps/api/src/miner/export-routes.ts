@@ -1,6 +1,6 @@
 /**
  * `GET /{coin}/api/v1/miner/export/{address}`: a miner's payouts or daily rewards for any date
- * range, as CSV or JSON, streamed (issue 29 item 1, decision 023). The same rows in both formats;
+ * range, as CSV or JSON, streamed (decision 023). The same rows in both formats;
  * merge-mined children's (doge under ltc) come with the parent's, named by their `coin` column.
  */
 import { Readable } from 'node:stream';

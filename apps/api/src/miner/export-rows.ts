@@ -1,6 +1,6 @@
 /**
  * The rows of a miner's exports, read in pages so that a ten-year history streams with flat
- * memory (issue 29 item 1, decision 023): payouts by (time, id) with a keyset, rewards a month
+ * memory (decision 023): payouts by (time, id) with a keyset, rewards a month
  * of days at a time. Each page is one query on the pool, so a slow download holds no connection.
  */
 import type pg from 'pg';

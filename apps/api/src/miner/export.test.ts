@@ -1,5 +1,5 @@
 /**
- * Exports (issue 29 item 1): the CSV read back equals the JSON to the last smallest unit, the
+ * Exports (decision 023): the CSV read back equals the JSON to the last smallest unit, the
  * range is whole UTC days, and each day's fiat value is the amount at that day's rate.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What /test reads from the workers list (issue 13): the difficulty of a worker's first share,
+ * What /test reads from the workers list: the difficulty of a worker's first share,
  * of its latest share, and its hashrate since the first share. Real PostgreSQL, fixed clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

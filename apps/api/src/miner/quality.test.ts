@@ -1,5 +1,5 @@
 /**
- * Share quality (issue 29 item 3): stale and invalid rates per worker, miner and pool over the
+ * Share quality (decision 023): stale and invalid rates per worker, miner and pool over the
  * last complete hour and 24 hours, from shares sent through ingest; the hint for a worker whose
  * stale rate is far above the pool's. Expected figures derived by hand below.
  */

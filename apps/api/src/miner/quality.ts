@@ -1,7 +1,7 @@
 /**
  * `GET /{coin}/api/v1/miner/quality/{address}`: valid, stale and invalid shares and their rates
  * per worker and for the miner over the last complete hour and 24 hours, with the pool's beside
- * them (issue 29 item 3). Complete 10-minute buckets only, like every other figure.
+ * them (decision 023). Complete 10-minute buckets only, like every other figure.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The global mail budget (issue 26 item 3, decision 016): every replica's senders together
+ * The global mail budget (decision 016): every replica's senders together
  * hand SMTP at most NOTIFY_MAIL_PER_MINUTE mails in any minute and NOTIFY_MAIL_PER_HOUR in
  * any hour, confirmations and alerts alike. A mail over the budget is not lost: its row stays
  * pending and goes out when a slot frees (back-pressure on the outbox). A slot is taken before

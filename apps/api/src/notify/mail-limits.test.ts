@@ -1,5 +1,5 @@
 /**
- * Issue 26 item 3, on real PostgreSQL and a real SMTP server: 330 settings saves gave 330
+ * Mail limits (decision 016), on real PostgreSQL and a real SMTP server: 330 settings saves gave 330
  * confirmation mails to one victim in 36 s. Now a recipient gets at most 3 links a day,
  * whoever asks, and none for 7 days after 3 it never confirmed; a miner and a client network
  * may ask for only so many; the senders of every replica together stay inside the mail

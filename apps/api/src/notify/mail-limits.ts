@@ -1,5 +1,5 @@
 /**
- * Confirmation links cannot be used as a mail cannon (issue 26 item 3, decision 016): anyone
+ * Confirmation links cannot be used as a mail cannon (decision 016): anyone
  * who has mined once may name any e-mail in settings, so each link asked for is counted per
  * recipient, per miner and per client network, in PostgreSQL under one advisory lock (every
  * API replica, decision 014). Past a limit the ask is refused with 429 and nothing is

@@ -62,7 +62,7 @@ export function createNotifySender(options: NotifySenderOptions): NotifySender {
   /**
    * Past the hourly limit an alert waits for the digest, which is due when the hour's window
    * frees. Confirmations are never held (each was allowed by the mail limits) but take their
-   * place in the hour's count (issue 26).
+   * place in the hour's count (decision 016).
    */
   async function holdIfOverLimit(client: Queryable, row: OutboxRow): Promise<boolean> {
     if (row.kind === 'confirm' || row.kind === 'digest') return false;

@@ -9,7 +9,7 @@ import { enqueue, type Channel } from './outbox.ts';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
-/** A chat follows at most this many miners (issue 14). */
+/** A chat follows at most this many miners (decision 012). */
 export const CHAT_FOLLOW_LIMIT = 20;
 export const OFFLINE_DELAY_MIN_S = 5 * 60;
 export const OFFLINE_DELAY_MAX_S = 60 * 60;

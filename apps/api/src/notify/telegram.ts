@@ -114,7 +114,7 @@ export function createTelegramBot(options: TelegramOptions): TelegramBot {
     registerWebhook(app) {
       if (!options.webhookUrl) return;
       const path = new URL(options.webhookUrl).pathname;
-      // Our own route, not grammY's webhookCallback (issue 26): the secret is checked in
+      // Our own route, not grammY's webhookCallback: the secret is checked in
       // onRequest, before a byte of the body is read, and an accepted update gets one empty
       // 200 (the adapter sent its answer and let Fastify send another, logging three errors
       // per update). A command that fails is logged by bot.catch and still answered 200, so

@@ -1,7 +1,7 @@
 /**
  * The bot in webhook mode (TELEGRAM_WEBHOOK_URL): it registers the URL with its secret at the
  * Bot API, the API serves that path, refuses calls without the secret before reading their
- * body, and answers commands with one quiet 200 (issue 26 item 7: the body was parsed first,
+ * body, and answers commands with one quiet 200 (the body was once parsed first,
  * and every accepted update logged three ERR_HTTP_HEADERS_SENT errors).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

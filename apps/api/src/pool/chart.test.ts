@@ -1,4 +1,4 @@
-/** Pool charts draw complete buckets only (issue 25 item 3). Real PostgreSQL, fixed clock. */
+/** Pool charts draw complete buckets only (a partial one draws a false dip). Real PostgreSQL, fixed clock. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import { stopTestServer } from '../testing/database.ts';

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/merged` (issue 25, item 6): each merge-mined coin with its own figures, never
+ * `GET /api/v1/merged` (decision 020): each merge-mined coin with its own figures, never
  * its parent's. Real PostgreSQL; the figures below are the events' own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -106,7 +106,7 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
     block_reward: fromUnits(BigInt(net?.reward ?? '0'), config.unitDecimals),
     height: net?.height ?? 0,
     directMining: config.directMining,
-    // No network sample yet: no figure, rather than the 0 effort() gives (issue 11: one effort rule).
+    // No network sample yet: no figure, rather than the 0 effort() gives (one effort rule, in the domain).
     effort: net && net.difficulty > 0 ? effort(roundDifficulty, net.difficulty) : null,
     blocks_24h: blocks24h.rows[0]?.n ?? 0,
     last_blocks_found: blocks.rows.map((row) => blockSummary(ctx, row)),
@@ -139,7 +139,7 @@ export async function poolChart(ctx: ApiContext, coin: CoinTicker, range: ChartR
     [coin, ts(plan.from), ts(plan.to), plan.step],
   );
   // The pool's first bucket, when its history begins inside it (a first start's backfill, a new
-  // coin), covers only part of its length and would draw a dip: it is left out (issue 25 item 3).
+  // coin), covers only part of its length and would draw a dip: it is left out.
   const first = rows.rows[0];
   const complete = first && first.first.getTime() > first.t.getTime() ? rows.rows.slice(1) : rows.rows;
   return {
@@ -212,7 +212,7 @@ export async function topMiners(ctx: ApiContext, coin: CoinTicker, limit = 100) 
 }
 
 /**
- * Every merge-mined coin of an enabled pool with its own figures (issue 25, item 6: /merge
+ * Every merge-mined coin of an enabled pool with its own figures (decision 020: /merge
  * showed Fractal Bitcoin with Bitcoin's hashrate and miners): its chain's latest sample and
  * the blocks of that coin the pool found, merge-mined or (fb) by its own pool.
  */

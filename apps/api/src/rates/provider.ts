@@ -20,7 +20,7 @@ export interface RatesProvider {
 /** Every ticker the site can show an amount in: pool coins and merge-mined children. */
 export const PRICED_TICKERS: readonly string[] = [...COIN_TICKERS, ...AUX_TICKERS];
 
-/** Spec section 9: these come first in the currency menu; the rest follow alphabetically. */
+/** These come first in the currency menu; the rest follow alphabetically. */
 export const FIAT_SHORTLIST = ['USD', 'EUR', 'RUB', 'UAH'] as const;
 
 /** Rates are shown, never summed into money, so six significant digits is plenty. */

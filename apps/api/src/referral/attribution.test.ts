@@ -1,8 +1,8 @@
 /**
- * Referral attribution (issue 17 item 5; issue 26 item 5, decision 017). Reproduced first on
+ * Referral attribution (decisions 008 and 017). Reproduced first on
  * the code before each fix: a direct call with a `ref` cookie recorded a referral for any
- * address (issue 17); then, with that closed, 31 of 31 kas top miners younger than 14 days
- * were still claimed with a direct call and a `ref` cookie written by hand (issue 26). A
+ * address; then, with that closed, 31 of 31 kas top miners younger than 14 days
+ * were still claimed with a direct call and a `ref` cookie written by hand. A
  * referral now needs the `ref_landing` cookie the web server signs on a landing through a
  * referral link; the landings here are signed as it signs them, with the shared secret.
  */
@@ -51,7 +51,7 @@ beforeAll(async () => {
   for (let i = 0; i < 12; i += 1) events.push(mined(`ltc1qnewminer${i}`, NOW - DAY));
   const ingested = await h.ingest('miners', events);
   expect(ingested.statusCode, JSON.stringify(ingested.body)).toBe(200);
-  // The veteran started 200 days ago: older than the engine takes shares now (issue 26 item 1).
+  // The veteran started 200 days ago: older than the engine takes shares now (decision 018).
   await h.db.pool.query(`update miners set first_share_at = $1 where address = 'ltc1qveteran'`, [new Date(NOW - 200 * DAY)]);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
- * Referral attribution that cannot be claimed by a stranger (issue 17, issue 26 item 5,
- * decisions 008 and 017). A referral is recorded only
+ * Referral attribution that cannot be claimed by a stranger
+ * (decisions 008 and 017). A referral is recorded only
  * - from a landing through a referral link the web server signed (routes.ts checks it first),
  * - for an address that has mined here and whose first share came after that landing (within
  *   the clock skew): a link cannot have brought a miner who was mining already,

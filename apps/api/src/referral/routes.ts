@@ -1,8 +1,8 @@
 /**
- * Referral tracking (spec section 7): the site calls this when a visitor with a `ref` cookie
+ * Referral tracking: the site calls this when a visitor with a `ref` cookie
  * lands on a miner's stats page from the search. The call counts only with the `ref_landing`
- * cookie the web server signed when the visitor arrived through a referral link (issue 26
- * item 5, decision 017): without it, or with one it cannot verify, the answer is 403 and
+ * cookie the web server signed when the visitor arrived through a referral link
+ * (decision 017): without it, or with one it cannot verify, the answer is 403 and
  * nothing is recorded, before any rate limit or database work. Who may be attributed, and how
  * often: attribution.ts.
  */
@@ -19,7 +19,7 @@ import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params
 import { createReferralAttribution } from './attribution.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
-/** The cookies of a Cookie header; a malformed value is no value (the `cookie` package, issue 11). */
+/** The cookies of a Cookie header; a malformed value is no value (the `cookie` package). */
 function cookies(header: string | undefined): Record<string, string | undefined> {
   const decode = (value: string) => {
     try {

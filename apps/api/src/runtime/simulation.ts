@@ -46,7 +46,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   let takeover = false;
   let markBackfilled!: () => void;
   const backfilled = new Promise<void>((resolve) => (markBackfilled = resolve));
-  // One replica simulates (issue 16, decision 014); the others serve and stand by, and one
+  // One replica simulates (decision 014); the others serve and stand by, and one
   // of them takes over, resuming from the committed offsets, if that replica dies.
   const simulator = startSingleton({
     pool: db.pool,
@@ -96,7 +96,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     },
   });
   return {
-    // A standby replica that takes the simulator over keeps serving while it resumes (issue 30).
+    // A standby replica that takes the simulator over keeps serving while it resumes (decision 022).
     status: () => (takeover ? { ...status, takeover: true } : status),
     backfilled,
     stop: () => simulator.stop(),

@@ -1,9 +1,9 @@
 /**
- * Issue 17 item 3, reproduced first on the code of d82ef40: ten wrong proofs from a stranger
- * gave the owner, with the right IP, 429 for an hour; and a rotating X-Forwarded-For let 39
+ * Settings limits (decisions 008 and 016), reproduced first on the code of d82ef40: ten
+ * wrong proofs from a stranger gave the owner, with the right IP, 429 for an hour; and a rotating X-Forwarded-For let 39
  * of 40 attempts past the per-client limit. Now only failures count, forwarded headers count
  * only from TRUST_PROXY, and the counters live in PostgreSQL.
- * Issue 26 item 4: 101 source addresses x 10 wrong proofs filled the per-address cap (1000)
+ * Later, 101 source addresses x 10 wrong proofs filled the per-address cap (1000)
  * and the owner's correct proof got 429. Now failures count per client network (IPv4 /24,
  * IPv6 /56) only, and nothing everyone's guesses fill can refuse the owner (decision 016).
  */
@@ -103,7 +103,7 @@ describe('settings limits', () => {
 
   // 1,100 requests on real PostgreSQL: a minute on a loaded machine is not a failure.
   it(
-    'the distributed lock-out of issue 26 fails: 101 loopback networks x 10 wrong proofs, then the owner gets 200',
+    'a distributed lock-out fails: 101 loopback networks x 10 wrong proofs, then the owner gets 200',
     { timeout: 120_000 },
     async () => {
       const { app } = await withOwner();

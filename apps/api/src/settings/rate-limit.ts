@@ -1,13 +1,13 @@
 /**
- * Limits on settings proofs that stop attackers, not owners (issue 17, decision 008; issue 26,
- * decision 016). Only failed proofs count, in fixed one-hour windows stored in PostgreSQL
+ * Limits on settings proofs that stop attackers, not owners (decisions 008
+ * and 016). Only failed proofs count, in fixed one-hour windows stored in PostgreSQL
  * (shared by every API replica), and only per client network (IPv4 /24, IPv6 /56):
  * - per network and miner: a network that guessed wrong 10 times waits, for that miner only;
  * - per network: 30 wrong guesses over any miners;
  * - the same per IPv6 /48 with three times the room (30 and 90): a /48 is 256 /56s, and one
  *   is handed out free by tunnel brokers.
  * There is no limit per miner: any state that everyone's wrong guesses fill would let
- * strangers refuse the owner's correct proof (101 sources x 10 guesses did, issue 26). The
+ * strangers refuse the owner's correct proof (101 sources x 10 guesses did). The
  * arithmetic of what a distributed search still gets is in decision 016.
  * The table is named for its first use; referral attribution counts in it too.
  */

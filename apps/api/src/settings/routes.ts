@@ -43,7 +43,7 @@ export function registerSettingsRoutes(
         [coin, address],
       )
     ).rows[0];
-    // The e-mail and its alerts are a notification subscription (issue 14, decision 012).
+    // The e-mail and its alerts are a notification subscription (decision 012).
     const email = (await minerSubscriptions(ctx.db, coin, address)).find((sub) => sub.channel === 'email');
     return {
       payout_threshold: fromUnits(

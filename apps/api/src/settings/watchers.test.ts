@@ -1,5 +1,5 @@
 /**
- * Watcher links (issue 29 item 6): created, listed and revoked with the settings proof; a live
+ * Watcher links (decision 023): created, listed and revoked with the settings proof; a live
  * link names its miner, a revoked or expired one is a 404 at once; nothing returned holds an IP,
  * an e-mail or a token after creation.
  */

@@ -1,5 +1,5 @@
 /**
- * Watcher links (issue 29 item 6, decision 023): a miner's owner, proven as for settings (the IP
+ * Watcher links (decision 023): a miner's owner, proven as for settings (the IP
  * of a worker that sent shares in the last 24 hours, wrong guesses counted in the same limits),
  * creates read-only links with a label and an expiry, lists and revokes them. A link is a random
  * token shown once; only its SHA-256 is kept. `GET /api/v1/watch/{token}` names the miner a live

@@ -1,4 +1,4 @@
-/** The simulator's reported hashrates (issue 29 item 5): most rigs honest, some silent, a few not. */
+/** The simulator's reported hashrates (decision 023): most rigs honest, some silent, a few not. */
 import { describe, expect, it } from 'vitest';
 import { hash } from './random.ts';
 import { claimFactor } from './shares.ts';

@@ -1,6 +1,6 @@
 /**
- * `npm run demo:miner -- ltc` (scripts/demo-miner.ts): one simulated miner of the running demo to try the site with
- * (issue 25 item 7): its address, and a worker's IP address, which the settings form asks for
+ * `npm run demo:miner -- ltc` (scripts/demo-miner.ts): one simulated miner of the running demo to try the site with:
+ * its address, and a worker's IP address, which the settings form asks for
  * as proof. It builds the same simulator as the API (same content, SIMULATOR_SEED and
  * SIMULATOR_MINERS), so what it prints is what the pool has seen; it starts nothing.
  */

@@ -2,7 +2,7 @@
  * The machines simulated miners run: the devices of the hardware catalogue (content/hardware,
  * read through the domain's parser) with their published hashrate on each algorithm, so a
  * worker named after an Antminer S21 hashes at an S21's ~200 TH/s and a GPU rig at its cards'
- * (issue 25 item 7: workers named "bitaxe-…" ran at ~27 PH/s). ASICs report their firmware's
+ * (workers named "bitaxe-…" once ran at ~27 PH/s). ASICs report their firmware's
  * miner, GPU and CPU rigs the mining program their owner runs.
  */
 import { readFileSync } from 'node:fs';

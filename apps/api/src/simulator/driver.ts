@@ -2,7 +2,7 @@
  * Drives the demo's simulator: backfills the history on first start (or resumes each source
  * from its committed offset), then runs in real time, every batch through the real ingest
  * route. A batch that fails is retried with a growing pause, per source, instead of stopping
- * the simulator (issue 17): the engine's offsets make a resend always safe, and other sources
+ * the simulator (decision 008): the engine's offsets make a resend always safe, and other sources
  * keep going meanwhile. Failing sources are listed in the status /health shows.
  * The retries and the send pipeline are sending.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Data on the first start (issue 16 item 5, decision 014): the pages showed 0 H/s and 0
+ * Data on the first start (decision 014): the pages showed 0 H/s and 0
  * miners until the whole backfill was in. Now the simulator is live on the last hour before
  * the history is built, the pool payload says the history is filling, and once it is in,
  * its tables are the same as a first start that waited for the whole backfill.

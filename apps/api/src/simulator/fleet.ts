@@ -1,5 +1,5 @@
 /**
- * How much hardware simulated miners run (issue 25 item 7): a home miner one to twelve
+ * How much hardware simulated miners run (a believable demo): a home miner one to twelve
  * machines of one model, favouring small and older ones; a farm one current model by the
  * hundred, its containers or racks each one worker behind a farm proxy. Pure functions of their
  * random draws, like the rest of the population.

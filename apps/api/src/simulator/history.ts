@@ -1,5 +1,5 @@
 /**
- * The first start's history, built behind the live figures (issue 16 item 5, decision 014).
+ * The first start's history, built behind the live figures (decision 014).
  *
  * The engine needs a coin's events in time order: its clock runs the hour jobs as event time
  * crosses each hour, and a block closes the round of the shares before it. So a week of

@@ -1,5 +1,5 @@
 /**
- * A believable demo (issue 25 item 7): every simulated worker is catalogue hardware at its
+ * A believable demo: every simulated worker is catalogue hardware at its
  * published hashrate, and no miner but a farm holds a large part of its pool.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The simulated miners of one coin's pool (issue 25 item 7). Every worker is real hardware of
+ * The simulated miners of one coin's pool, a believable demo. Every worker is real hardware of
  * the catalogue (devices.ts): a home miner runs one to twelve machines of one model, a GPU
  * miner rigs of one to eight cards, each at its published hashrate. What a pool of that coin's
  * size needs beyond its home miners comes from a few farms: each runs one current model by the

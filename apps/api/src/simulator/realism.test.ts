@@ -33,7 +33,7 @@ describe('the simulated population', () => {
     await hour.simulator.run(T0, T0 + HOUR, 'backfill');
   });
 
-  // Issue 25 item 7: the big coins' pools have four farms of 10-14 containers each (was one
+  // The big coins' pools have four farms of 10-14 containers each (was one
   // farm of about 50 workers); no home miner runs more than 12 machines.
   it('gives the big coins four farms of containers behind a proxy, and every coin many small miners', () => {
     for (const coin of ENABLED) {

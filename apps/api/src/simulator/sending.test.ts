@@ -1,5 +1,5 @@
 /**
- * Issue 17: the simulator stopped at its first failed batch (the pipeline kept the failure
+ * The simulator once stopped at its first failed batch (the pipeline kept the failure
  * and threw it on every later send), so one coin's fault stopped every coin. Now a failed
  * batch is retried until it goes through, and the other sources never wait for it.
  */

@@ -26,7 +26,7 @@ const PURPOSE = {
 } as const;
 
 /**
- * What a worker's miner says its hashrate is (issue 29 item 5), from its key alone (the seeded
+ * What a worker's miner says its hashrate is (decision 023), from its key alone (the seeded
  * population is unchanged): 30 % of rigs never say; most say what they do within about 2 %;
  * 4 % overstate it by a quarter to 60 % (a dishonest or wishful rig); 3 % say half (one board
  * of two, a per-GPU figure). Null: this worker sends no report.

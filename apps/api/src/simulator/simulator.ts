@@ -35,7 +35,7 @@ export interface SimulatorOptions {
   /** Enabled pool coins (those with pool pages). */
   coins: readonly CoinTicker[];
   pool: PoolConfig;
-  /** The hardware catalogue the simulated machines come from (issue 25 item 7); the repository's when absent. */
+  /** The hardware catalogue the simulated machines come from (real hardware at its published hashrate); the repository's when absent. */
   hardware?: HardwareCatalogue;
   /** Mean miners per coin (default 30); popular coins get more, small ones fewer. */
   minersPerCoin?: number;

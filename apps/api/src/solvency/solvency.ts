@@ -1,5 +1,5 @@
 /**
- * Solvency at a glance (issue 30): for each coin with a node, the wallet's spendable balance
+ * Solvency at a glance (decision 022): for each coin with a node, the wallet's spendable balance
  * against what the pool owes its miners (mature balances plus unpaid payouts), so the
  * operator sees a shortfall before a payout fails. Read on `/health` and by the metrics; one
  * check serves both for `maxAgeMs` (the wallet is asked at most that often).

@@ -1,6 +1,6 @@
 /**
  * The latest network sample of a coin (difficulty, hashrate, height, block reward), the one
- * place it is read (issue 11: the same query was written four times). `asOfMs` reads the
+ * place it is read (the same query was once written four times). `asOfMs` reads the
  * sample in force at a moment instead (the engine crediting a past bucket); several coins at
  * once, `latestNetworkSamples`.
  */

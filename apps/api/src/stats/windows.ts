@@ -1,5 +1,5 @@
 /**
- * Time windows shared by pool and miner statistics (issue 11: stats window math, not HTTP).
+ * Time windows shared by pool and miner statistics (stats window math, not HTTP).
  * Hashrate is computed over complete 10-minute buckets only, so the current, half-filled
  * bucket never drags a figure down.
  */
@@ -71,7 +71,7 @@ const RANGE_BUCKETS: Record<ChartRange, { source: RangePlan['source']; step: num
 /**
  * A chart's complete buckets: `to` is the end of the last complete bucket of the range's size,
  * counted from the epoch as `date_bin` counts them, so no point covers only part of its bucket
- * (a 1-year chart's last day ended in a drop to a third of the pool, issue 25 item 3).
+ * (a 1-year chart's last day ended in a drop to a third of the pool).
  */
 export function rangePlan(range: ChartRange, nowMs: number): RangePlan {
   const { end } = windows(nowMs);

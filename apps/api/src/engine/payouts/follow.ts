@@ -1,5 +1,5 @@
 /**
- * Sent payouts followed on their chain (issue 15, real payouts). A payout is Paid for the
+ * Sent payouts followed on their chain (decision 013, real payouts). A payout is Paid for the
  * miner once its transaction is in a block; until then the API says Unpaid beside the tx id.
  * Each sender run asks the coin's wallet how deep every not yet settled transaction is, and
  * what each address received (the node's figure: less than the payout when the fee is

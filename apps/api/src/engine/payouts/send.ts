@@ -21,7 +21,7 @@ export interface PayoutRunOptions {
   sender: PayoutSender;
   requiredConfirmations: (coin: string) => number;
   log?: (line: string) => void;
-  /** Payouts the chain took back, back to Unpaid (metrics, issue 30). */
+  /** Payouts the chain took back, back to Unpaid (metrics, decision 022). */
   onReverted?: (coin: string, count: number) => void;
 }
 

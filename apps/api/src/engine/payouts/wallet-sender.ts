@@ -1,5 +1,5 @@
 /**
- * Real payouts (issue 15): one `sendmany` from the pool's wallet on the coin's node per batch
+ * Real payouts (decision 013): one `sendmany` from the pool's wallet on the coin's node per batch
  * of Unpaid payouts. The engine marks them Paid only after this resolves with the tx id, so a
  * failed send leaves every balance as it was and the payouts are retried on the next run.
  *
