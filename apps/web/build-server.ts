@@ -3,7 +3,7 @@
  * JavaScript file, build/server.js, which production runs (`npm start`, the benches, the browser
  * tests). Node could run server.ts as it is, but stripping TypeScript loads Node's type
  * stripper, a WebAssembly build of SWC, into the server for its whole life: about 20 MB of RSS
- * at start and 30-40 MB under load for code that ran once (issue 16, memory; decision 015).
+ * at start and 30-40 MB under load for code that ran once (decision 015).
  * Packages stay imports (node_modules is there in production); `@openpool/*` is TypeScript
  * source, so it is bundled in.
  */

@@ -70,7 +70,7 @@ if (cluster.isPrimary && !env.referralSecret)
 
 if (cluster.isPrimary && env.workers > 1) {
   superviseWorkers({ count: env.workers });
-  // The workers' metrics, summed, on the supervisor's port (issue 30).
+  // The workers' metrics, summed, on the supervisor's port (decision 022).
   if (env.metrics) await listenForMetrics('cluster', env.metrics);
 } else {
   await serve();
@@ -86,7 +86,7 @@ async function listenForMetrics(source: Parameters<typeof serveWebMetrics>[0], a
 }
 
 async function serve(): Promise<void> {
-  // Off unless WEB_METRICS_PORT is set: then nothing below is timed (issue 30).
+  // Off unless WEB_METRICS_PORT is set: then nothing below is timed (decision 022).
   const metrics = env.metrics ? createWebMetrics() : undefined;
   if (metrics && cluster.isWorker) shareWithSupervisor(metrics.registry);
   else if (metrics && env.metrics) await listenForMetrics(metrics.registry, env.metrics);
@@ -106,7 +106,7 @@ async function serve(): Promise<void> {
   app.use(rejectMalformedRequests());
   // Brotli (what browsers ask for) at the middleware's quality 4 with a 256 KB window instead of
   // 4 MB: a page is smaller than that, and each response's encoder no longer allocates and
-  // zeroes megabytes, which under load cost more CPU than compressing (issue 16).
+  // zeroes megabytes, which under load cost more CPU than compressing (decision 015).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   /** The context key from the build itself: a copy imported here would be another object. */
@@ -119,13 +119,13 @@ async function serve(): Promise<void> {
     return (build.entry.module as unknown as { createApiClient: typeof createApiClient }).createApiClient;
   }
 
-  // Pool-wide API answers shared by the renders of this process (issue 16; api-reuse.server.ts).
+  // Pool-wide API answers shared by the renders of this process (decision 015; api-reuse.server.ts).
   const apiReuse = createApiReuse({ maxSeconds: env.apiReuseSeconds });
   // Loaders reach the API over kept-alive node:http connections (server-fetch.server.ts).
   const apiTransport = createServerTransport();
 
   // The sitemaps and robots.txt, built once from the content read above and the build's
-  // articles: one cache per build, so a rebuild in development starts afresh (issue 26).
+  // articles: one cache per build, so a rebuild in development starts afresh (decision 019).
   const documentCaches = new WeakMap<ServerBuild, DocumentCache>();
   function documentsOf(build: ServerBuild): DocumentCache {
     let documents = documentCaches.get(build);

@@ -14,7 +14,7 @@ function reloadOnChunkError(reason: unknown): boolean {
   return reloadAfterChunkError({ now: () => Date.now(), storage: sessionStorage, reload: () => window.location.reload() });
 }
 
-// Vite reports a chunk that failed to load with this event (spec section 4). The page reloads
+// Vite reports a chunk that failed to load with this event. The page reloads
 // to pick up the new build, and only then is the failure silenced; otherwise (a reload in the
 // last minute, or a prefetch) the import rejects and whoever asked for it handles that.
 window.addEventListener('vite:preloadError', (event) => {

@@ -180,7 +180,7 @@ describe('parseWebEnv', () => {
     expect(parseWebEnv({ PORT: '65535' }, ROOT).port).toBe(65535);
   });
 
-  it('keeps metrics off unless WEB_METRICS_PORT is set, on loopback (issue 30)', () => {
+  it('keeps metrics off unless WEB_METRICS_PORT is set, on loopback', () => {
     expect(parseWebEnv({}, ROOT).metrics).toBeUndefined();
     expect(parseWebEnv({ WEB_METRICS_PORT: '9465' }, ROOT).metrics).toEqual({ host: '127.0.0.1', port: 9465 });
     expect(parseWebEnv({ WEB_METRICS_PORT: '9465', METRICS_HOST: '10.0.0.5' }, ROOT).metrics).toEqual({

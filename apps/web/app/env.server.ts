@@ -57,7 +57,7 @@ const schema = z
      * same secret (decision 017). Unset: `ref` alone is set, and the API records no referral.
      */
     REFERRAL_SECRET: referralSecretSchema,
-    /** Prometheus metrics on their own port (issue 30); unset: none are kept. 0 picks a free port. */
+    /** Prometheus metrics on their own port (decision 022); unset: none are kept. 0 picks a free port. */
     WEB_METRICS_PORT: metricsPortSchema,
     /** Interface of the metrics port: loopback unless the operator opens it. */
     METRICS_HOST: metricsHostSchema,

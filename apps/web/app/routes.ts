@@ -1,10 +1,10 @@
 /**
- * Every page of spec section 2, once without a prefix (English) and once under a locale prefix
+ * Every page of the site (decision 003), once without a prefix (English) and once under a locale prefix
  * (`/ru/btc`). The prefix is one dynamic `:lang` segment whose middleware accepts only the 15
  * locale codes, and each locale's home page is a static route, so `/ru` is never taken for a
  * coin (a static segment outranks the dynamic `:coin`). One prefixed tree instead of fifteen
  * copies: React Router matches a URL by trying every route branch in turn, several times per
- * render, and 432 branches cost about a quarter of the CPU of an uncached page (issue 16).
+ * render, and 432 branches cost about a quarter of the CPU of an uncached page (decision 003).
  */
 import { index, layout, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
 import { LOCALE_CODES } from '@openpool/domain/locales';
@@ -17,7 +17,7 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
     route('about', 'routes/about.tsx', { id: id('about') }),
     route('api', 'routes/api-docs.tsx', { id: id('api') }),
     route('watchlist', 'routes/watchlist.tsx', { id: id('watchlist') }),
-    // A watcher link (issue 29 item 6): a miner's pages, read-only, without search or settings.
+    // A watcher link (decision 023): a miner's pages, read-only, without search or settings.
     route('watch/:token', 'routes/watch/layout.tsx', { id: id('watch') }, [
       index('routes/watch/stats.tsx', { id: id('watch-stats') }),
       route(':worker/:scheme?', 'routes/watch/worker.tsx', { id: id('watch-worker') }),
@@ -26,7 +26,7 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
     route('articles/:slug', 'routes/article.tsx', { id: id('article') }),
     route('compare-mining-pools', 'routes/compare-mining-pools.tsx', { id: id('compare') }),
     route('merge', 'routes/merge.tsx', { id: id('merge') }),
-    // The pages a mail's confirm and unsubscribe links open (issue 25 item 8, decision 012).
+    // The pages a mail's confirm and unsubscribe links open (decision 012).
     route('notify/:purpose', 'routes/notify.tsx', { id: id('notify') }),
     route('test', 'routes/test.tsx', { id: id('test') }),
     route('device/:first', 'routes/device.tsx', { id: id('device-1') }),
@@ -51,7 +51,7 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
 }
 
 export default [
-  // Resource routes for search engines (issue 13): XML and text, no page, no locale prefix.
+  // Resource routes for search engines (decision 019): XML and text, no page, no locale prefix.
   route('robots.txt', 'routes/robots.ts', { id: 'robots' }),
   route('sitemap.xml', 'routes/sitemap.ts', { id: 'sitemap-index' }),
   route('sitemap/:file', 'routes/sitemap.ts', { id: 'sitemap-section' }),

@@ -1,6 +1,6 @@
 /**
  * Hands the compression middleware a page in a few large pieces instead of React's 2 KB chunks,
- * each followed by a flush (issue 16, fast renders). React Router writes every chunk React
+ * each followed by a flush (decision 015). React Router writes every chunk React
  * renders and then calls `res.flush()`, which the compression middleware answers with a zlib
  * or Brotli flush: a 140 KB page became about 70 compressor calls and 70 flushed blocks, which
  * cost more CPU than rendering the page's markup did, most of all with the Brotli that browsers

@@ -1,5 +1,5 @@
 /**
- * A worker's graceful end for rolling restarts (issue 30): for `drainMs` every response asks
+ * A worker's graceful end for rolling restarts (decision 022): for `drainMs` every response asks
  * its client to close the connection (`Connection: close`), so keep-alive clients leave on a
  * response of theirs instead of meeting a closed socket on their next request; then the
  * listener closes (connections idle since before the drain with it) and requests in flight

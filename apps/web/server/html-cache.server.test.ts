@@ -118,7 +118,7 @@ describe('HTML micro-cache: keys, memory, single flight', () => {
     expect(second.body).toBe(first.body.replaceAll(nonceOf(first.body)!, nonce));
   });
 
-  it('keys a path with empty segments as that path (issue 26: `//` was a 500, `//x` got the page of `/`)', async () => {
+  it('keys a path with empty segments as that path (`//` was once a 500, `//x` got the page of `/`)', async () => {
     await get('/');
     expect((await get('/')).hit).toBe(true);
     for (const path of ['//', '///', '//x', '//evil.example/y']) {
@@ -162,7 +162,7 @@ describe('HTML micro-cache: keys, memory, single flight', () => {
     expect(renders - before).toBe(2);
   });
 
-  it('leaves the sitemaps and robots.txt alone: a request for one never waits for another (issue 26)', async () => {
+  it('leaves the sitemaps and robots.txt alone: a request for one never waits for another', async () => {
     for (const path of ['/held-sitemap.xml', '/held-robots.txt']) {
       const first = get(path);
       await vi.waitFor(() => expect(held.has(path)).toBe(true));

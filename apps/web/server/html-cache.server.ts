@@ -56,7 +56,7 @@ interface Entry {
   /**
    * The page's UTF-8 bytes cut where its nonce was: a fresh nonce goes between the parts. Bytes,
    * not a string: half the memory of V8's two-byte strings, kept outside the JavaScript heap
-   * (whose size V8 scales with what it holds), and a hit copies nothing (issue 16, memory).
+   * (whose size V8 scales with what it holds), and a hit copies nothing (decision 009, memory).
    */
   parts: Buffer[];
   bytes: number;
@@ -165,7 +165,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       return;
     }
     // The target is a path: as a relative URL, `//` and `//ru` were a host (`//` threw, a 500;
-    // `//ru` was keyed as `/` and got the cached home page). Issue 26, item 7.
+    // `//ru` was keyed as `/` and got the cached home page).
     const url = new URL(`http://x${req.originalUrl}`);
     const canonical = pageCacheKey(url.pathname, url.searchParams, options.pageParams ?? PAGE_QUERY_PARAMS);
     const key = `${req.hostname} ${canonical}`;

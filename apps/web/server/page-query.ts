@@ -1,7 +1,7 @@
 /**
  * The query parameters a page reads. The page cache keys a page on its path and these only,
  * so `?utm_source=…`, `?fbclid=…` or a random `?x=1` share the page's one cached copy instead
- * of each rendering and filling memory with a copy of its own (issue 16). A loader or
+ * of each rendering and filling memory with a copy of its own (decision 015). A loader or
  * component that reads a new parameter adds it here; page-query.test.ts scans the app's
  * sources and fails on a parameter read that is missing.
  */
@@ -27,7 +27,7 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   'type',
   'category',
   'worker',
-  // The referral call on miner stats (spec section 5).
+  // The referral call on miner stats (decision 017).
   'source',
   // A mail's confirm and unsubscribe links (routes/notify.tsx): private pages, never kept.
   'token',

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 2: the web server answered 500 with a stack and absolute paths for these
+ * Decision 008: the web server once answered 500 with a stack and absolute paths for these
  * requests (Express ran in development mode and React Router's adapter threw on the URL).
  * Here the guard and the error handler run in a real Express server, spoken to in raw HTTP.
  */

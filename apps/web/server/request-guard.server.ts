@@ -1,5 +1,5 @@
 /**
- * The web server's one error handling (issue 17): malformed requests are answered before
+ * The web server's one error handling (decision 008): malformed requests are answered before
  * React Router sees them (a bad Host, a target that is not a path, a method no page serves),
  * and anything that still throws outside React Router gets the site's own 500 page, in the
  * language of its path, with the stack only in the server's log. React Router's own errors

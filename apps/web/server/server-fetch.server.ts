@@ -1,6 +1,6 @@
 /**
  * The API client's transport on the web server: plain node:http(s) with kept-alive connections
- * instead of the global `fetch` (issue 16, fast renders). A miner's page makes five API calls
+ * instead of the global `fetch` (decision 015). A miner's page makes five API calls
  * per render; through `fetch` (WHATWG streams, Headers objects, a Response per call) each cost
  * about 0.3 ms of CPU, through node:http about 0.13 ms. Bodies are small JSON documents, read
  * whole. A request with a body (a form sent on by an action) keeps the global `fetch`.

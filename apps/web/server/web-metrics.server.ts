@@ -1,5 +1,5 @@
 /**
- * The web server's Prometheus metrics (issue 30): every request's time by kind and page-cache
+ * The web server's Prometheus metrics (decision 022): every request's time by kind and page-cache
  * result, renders and render time by React Router route, and the page cache's hits, stale
  * copies, misses and size. Created only when WEB_METRICS_PORT is set: without it no
  * middleware is installed and nothing is measured. With WEB_WORKERS > 1 each worker keeps its

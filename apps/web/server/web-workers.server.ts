@@ -1,11 +1,11 @@
 /**
  * Several web server processes on one port (node:cluster), so that page renders, which are CPU
- * work on one thread each, use every core (issue 16: uncached renders per second). The primary
+ * work on one thread each, use every core (more uncached renders per second, decision 015). The primary
  * only supervises: it forks the workers, starts another when one dies after it was serving,
  * stops when a worker cannot start at all (a missing build would otherwise fork forever), and
  * passes a stop on to the workers. Workers share nothing; each has its own page cache.
  *
- * SIGHUP restarts the workers one at a time (issue 30, rolling restarts): a new worker is
+ * SIGHUP restarts the workers one at a time (decision 022, rolling upgrades): a new worker is
  * started and listening before an old one is told to drain (`DRAIN_MESSAGE`, drain.server.ts),
  * so the port never lacks a worker; a new worker runs the build on disk, so
  * `npm run build` then SIGHUP upgrades the site without a failed request.

@@ -1,5 +1,5 @@
 /**
- * Articles (issue 13): `content/articles/{locale}/{slug}.md`, YAML front matter and Markdown,
+ * Articles (decision 011): `content/articles/{locale}/{slug}.md`, YAML front matter and Markdown,
  * compiled once at build time. markdown-it renders (raw HTML off), sanitize-html keeps only an
  * allowlist, and `{{name}}` placeholders are filled from content/pools.json and the coin
  * registry (packages/domain/src/article-figures.ts). Anything wrong - a bad front matter field,
@@ -201,7 +201,7 @@ export function compileArticles(files: readonly ArticleSourceFile[], sources: Fi
   for (const { locale, slug, file, source } of files) {
     const fail = (message: string) => problems.push(`${file}: ${message}`);
     if (!isLocaleCode(locale)) fail(`'${locale}' is not a site language`);
-    // get-support-{lang} is written in its own language only (issue 13, item 6).
+    // get-support-{lang} is written in its own language only (decision 011).
     const ownLanguage = slug === `get-support-${locale}`;
     if (locale !== 'en' && !ownLanguage && !englishSlugs.has(slug)) fail(`a translation needs content/articles/en/${slug}.md`);
     try {

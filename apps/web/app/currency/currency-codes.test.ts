@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyNamer, isCurrencyCode, resolveSelectedCurrency, sortCurrencyCodes } from './currency-codes';
 
-describe('sortCurrencyCodes (spec section 9: USD, EUR, RUB, UAH first, then the rest)', () => {
+describe('sortCurrencyCodes (USD, EUR, RUB, UAH first, then the rest)', () => {
   it('puts the shortlist first in its own order and the rest alphabetically', () => {
     expect(sortCurrencyCodes(['JPY', 'UAH', 'GBP', 'USD', 'AUD', 'RUB', 'EUR'])).toEqual([
       'USD',

@@ -1,6 +1,6 @@
 /**
- * Which display currencies exist and in what order the switch lists them (spec section 9:
- * USD, EUR, RUB, UAH first, then the rest; default USD).
+ * Which display currencies exist and in what order the switch lists them (USD,
+ * EUR, RUB, UAH first, then the rest; default USD).
  */
 
 export const DEFAULT_CURRENCY = 'USD';

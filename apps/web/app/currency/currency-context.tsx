@@ -1,5 +1,5 @@
 /**
- * Display-currency state of spec section 3 (fiat, crypto, selected; default USD) for the
+ * Display-currency state (fiat, crypto, selected; default USD) for the
  * whole frame. Rates are fetched once per page life in the browser after hydration; the
  * stored choice is read after hydration too, so the server HTML is the same for every visitor
  * (the switch says USD there) and the visitor's currency appears right after.

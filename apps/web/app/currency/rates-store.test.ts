@@ -6,7 +6,7 @@ import { createRatesStore, fetchRates } from './rates-store';
 
 const RATES = { fiat: { USD: 1, EUR: 0.92 }, crypto: { BTC: 95_000 } };
 
-describe('rates store (spec section 7: fetched when no fiat rates are loaded)', () => {
+describe('rates store (fetched when no fiat rates are loaded)', () => {
   it('loads once per page life and tells every subscriber', async () => {
     const store = createRatesStore();
     const seen: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Exchange rates for the page's life (spec section 7: GET {api}/api/v1/rates, run when no fiat
+ * Exchange rates for the page's life (GET {api}/api/v1/rates, run when no fiat
  * rates are loaded, no error handling). It lives outside React so the frame can remount (a
  * failed navigation swaps the page for the error page, frame included) without fetching again.
  */

@@ -1,6 +1,6 @@
 /**
- * The visitor's display currency, kept in local storage under `selectedCurrency` (spec section
- * 3) and shared by every switch on the page and by other tabs. Storage that throws (privacy
+ * The visitor's display currency, kept in local storage under `selectedCurrency`
+ * and shared by every switch on the page and by other tabs. Storage that throws (privacy
  * modes, quotas) degrades to memory for this page.
  */
 

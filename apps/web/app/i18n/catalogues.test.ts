@@ -104,7 +104,7 @@ describe('getLoadedI18n', () => {
   });
 });
 
-describe('the minimum-value message (issue 26: English read "This field field must be 0.001 or more")', () => {
+describe('the minimum-value message (not "This field field must be 0.001 or more")', () => {
   it.each(LOCALE_CODES)('%s names the minimum and repeats no word', async (code) => {
     const i18n = await catalogues.loadCatalogue(code, ['miner']);
     const text = i18n._('validation.min_value', { min: '0.001' });

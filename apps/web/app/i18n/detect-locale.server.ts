@@ -1,5 +1,5 @@
 /**
- * Language detection, on the root path only (spec section 4): the saved cookie, else the
+ * Language detection, on the root path only (decision 003): the saved cookie, else the
  * browser's Accept-Language, else English. A prefixed path never redirects.
  */
 import {
@@ -20,7 +20,7 @@ export function detectRootLocale(request: Request): LocaleCode {
 
 /**
  * The detection from the two headers. The page cache asks this same function whether `/`
- * is English for a visitor (issue 17: it parsed the cookie its own way, so a percent-encoded
+ * is English for a visitor (it once parsed the cookie its own way, so a percent-encoded
  * `i18n_redirected` got a language that depended on the cache's state).
  */
 export function rootLocaleOf(cookieHeader: string | null, acceptLanguage: string | null): LocaleCode {

@@ -1,5 +1,5 @@
 /**
- * One digit system in every language (decision 002, issue 25): no catalogue writes Persian or
+ * One digit system in every language (decision 002, addendum): no catalogue writes Persian or
  * Arabic-Indic digits or their decimal, thousands and percent signs, so a label such as
  * '24 ساعت' reads like the figures beside it. New Persian text is written with Latin digits.
  */

@@ -33,7 +33,7 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['payouts.', 'miner'],
   ['worker.', 'miner'],
   ['email.', 'miner'],
-  // Issue 29's miner panels: share quality, reported hashrate, best shares, watcher links.
+  // Decision 023's miner panels: share quality, reported hashrate, best shares, watcher links.
   ['quality.', 'miner'],
   ['reported.', 'miner'],
   ['best.', 'miner'],

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the page cache parsed `i18n_redirected` its own way (no percent-decoding), so a
+ * The page cache once parsed `i18n_redirected` its own way (no percent-decoding), so a
  * visitor whose cookie said `%72%75` (ru) got the cached English home or the Russian one
  * depending on the cache's state. Now the cache asks the root route's detection.
  */

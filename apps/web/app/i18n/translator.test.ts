@@ -23,7 +23,7 @@ describe('Translator', () => {
   it('picks the plural category of the language and formats # as a number', () => {
     const en = translator('en', 'en', { n: '{count, plural, one {# coin} other {# coins}}' });
     expect(en._('n', { count: 1 })).toBe('1 coin');
-    // Grouped like every figure of the site (issue 25, item 4), the same in every language.
+    // Grouped like every figure of the site (decision 002, addendum), the same in every language.
     expect(en._('n', { count: 2500 })).toBe('2\u202F500 coins');
     const ru = translator('ru', 'ru', {
       n: '{count, plural, one {# монета} few {# монеты} many {# монет} other {# монеты}}',

@@ -22,7 +22,7 @@ const HAS_DIGIT = /\d/;
 export class Translator {
   private readonly messages: Messages = {};
   private readonly plurals: Intl.PluralRules;
-  /** Right-to-left text (fa): a figure inside a sentence keeps its own direction (issue 25, item 1). */
+  /** Right-to-left text (fa): a figure inside a sentence keeps its own direction (decision 002, addendum). */
   private readonly rtl: boolean;
   readonly locale: string;
   readonly locales: readonly string[];

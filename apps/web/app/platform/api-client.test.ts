@@ -223,7 +223,7 @@ describe('createApiClient: responses', () => {
 });
 
 describe('createApiClient: unreachable API', () => {
-  it('gives a request 5000 ms by default (spec section 7) and the timeout it is given otherwise', async () => {
+  it('gives a request 5000 ms by default and the timeout it is given otherwise', async () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     await createApiClient({ baseUrl: `${origin}/api` }).request('/v1/json');
     await createApiClient({ baseUrl: `${origin}/api`, timeoutMs: 1234 }).request('/v1/json');

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app, on the server and in the browser (spec section 7):
+ * The one HTTP client of the web app, on the server and in the browser (decision 007):
  * configurable base URL, 5000 ms timeout, no retries, JSON bodies for objects and arrays,
  * and errors that carry the status code and the parsed body. Loaders get their instance from
  * the router context, browser code from `useApi()` (decision 007); the paths live in

@@ -1,7 +1,7 @@
 /**
  * After a chunk fails to load (a deploy replaced the assets under an open tab), the page
  * reloads to pick up the new build, at most once per 60 seconds so a real outage does not
- * become a reload loop (spec section 4).
+ * become a reload loop.
  */
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 export const CHUNK_RELOAD_STORAGE_KEY = 'openpool:chunk-reload-at';

@@ -1,6 +1,6 @@
 /**
  * Reading cookies, on the server (a Cookie header) and in the browser (`document.cookie`),
- * with the `cookie` package (issue 11: three hand-written parsers before). Its own module, so
+ * with the `cookie` package (it replaced three hand-written parsers). Its own module, so
  * pages that only write a cookie do not carry the parser.
  */
 import { parseCookie } from 'cookie';

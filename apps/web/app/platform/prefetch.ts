@@ -1,5 +1,5 @@
 /**
- * Link prefetch is skipped on 2g or Save-Data connections (spec section 4). The Network
+ * Link prefetch is skipped on 2g or Save-Data connections, which pay for every byte. The Network
  * Information API is Chromium-only; where it is missing, prefetching stays on.
  */
 interface NetworkInformationLike {

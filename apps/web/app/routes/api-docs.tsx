@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { limits, exampleCoin: config.enabled.includes('ltc') ? 'ltc' : (config.enabled[0] ?? 'btc') };
 }
 
-/** `/api`: the public API's limits, caching and curl examples (issue 29 item 2). */
+/** `/api`: the public API's limits, caching and curl examples (decision 023). */
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   return <ApiPage limits={loaderData.limits} exampleCoin={loaderData.exampleCoin} />;
 }

@@ -44,7 +44,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-/** `/compare-mining-pools`: our pool beside well-known pools of the same coin (issue 13). */
+/** `/compare-mining-pools`: our pool beside well-known pools of the same coin (decision 011). */
 export default function ComparePools({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Every page type's figures (issue 25, items 1, 4, 5 and 6): the home, coin (with its
+ * Every page type's figures (decisions 002, addendum, and 020): the home, coin (with its
  * calculator), top miners, miner stats, worker, payouts and merge pages rendered through their
  * real loaders under `createRoutesStub`, with a stubbed API in context, in en and fa. On each:
  * every amount shows its coin's decimals (nexa 2, btc 8, others 6) grouped by narrow no-break
@@ -315,7 +315,7 @@ function checkGroupingAndDigits(page: HTMLElement) {
   }
 }
 
-/** In right-to-left text every figure sits in an isolate of its own (issue 25, item 1). */
+/** In right-to-left text every figure sits in an isolate of its own (decision 002, addendum). */
 function checkIsolated(page: HTMLElement) {
   const loose: string[] = [];
   for (const node of textNodes(page)) {
@@ -407,7 +407,7 @@ describe.each(['en', 'fa'] as const)('figures of every page type (%s)', (locale)
   });
 });
 
-describe('notices and labels (issue 25, items 5 and 6)', () => {
+describe('notices and labels', () => {
   it('a miner with no worker online is out of date and gets no threshold estimate at 0 H/s', async () => {
     const api = stubApi({
       [apiPaths.minerStats('ltc', LTC_MINER)]: createMinerStats({

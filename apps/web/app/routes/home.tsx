@@ -15,14 +15,14 @@ import type { Route } from './+types/home';
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectRootToDetectedLocale(request);
   const { config, api } = context.get(appContext);
-  // One pool-stats call per enabled coin (spec section 7), in parallel; a failing coin
+  // One pool-stats call per enabled coin (decision 005), in parallel; a failing coin
   // falls back to its defaults and is reported, and the page still renders.
   const summaries = await Promise.all(config.enabled.map((ticker) => fetchPoolSummary(api, ticker)));
   const pools = summaries.map(cardSummary);
   const historyFilling = summaries.some((summary) => summary.stats?.history_filling === true);
   const { coinContent } = context.get(appContext);
   const references = Object.fromEntries(config.enabled.map((ticker) => [ticker, coinContent.coins[ticker]?.reference ?? null]));
-  // The reference device's page, where the catalogue has it (issue 12, item 6).
+  // The reference device's page, where the catalogue has it (decision 010).
   const { hardware } = context.get(appContext);
   const deviceHrefs = Object.fromEntries(
     config.enabled.map((ticker) => {

@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         parent: { ticker: parent.ticker, name: parent.name },
         // A merged coin with a pool of its own (fb) links to it.
         ownPool: isCoinTicker(child) && config.enabled.includes(child),
-        // Each coin's own figures (issue 25, item 6), never its parent pool's.
+        // Each coin's own figures (decision 020), never its parent pool's.
         figures: merged?.find((row) => row.ticker === child) ?? null,
       })),
     ),

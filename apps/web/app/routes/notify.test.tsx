@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * `/notify/confirm` and `/notify/unsubscribe` (issue 25 item 8, decision 012) on their real
+ * `/notify/confirm` and `/notify/unsubscribe` (decision 012) on their real
  * loader, action and component: the page a mail's link opens, in the subscriber's language,
  * one button, then what was done and the way back to the miner.
  */

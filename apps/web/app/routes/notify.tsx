@@ -18,7 +18,7 @@ function purposeOf(value: string | undefined): NotifyPurpose {
 
 /**
  * `/notify/confirm?token=` and `/notify/unsubscribe?token=`: the pages a mail's links open
- * (issue 25 item 8, decision 012), in the subscriber's language, in the site's frame.
+ * (decision 012), in the subscriber's language, in the site's frame.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const purpose = purposeOf(params.purpose);

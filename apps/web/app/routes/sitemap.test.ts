@@ -1,5 +1,5 @@
 /**
- * The sitemaps and robots.txt as the server answers them (issue 26, item 6): the real loaders on
+ * The sitemaps and robots.txt as the server answers them (decision 019): the real loaders on
  * the repository's own content, a document built at its first request only, kept in gzip and
  * Brotli, validated by a strong ETag (`If-None-Match` -> 304) and cacheable.
  */

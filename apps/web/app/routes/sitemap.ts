@@ -30,7 +30,7 @@ const COIN_PAGES = ['', '/about-coin', '/difficulty', '/hashrate', '/pool-hashra
 function sectionPages(section: SitemapSection, enabledCoins: readonly string[], hardware: HardwareCatalogue): SitemapPage[] {
   if (section === 'pages') return SITE_PAGES.map((path) => ({ path }));
   if (section === 'devices') {
-    // Every manufacturer and device page of the catalogue (issue 12), dated by its figures.
+    // Every manufacturer and device page of the catalogue (decision 010), dated by its figures.
     return [
       ...hardware.manufacturers.map((maker) => ({ path: `/device/${maker.slug}` })),
       ...hardware.devices.map((device) => ({
@@ -61,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const section = file?.replace(/\.xml$/, '');
   if (section !== undefined && !(file?.endsWith('.xml') && (SITEMAP_SECTIONS as readonly string[]).includes(section)))
     return pageNotFound();
-  // Built at the first request and kept compressed (issue 26): the device section is 5 MB of XML.
+  // Built at the first request and kept compressed (decision 019): the device section is 5 MB of XML.
   const document = await documents.get(`sitemap ${section ?? 'index'}`, 'application/xml; charset=utf-8', () =>
     section === undefined
       ? sitemapIndexXml(publicEnv.siteUrl)

@@ -17,7 +17,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return { coins, check: valid ? { coin, address, worker } : null, defaults: { coin: valid ? coin : 'ltc', address, worker } };
 }
 
-/** `/test`: a live connection check (issue 13); the form's values live in the URL. */
+/** `/test`: a live connection check; the form's values live in the URL. */
 export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { coins, check, defaults } = loaderData;

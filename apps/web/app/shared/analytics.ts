@@ -1,5 +1,5 @@
 /**
- * The analytics tag (spec section 7), gtag.js-compatible: the script is loaded with `?id=`
+ * The analytics tag (decision 005), gtag.js-compatible: the script is loaded with `?id=`
  * and configured through `window.dataLayer`; a tag that ignores both still loads. It is
  * injected once, after hydration, so it never competes with the first paint.
  */

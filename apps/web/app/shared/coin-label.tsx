@@ -2,7 +2,7 @@ import { useT } from '~/i18n/use-t';
 import { useSiteSettings } from '~/platform/site-settings';
 
 /**
- * A coin's availability label of the site config, 'Coming soon' or 'New' (spec section 4),
+ * A coin's availability label of the site config, 'Coming soon' or 'New',
  * wherever the coin is named as a pool: its home card, its coin page and the menu's tiles.
  * Nothing for a coin without one.
  */

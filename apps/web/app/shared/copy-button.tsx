@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useT } from '~/i18n/use-t';
 
-/** Copies a value and says 'Copied!' for two seconds (spec section 8 notices). */
+/** Copies a value and says 'Copied!' for two seconds. */
 export function CopyButton({ value, label }: { value: string; label?: string }) {
   const t = useT();
   const [copied, setCopied] = useState(false);

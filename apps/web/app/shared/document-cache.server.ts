@@ -1,6 +1,6 @@
 /**
  * Generated documents that are no pages (the sitemaps, robots.txt), built once and kept as
- * bytes with their gzip and Brotli copies and a strong ETag (issue 26, item 6). Rebuilding and
+ * bytes with their gzip and Brotli copies and a strong ETag (decision 019). Rebuilding and
  * compressing the 5 MB device sitemap for each request had `/about` fall from 1,710 to 57 req/s
  * while a client fetched it in a loop; now a request costs a lookup and a write.
  *

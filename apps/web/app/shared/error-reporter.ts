@@ -1,5 +1,5 @@
 /**
- * A tiny Sentry-compatible error reporter (spec section 7; issue 3, item 11): no SDK, just the
+ * A tiny Sentry-compatible error reporter (decision 005): no SDK, just the
  * envelope endpoint a Sentry DSN names. Off unless `integrations.error_reporter.dsn` is set.
  * Expected failures (4xx route responses) are not errors and are never sent (style.md, Errors).
  */

@@ -26,7 +26,7 @@ export interface DescribedError {
   reason: ErrorReason | null;
 }
 
-/** Status from the error's own status, statusCode or response status; default 500 (spec section 8). */
+/** Status from the error's own status, statusCode or response status; default 500 (decision 003). */
 export function describeError(error: unknown): DescribedError {
   if (isRouteErrorResponse(error)) {
     const body = error.data as Partial<PageErrorBody> | string | null;

@@ -1,5 +1,5 @@
 /**
- * Third-party integrations (spec section 7; issue 3, item 11), each off unless configured in
+ * Third-party integrations (decision 005), each off unless configured in
  * `integrations` of content/site.json: the error reporter, the analytics tag and the metrics
  * counter. Only side effects, all after hydration; the profile lives in ProfileProvider.
  * Each one's code is loaded only when it is configured, so a site without them ships none.

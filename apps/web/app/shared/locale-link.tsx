@@ -17,7 +17,7 @@ const PLAIN_PATH = /^\/(?!.*\/\.{1,2}(?:[/?#]|$))(?!.*\/\/)[^?#]*(?:[?#].*)?$/;
  *
  * On the server a plain path is written as the very `<a>` React Router's `Link` renders (its
  * attributes, its `data-discover`), without the router's hooks: a page has 100-200 links and
- * resolving each against the route matches was a fifth of the frame's render time (issue 16).
+ * resolving each against the route matches was a fifth of the frame's render time (decision 015).
  * The browser renders `Link` and hydrates that same markup; navigation, prefetch on intent and
  * route discovery work from there as before.
  */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /**
  * A figure such as '32.06 TH/s', '10 922.337935 DOGE', an address or a hash: kept left to
  * right inside right-to-left text (fa), where it would otherwise read 'TH/s 32.06', and in one
- * piece on a narrow screen. Every figure of the site sits in one (issue 25, item 1).
+ * piece on a narrow screen. Every figure of the site sits in one (decision 002, addendum).
  */
 export function Ltr({ children, className }: { children: ReactNode; className?: string }) {
   return (

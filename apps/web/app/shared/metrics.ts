@@ -1,5 +1,5 @@
 /**
- * The metrics counter (spec section 7): one hit per navigation, `{endpoint}?page={path}`.
+ * The metrics counter (decision 005): one hit per navigation, `{endpoint}?page={path}`.
  * A beacon is a POST that is never cached and outlives the page; an image is the fallback.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What a page tells search engines and link previews (issue 13): a route's loader may return
+ * What a page tells search engines and link previews: a route's loader may return
  * `seo`, and the root layout turns the deepest one into the title, description, OpenGraph and
  * Twitter tags, hreflang alternates and JSON-LD. Pages without it get the site's defaults.
  */

@@ -25,7 +25,7 @@ export function Panel({
 /**
  * A labelled figure; `detail` is a second line (the amount in the selected currency, a
  * percentage). A figure in the page's words ('5 minutes ago') is `words`: isolated, but in
- * its own direction; any other is left to right (issue 25, item 1).
+ * its own direction; any other is left to right (decision 002, addendum).
  */
 export function Figure({
   label,

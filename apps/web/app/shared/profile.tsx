@@ -1,5 +1,5 @@
 /**
- * The visitor's profile from the main provider host (spec section 3 'Profile state', section 7):
+ * The visitor's profile from the main provider host:
  * `GET {profile_base}/api/v2/profile` with credentials, once per page load after hydration.
  * Until it answers, and when it is off or fails, powerCost is the domain's DEFAULT_POWER_COST.
  */

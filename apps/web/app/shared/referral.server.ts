@@ -6,9 +6,9 @@ import { readCookie } from '~/platform/cookies';
 
 /**
  * A landing through a referral link: `?ref=` on any page sets the referral cookie in the
- * server's response, so it works with JavaScript off (spec section 7). Unsafe values are
+ * server's response, so it works with JavaScript off. Unsafe values are
  * ignored. Beside `ref` goes `ref_landing`, this landing signed with REFERRAL_SECRET: the API
- * records a referral only with it (issue 26 item 5, decision 017). First touch wins: a visitor
+ * records a referral only with it (decision 017). First touch wins: a visitor
  * who already holds a landing the site signed keeps it, whatever `?ref=` later links carry.
  */
 export const referralMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -15,7 +15,7 @@ export function relativeTime(unixSeconds: number, nowSeconds: number, iso: strin
   const delta = unixSeconds - nowSeconds;
   const format = relativeTimeFormat(iso, { numeric: 'auto', style: 'long' });
   for (const [unit, seconds] of UNITS) {
-    // Grouped like every figure: '1 213 days ago', not Intl's '1,213 days ago' (issue 25, item 4).
+    // Grouped like every figure: '1 213 days ago', not Intl's '1,213 days ago' (decision 002, addendum).
     if (Math.abs(delta) >= seconds || unit === 'second')
       return format
         .formatToParts(Math.round(delta / seconds), unit)

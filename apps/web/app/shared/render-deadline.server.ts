@@ -3,7 +3,7 @@
  * the pending boundaries as errors). The timer must end with the response: it holds `abort`,
  * and through it the whole render (its tree, its loader data serialised), which otherwise
  * stayed in memory for the full deadline after every page, about a thousand renders' worth
- * under load (issue 16, memory).
+ * under load (decision 015, memory under 300 MB).
  */
 import { PassThrough } from 'node:stream';
 

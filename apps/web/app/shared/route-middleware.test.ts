@@ -249,7 +249,7 @@ describe('top-miners', () => {
   });
 });
 
-describe('noEmptySegments (the root, issue 26: `//` was a 500)', () => {
+describe('noEmptySegments (the root; `//` was once a 500)', () => {
   async function outcome(path: string): Promise<Outcome> {
     const url = new URL(`https://openpool.example${path}`);
     const args = { request: new Request(url), url, pattern: '', params: {}, context: contextProvider(config) };

@@ -48,7 +48,7 @@ const locale: RouteMiddleware = ({ request }) => {
 /**
  * The root's check, before any route's: a path with an empty segment (`//`, `///`, `/btc//`)
  * is no page of ours, 404. React Router matches `//` as `/` (trailing slashes are ignored), so
- * it would answer the home page under a second address (issue 26, item 7: `//` was a 500).
+ * it would answer the home page under a second address (`//` was once a 500).
  */
 export const noEmptySegments: RouteMiddleware = ({ request }) => {
   if (new URL(request.url).pathname.includes('//')) pageNotFound();

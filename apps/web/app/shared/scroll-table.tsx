@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useT } from '~/i18n/use-t';
 
 /**
- * A table that may be wider than a phone (issue 25 item 2): it scrolls inside its own box, never
+ * A table that may be wider than a phone: it scrolls inside its own box, never
  * the page; a shadow at the edge where more columns wait says so (`.scroll-table` in app.css,
  * drawn by CSS alone, before the page's script runs), and its first column stays in view. Once
  * it does overflow, the box can take the keyboard's focus (arrow keys scroll it) and tells a

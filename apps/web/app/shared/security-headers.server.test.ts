@@ -69,7 +69,7 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('contentSecurityPolicy with integrations (issue 3, item 11)', () => {
+describe('contentSecurityPolicy with integrations', () => {
   const base = { nonce: 'n', connectOrigins: ['https://api.openpool.example'] };
   const all = {
     profile_base: 'https://main.provider.example/app',

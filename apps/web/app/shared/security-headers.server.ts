@@ -1,7 +1,7 @@
 /**
- * Security headers of every page (issue 2, item 10). Inline scripts run only with this
+ * Security headers of every page. Inline scripts run only with this
  * response's nonce; 'strict-dynamic' lets the nonce'd module scripts load their chunks.
- * A third-party integration's origin is allowed only while it is configured (issue 3, item 11).
+ * A third-party integration's origin is allowed only while it is configured.
  */
 import type { SiteConfig } from '@openpool/domain/site-config';
 import { parseDsn } from './sentry-dsn.ts';

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Title, description, OpenGraph and Twitter card tags on every page (issue 13), from the page's
+ * Title, description, OpenGraph and Twitter card tags on every page, from the page's
  * `seo` when it has one, else the site's own words in the page's language; and its JSON-LD.
  */
 export function SeoTags({ i18n, seo, siteUrl, nonce }: Props) {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useLocale } from '~/i18n/use-locale';
 
 /**
- * What an address search does on submit (spec section 5), for the pool header's search and the
+ * What an address search does on submit, for the pool header's search and the
  * payouts and settings pages' own: an empty address does nothing; otherwise it is trimmed,
  * remembered as the coin's last search (`lastSearch:{coin}`) and the miner's page opens.
  */

@@ -51,7 +51,7 @@ function LimitsTable({ limits }: { limits: ApiLimits }) {
 }
 
 /**
- * `/api`: how to use the public API (issue 29 item 2): where the reference is, the quotas in
+ * `/api`: how to use the public API (decision 023): where the reference is, the quotas in
  * force (from the API itself), caching, and curl examples on this pool's own API URL.
  */
 export function ApiPage({ limits, exampleCoin }: { limits: ApiLimits | null; exampleCoin: string }) {

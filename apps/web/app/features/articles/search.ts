@@ -1,5 +1,5 @@
 /**
- * Search over the articles of one language (issue 13, decision 011): every word of the query
+ * Search over the articles of one language (decision 011): every word of the query
  * must occur in the title, the description or the body; titles weigh most. Pure and small,
  * run on the server over the index the build produced.
  */

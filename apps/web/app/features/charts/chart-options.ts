@@ -1,7 +1,7 @@
 /**
  * uPlot's options for a time chart, built in the browser once uPlot has loaded: colours from
  * the theme, a tooltip at the cursor, and axes whose labels never overlap, repeat or leave the
- * plot at any width (time-ticks.ts, value-axis.ts; issue 25 item 3).
+ * plot at any width (time-ticks.ts, value-axis.ts).
  */
 import { dateTimeFormat } from '@openpool/domain/intl';
 import type uPlot from 'uplot';
@@ -64,7 +64,7 @@ export function chartOptions({ uPlot, element, label, timeLabel, format, kind, l
             tooltip.classList.add('hidden');
             return;
           }
-          // Each figure isolated: in Persian '8.41 TH/s' beside a date read 'TH/s 8.41' (issue 25, item 1).
+          // Each figure isolated: in Persian '8.41 TH/s' beside a date read 'TH/s 8.41' (decision 002, addendum).
           tooltip.textContent = `${isolatedText(tooltipDate.format(time * 1000))} · ${isolatedText(format(value))}`;
           tooltip.classList.remove('hidden');
           const left = Math.min(Math.max(0, (u.cursor.left ?? 0) + 12), u.over.clientWidth - tooltip.offsetWidth);

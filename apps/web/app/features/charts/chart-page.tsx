@@ -12,7 +12,7 @@ export function parseRange(value: string | null): ChartRange {
 
 /**
  * The series with the current value as its last point: the figure above the chart and the end of
- * its line are the same number (issue 25 item 3: a 1-year line ended in a drop to 0.7 EH/s beside
+ * its line are the same number (a 1-year line once ended in a drop to 0.7 EH/s beside
  * 'Current value 2.88 EH/s'). The buckets before it are complete ones (the API's `rangePlan`).
  */
 export function withCurrent(

@@ -1,7 +1,7 @@
 /**
  * Where a time axis puts its labels and what they say: a pure function of the plot's width and
  * the time span, so that from a 320 px phone to a 1440 px desktop no two labels overlap, every
- * label sits wholly inside the plot, and no label repeats (issue 25 item 3: '12:00 PM06:00 PM',
+ * label sits wholly inside the plot, and no label repeats (not '12:00 PM06:00 PM',
  * a cut '06:00 A', 'Nov 19 Nov 19 Nov 19').
  *
  * The unit of the labels follows the span: a day or less reads in hours, up to about two weeks

@@ -1,7 +1,7 @@
 /**
  * Labels of a chart's value axis: one unit for the whole axis, chosen by its largest tick, and
  * as many decimals as its step needs (at most the spec's two), so the ticks read '0 EH/s',
- * '0.5 EH/s', '1.0 EH/s' and never '00.00 PH/s' beside '2.00 EH/s' (issue 25 item 3).
+ * '0.5 EH/s', '1.0 EH/s' and never '00.00 PH/s' beside '2.00 EH/s'.
  */
 import { groupThousands, hashrateUnit, SI_PREFIXES, thousandsStep } from '@openpool/domain/format';
 

@@ -1,5 +1,5 @@
 /**
- * The rows of /compare-mining-pools (issue 13) and their order: our pool from its live stats,
+ * The rows of /compare-mining-pools (decision 011) and their order: our pool from its live stats,
  * the others from content/compare/pools.json. Pure, so the page, its test and the browser
  * agree on what a sort means. `null` in a figure means we could not confirm it on the pool's pages; such rows
  * sort last whatever the direction, so a missing figure never looks like the best one.

@@ -1,5 +1,5 @@
 /**
- * What /test says about a miner's connection (issue 13), from the API's worker rows: still
+ * What /test says about a miner's connection, from the API's worker rows: still
  * waiting, or the first share seen (when, at what difficulty, how many, the worker's hashrate so
  * far). Pure, so the
  * page and its test agree; the worker rows come from `GET /{coin}/api/v3/miner/workers/{address}`.

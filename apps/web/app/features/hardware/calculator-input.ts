@@ -1,6 +1,6 @@
 /**
- * The calculator's fields checked with the shared form rules of spec section 5, as the settings
- * form is (issue 25, item 5): an empty field is 'This field is required.', 'abc' is 'The
+ * The calculator's fields checked with the shared form rules, as the settings
+ * form is (decision 020): an empty field is 'This field is required.', 'abc' is 'The
  * Hashrate field must contain only decimal values', a negative figure is below the minimum.
  * Until every field passes the calculator shows no figures: an empty hashrate used to read as
  * 0 H/s, $0.00 of revenue and a loss. A comma is taken for the decimal point ('0,12'), as the

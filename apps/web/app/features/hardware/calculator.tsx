@@ -63,7 +63,7 @@ export function Calculator({
   const [scheme, setScheme] = useState(coin ? revenueScheme(coin.schemes) : 'pps');
   if (!coin) return null;
   const activeScheme = coin.schemes.includes(scheme) ? scheme : revenueScheme(coin.schemes);
-  // The settings form's rules and messages (issue 25, item 5): no figures until both fields pass.
+  // The settings form's rules and messages (decision 020): no figures until both fields pass.
   const hashInput = checkNumber(hashText, { field: t('calc.hashrate'), min: 0 });
   const powerInput = checkNumber(powerText, { field: t('calc.power'), min: 0 });
   const valid = hashInput.value !== null && powerInput.value !== null;

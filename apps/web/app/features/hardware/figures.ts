@@ -8,7 +8,7 @@ export function formatEfficiency(powerW: number, hashrate: number): string {
   return `${(powerW / (hashrate / 1000 ** step)).toFixed(2)} J/${SI_PREFIXES[step]}H`;
 }
 
-/** '3 510 W': whole watts, grouped like every figure of the site (issue 25, item 4; was '3,510 W'). */
+/** '3 510 W': whole watts, grouped like every figure of the site (decision 002, addendum; was '3,510 W'). */
 export function formatPower(powerW: number): string {
   return `${formatInteger(powerW)} W`;
 }
@@ -18,7 +18,7 @@ export { formatHashrate };
 /**
  * Coins a day as every amount of the site: the coin's decimals and the spec's grouping
  * ('0.00012345 BTC' a day, '10 960.00' NEXA), the same figure as the calculator's and the API's
- * daily revenue (issue 25, item 4; was four significant digits in the locale's grouping).
+ * daily revenue (decision 002, addendum; was four significant digits in the locale's grouping).
  */
 export function formatCoins(amount: number, ticker: string): string {
   return formatAmount(amount, ticker);

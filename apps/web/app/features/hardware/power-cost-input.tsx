@@ -7,7 +7,7 @@ import { NumberField } from './number-field';
 /**
  * The visitor's electricity price. Named `power_cost` so that a list's GET form carries it
  * without JavaScript; with it, every valid keystroke updates the figures and is remembered.
- * A figure that breaks a rule says which, in the spec's words (issue 25, item 5).
+ * A figure that breaks a rule says which, in the spec's words (decision 020).
  */
 export function PowerCostInput({
   value,

@@ -1,5 +1,5 @@
 /**
- * A device's payback says what it assumes (issue 25, item 6): today's difficulty in one column,
+ * A device's payback says what it assumes (decision 020): today's difficulty in one column,
  * the difficulty trend in the other with its rate a day under each figure, so '473 days' beside
  * 'Never pays back' reads as two assumptions; and coins a day with the coin's decimals.
  */

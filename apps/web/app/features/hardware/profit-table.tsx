@@ -19,7 +19,7 @@ export function isolate(text: string): string {
 }
 
 /**
- * What the trend payback assumes, under it (issue 25, item 6): the difficulty's change a day
+ * What the trend payback assumes, under it (decision 020): the difficulty's change a day
  * over the history it was measured on, so 'Never pays back' beside '473 days' says why; or
  * that there is too little history to tell.
  */

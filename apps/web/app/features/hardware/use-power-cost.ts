@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useProfile } from '~/shared/profile';
 import { useStoredValue } from '~/shared/use-stored-value';
 
-/** Local storage key of the visitor's electricity price (spec section 3, profile state `powerCost`). */
+/** Local storage key of the visitor's electricity price (decision 010; the profile's field has the same name). */
 export const POWER_COST_KEY = 'powerCost';
 
 /**

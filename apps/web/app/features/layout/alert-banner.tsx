@@ -1,5 +1,5 @@
 /**
- * The sitewide alert banner (spec section 2, Header; issue 3, item 2): the text and link for
+ * The sitewide alert banner (decision 005): the text and link for
  * the page's language from config; nothing at all when that text is empty.
  */
 import { localizedLink, localizedText } from '@openpool/domain/site-links';

@@ -1,6 +1,6 @@
 /**
- * The strip of coin icons above the header and in the footer (spec section 2, Header; issue 3,
- * item 3): one link per coin of the configured group that is also enabled, in config order.
+ * The strip of coin icons above the header and in the footer (decision
+ * 005): one link per coin of the configured group that is also enabled, in config order.
  */
 import type { CSSProperties } from 'react';
 import { COINS, isCoinTicker, type Coin } from '@openpool/domain/coins';

@@ -23,7 +23,7 @@ function bootstrapMode(stored: string | null, forced: string | null, systemDark:
   return classes.has('dark') ? 'dark' : 'light';
 }
 
-describe('colour mode rule (spec section 4)', () => {
+describe('colour mode rule', () => {
   it('system follows the OS; light and dark are kept; an unknown value is light, as the bootstrap paints it', () => {
     expect(resolveColorMode(parseColorPreference(null), null, true)).toBe('dark');
     expect(resolveColorMode(parseColorPreference('system'), null, false)).toBe('light');

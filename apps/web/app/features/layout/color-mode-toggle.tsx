@@ -1,5 +1,5 @@
 /**
- * Colour mode (spec section 4): 'system', 'light' or 'dark' under `nuxt-color-mode`; system
+ * Colour mode: 'system', 'light' or 'dark' under `nuxt-color-mode` (the key the original Nuxt site used); system
  * follows the OS live; a page may force a mode with <html data-force-color-mode>; the toggle
  * switches between light and dark. The inline bootstrap (color-mode-bootstrap.ts) sets the
  * class before first paint, so <html class="dark"> is the truth this module reads and keeps.

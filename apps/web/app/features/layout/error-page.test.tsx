@@ -30,7 +30,7 @@ async function render(error: unknown, path = '/', withSettings = true): Promise<
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-describe('error page (spec section 2)', () => {
+describe('error page', () => {
   beforeAll(async () => {
     await loadCatalogue('en');
   });

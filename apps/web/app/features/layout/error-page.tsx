@@ -13,7 +13,7 @@ const REASON_TEXT: Record<ErrorReason, MessageId> = {
   'unknown-middleware': 'error.reason.unknownMiddleware',
 };
 
-/** Spec section 2, Error page: the status, its words, and the way home. */
+/** The error page (decision 003): the status, its words, and the way home. */
 function ErrorPageContent({ error }: { error: unknown }) {
   const t = useT();
   const settings = useSiteSettings();

@@ -1,5 +1,5 @@
 /**
- * The site footer (spec section 2, Footer; issue 3, item 6): Products, Resources, Hardware,
+ * The site footer (decision 005): Products, Resources, Hardware,
  * Pools and Help Center; social links; the coin strip; the copyright with the current year.
  * Five columns on xl (Pools takes two tracks), three on md, two on phones; never an accordion.
  */

@@ -20,7 +20,7 @@ describe('estimateProgress (duration 5000 ms)', () => {
   });
 });
 
-describe('loading bar store (spec section 9: starts after 200 ms, throttle 200 ms, red on failure)', () => {
+describe('loading bar store (starts after 200 ms, throttle 200 ms, red on failure)', () => {
   // Fake timers move Date.now() along with the timers they fire.
   beforeEach(() => {
     vi.useFakeTimers({ now: 0 });

@@ -1,5 +1,5 @@
 /**
- * The navigation progress bar (spec sections 4 and 9): it shows only once a navigation has
+ * The navigation progress bar: it shows only once a navigation has
  * lasted 200 ms, advances towards completion on a 5000 ms curve with updates every 200 ms,
  * fills and fades when the navigation ends, and turns red when it fails.
  *

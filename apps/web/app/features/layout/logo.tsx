@@ -39,7 +39,7 @@ function PoolMark() {
 }
 
 /**
- * Spec section 2, Header: the coin's ticker badge on coin pages, the generic pool logo
+ * The header's logo: the coin's ticker badge on coin pages, the generic pool logo
  * elsewhere; either way it links home in the page's language.
  */
 export function Logo({ onNavigate }: { onNavigate?: () => void }) {

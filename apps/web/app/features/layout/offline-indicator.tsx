@@ -1,5 +1,5 @@
 /**
- * The offline indicator (spec section 4: online/offline follows browser events). The live
+ * The offline indicator (online/offline follows browser events). The live
  * region is always in the page, empty while online, so screen readers announce the banner
  * when it appears. The server and the hydration render assume online; navigator.onLine
  * takes over right after.

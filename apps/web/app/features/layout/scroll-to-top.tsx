@@ -1,5 +1,5 @@
 /**
- * The scroll-to-top button (spec sections 2, 4 and 9): shown once the page has scrolled 300 px
+ * The scroll-to-top button: shown once the page has scrolled 300 px
  * or more. It sits at the bottom inline-end corner (left in right-to-left pages); the Telegram
  * button owns the bottom inline-start corner, so the two never overlap.
  */

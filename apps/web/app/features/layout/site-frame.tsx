@@ -12,7 +12,7 @@ import { OfflineIndicator } from './offline-indicator';
 import { ScrollToTop } from './scroll-to-top';
 import { TelegramButton } from './telegram-button';
 
-/** The frame around every page (spec section 2: layout, header, footer, page-level feedback). */
+/** The frame around every page (layout, header, footer, page-level feedback; decision 005). */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const t = useT();
   return (

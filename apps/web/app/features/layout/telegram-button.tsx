@@ -1,9 +1,9 @@
 /**
- * The button to the monitoring bot in Telegram (spec section 2; issue 3, item 10). It floats at
+ * The button to the monitoring bot in Telegram (decision 005). It floats at
  * the bottom inline-start corner (the scroll-to-top button takes the end corner) only where the
  * page has a margin wide enough for it beside the content (1400 px and wider: the content is
  * 1280 px); narrower, it sits after the page's content, with its words, so it never covers a
- * card label, a figure or a footer (issue 25 item 2). Shown only where the regional rule for
+ * card label, a figure or a footer. Shown only where the regional rule for
  * 'telegram_bot' allows.
  */
 import { showsRegionalPart } from '@openpool/domain/site-links';

@@ -4,7 +4,7 @@ import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 
 /**
- * What the pool watches for this miner (issue 14): 'Alerts: e-mail · offline after 10 min ·
+ * What the pool watches for this miner (decision 012): 'Alerts: e-mail · offline after 10 min ·
  * payouts', the chats following it, a link to change the e-mail alerts in settings, and
  * 'Follow in Telegram' (a deep link that follows the miner at once) when the pool runs a bot.
  */

@@ -11,7 +11,7 @@ interface Best {
 }
 
 /**
- * Best shares (issue 29 item 4): the hardest share of the current round and of all time against
+ * Best shares (decision 023): the hardest share of the current round and of all time against
  * the network difficulty, the number solo and small-device miners watch.
  */
 export function BestShares({

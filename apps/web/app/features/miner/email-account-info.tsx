@@ -4,11 +4,11 @@ import { LocaleLink } from '~/shared/locale-link';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 
-/** The support article exists in these languages (spec section 2); others read the English one. */
+/** The support article exists in these languages (decision 011); others read the English one. */
 const SUPPORT_ARTICLE_LANGS = ['ru', 'uk', 'en'];
 
 /**
- * What an e-mail-style account is (spec section 5: an address with '@' or starting with
+ * What an e-mail-style account is (an address with '@' or starting with
  * 'krx' is redirected here) and where its statistics live. No product-site URL is invented:
  * the page names the dashboard and links the pool's own support article.
  */

@@ -26,7 +26,7 @@ const field = 'rounded-md border border-line bg-surface px-2 py-1.5 text-sm';
 const choiceClass = 'flex items-center gap-2 text-sm';
 
 /**
- * 'Export' on the miner pages (issue 29 item 1): payouts or daily rewards, a range of UTC days,
+ * 'Export' on the miner pages (decision 023): payouts or daily rewards, a range of UTC days,
  * CSV or JSON, optionally valued in the display currency at each day's rate. The download is a
  * plain link to the API (a popover, no script needed to open it; without script the link is the
  * whole payout history as CSV).

@@ -8,7 +8,7 @@ const BUCKET_S = 600;
 const NEW_FOR_S = 3 * 3600;
 
 /**
- * When a new miner's first figures appear (issue 29 item 7). Hashrates are averages of complete
+ * When a new miner's first figures appear (decision 023). Hashrates are averages of complete
  * 10-minute intervals: the one holding the first share ends at the next multiple of 10 minutes,
  * and that is when the first 10-minute figure shows; the 24-hour average is a full day's only
  * after a day. Unix seconds in; null once the miner is no longer new.

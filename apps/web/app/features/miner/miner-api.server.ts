@@ -37,12 +37,12 @@ export async function fetchMinerDashboard(api: ApiClient, coin: string, address:
     api.request(apiPaths.minerChart(coin, address), { query: { range } }).then((body) => minerChartSchema.parse(body)),
     api.request(apiPaths.minerWorkers(coin, address)).then((body) => workersSchema.parse(body).results.map(tableRow)),
     api.request(apiPaths.minerRewards(coin, address), { query: { days: 31 } }).then((body) => rewardsSchema.parse(body).results),
-    // What is watched (issue 14): a line on the page, never a reason for the page to fail.
+    // What is watched (decision 012): a line on the page, never a reason for the page to fail.
     api.request(apiPaths.minerAlerts(coin, address)).then(
       (body) => minerAlertsSchema.parse(body),
       () => null,
     ),
-    // Share quality (issue 29 item 3): a panel of the page, never a reason for it to fail.
+    // Share quality (decision 023): a panel of the page, never a reason for it to fail.
     fetchShareQuality(api, coin, address).catch(() => null),
     fetchBestAndReported(api, coin, address),
   ]);
@@ -61,13 +61,13 @@ export async function fetchWorker(
   return workerStatsSchema.parse(await api.request(apiPaths.minerWorker(coin, address, worker), { query: { range, scheme } }));
 }
 
-/** Share quality of the miner and each worker, with the pool's (issue 29 item 3). */
+/** Share quality of the miner and each worker, with the pool's (decision 023). */
 export async function fetchShareQuality(api: ApiClient, coin: string, address: string) {
   return shareQualitySchema.parse(await api.request(apiPaths.minerQuality(coin, address)));
 }
 
 /**
- * Best shares and reported beside effective hashrate (issue 29 items 4, 5): parts of the miner
+ * Best shares and reported beside effective hashrate (decision 023): parts of the miner
  * and worker pages, never a reason for them to fail (null).
  */
 export async function fetchBestAndReported(api: ApiClient, coin: string, address: string) {
@@ -84,7 +84,7 @@ export async function fetchBestAndReported(api: ApiClient, coin: string, address
   return { best, reported };
 }
 
-/** The miner a watcher link opens (issue 29 item 6); the API's 404 once it is revoked or expired. */
+/** The miner a watcher link opens (decision 023); the API's 404 once it is revoked or expired. */
 export async function fetchWatchTarget(api: ApiClient, token: string) {
   return watchTargetSchema.parse(await api.request(apiPaths.watchTarget(token)));
 }

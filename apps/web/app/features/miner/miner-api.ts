@@ -17,7 +17,7 @@ export function applySettings(api: ApiClient, coin: string, address: string, bod
 
 /**
  * `GET /api/v1/referral/track?coin&miner` with the visitor's cookies and a JSON content type,
- * as spec section 7 describes the call. Nothing on the page uses the answer.
+ * the referral route reads the `ref` cookies (decision 017). Nothing on the page uses the answer.
  */
 export function trackReferral(api: ApiClient, coin: string, address: string) {
   return api.request(apiPaths.referralTrack(), {

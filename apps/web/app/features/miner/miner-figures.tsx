@@ -27,7 +27,7 @@ export function HashrateFigures({ stats, chart }: { stats: MinerStats; chart?: R
         <Figure label={t('miner.workersOnline')} value={formatInteger(stats.workers_online)} testId="miner-workers-online" />
         <Figure label={t('miner.workersOffline')} value={formatInteger(stats.workers_offline)} testId="miner-workers-offline" />
       </dl>
-      {/* Which window each figure is (issue 29 item 7): they move when an interval ends, not with each share. */}
+      {/* Which window each figure is (decision 023): they move when an interval ends, not with each share. */}
       <p className="mt-2 text-xs text-ink-muted" data-testid="miner-windows">
         {t('miner.lag.windows')}
       </p>

@@ -6,7 +6,7 @@ export type { MinerStats } from '@openpool/domain/api';
 /**
  * A worker as the workers table shows it: the loader sends only these fields of the API's row
  * (seven more, such as first-share details, are for the API's other readers); a big miner's
- * page carried them 45 times in its HTML for nothing (issue 16).
+ * page carried them 45 times in its HTML for nothing.
  */
 export const WORKER_ROW_FIELDS = [
   'worker',

@@ -8,7 +8,7 @@ describe('payoutEta', () => {
   it('has no rate without rewards in the last 7 days', () => {
     expect(payoutEta('0', '0.1', '0')).toEqual({ kind: 'no-rate' });
   });
-  it('gives no estimate at 0 H/s, however much the last 7 days paid (issue 25, item 6)', () => {
+  it('gives no estimate at 0 H/s, however much the last 7 days paid', () => {
     expect(payoutEta('0.25', '0.75', '7', false)).toEqual({ kind: 'not-mining' });
     expect(payoutEta('0.75', '0.75', '7', false)).toEqual({ kind: 'reached' });
   });

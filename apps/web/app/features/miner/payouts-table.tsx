@@ -65,9 +65,9 @@ function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
 }
 
 /**
- * The payouts of one page, newest first (issue 6, item 3); `info` is the operator's content
+ * The payouts of one page, newest first; `info` is the operator's content
  * about the coin, whose explorer links each transaction. On a phone each payout is a card with
- * every column, transaction and status included (issue 25 item 2).
+ * every column, transaction and status included.
  */
 export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout[]; coin: Coin; info: CoinInfo | null }) {
   const t = useT();

@@ -8,7 +8,7 @@ type Windows = { '10m': HashrateFigures; '24h': HashrateFigures };
 const VERDICT = { agrees: 'reported.agrees', below: 'reported.below', above: 'reported.above' } as const;
 
 /**
- * Reported beside effective hashrate (issue 29 item 5): what the mining software says and what the
+ * Reported beside effective hashrate (decision 023): what the mining software says and what the
  * pool measures from the shares it receives, their ratio over the last complete 10 minutes and
  * 24 hours, what the 24-hour ratio means, and the one line on why the two differ.
  */

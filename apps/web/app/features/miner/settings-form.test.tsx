@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The settings form meets the API's mail limits (issue 26): a 429 is shown to the miner in the
+ * The settings form meets the API's mail limits (decision 016): a 429 is shown to the miner in the
  * page's language, saying which limit and how long to wait, read from the answer's code and
  * Retry-After. The real form and API client; the API is a stubbed fetch.
  */

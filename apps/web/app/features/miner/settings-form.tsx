@@ -66,7 +66,7 @@ function FieldRow({
 }
 
 /**
- * The settings form (issue 6, item 4): validated in the browser with the API's own rules, then
+ * The settings form: validated in the browser with the API's own rules, then
  * sent straight to the API, which checks everything again and wants the IPv4 address of a
  * worker active in the last 24 hours as proof. Disabled until hydration, and for an address
  * that has not sent a share yet.
@@ -130,7 +130,7 @@ export function SettingsForm({
       payout_threshold: payoutThreshold.trim(),
       notify_offline: choices.notifyOffline,
       notify_payouts: choices.notifyPayouts,
-      // Issue 14: mails are written in the language the miner saved the settings in.
+      // Decision 012: mails are written in the language the miner saved the settings in.
       locale: locale.code,
       offline_after_min: choices.offlineAfterMin,
       hashrate_drop_pct: choices.hashrateDropPct,
@@ -154,7 +154,7 @@ export function SettingsForm({
       } else if (error instanceof ApiError && error.status === 403) {
         setOutcome({ kind: 'error', text: t('settings.forbidden') });
       } else if (error instanceof ApiError && error.status === 429) {
-        // Which limit (wrong proofs, or the mail limits of issue 26) and how long, in the visitor's words.
+        // Which limit (wrong proofs, or the mail limits of decision 016) and how long, in the visitor's words.
         setOutcome({ kind: 'error', text: refusalText(error.body, error.retryAfter, t, locale.iso) });
       } else {
         console.warn(`settings ${coin.ticker}: ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useT } from '~/i18n/use-t';
 
-/** The choices of issue 14: offline delay between 5 and 60 minutes, the optional hashrate alert. */
+/** The choices of decision 012: offline delay between 5 and 60 minutes, the optional hashrate alert. */
 export const OFFLINE_DELAY_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;
 export const HASHRATE_DROP_CHOICES = [30, 50, 70, 90] as const;
 
@@ -44,7 +44,7 @@ export function SettingsNotifications({
         </p>
       ) : null}
       {stored && !confirmed ? (
-        // A save names no address unless typed: the link goes again only when asked for (issue 26).
+        // A save names no address unless typed: the link goes again only when asked for (decision 016).
         <p className="text-xs text-ink-muted" data-testid="settings-email-resend">
           {t('settings.emailResend')}
         </p>

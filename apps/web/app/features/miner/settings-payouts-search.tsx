@@ -8,7 +8,7 @@ import { useStoredValue } from '~/shared/use-stored-value';
 export const LOOKUP_PARAM = 'lookup';
 
 /**
- * The payouts and settings pages without an address (issue 6, item 5): the pool header's
+ * The payouts and settings pages without an address: the pool header's
  * search, prefilled with the coin's last searched address, that opens this same page for the
  * address instead of the stats page. A GET form, so it works before hydration too.
  */

@@ -1,5 +1,5 @@
 /**
- * The settings form's words for a 429 (issue 26): the mail limits say which one and how long
+ * The settings form's words for a 429 (decision 016): the mail limits say which one and how long
  * (hours, days), in the visitor's language; the proof limit keeps its minutes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

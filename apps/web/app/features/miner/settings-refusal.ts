@@ -1,5 +1,5 @@
 /**
- * What the settings form says when the API refuses with 429 (issue 26, decision 016): which
+ * What the settings form says when the API refuses with 429 (decision 016): which
  * limit, in the visitor's language, and how long to wait from Retry-After (minutes for the
  * hourly proof limit, up to days for a mailbox left alone). The API names the limit in the
  * body's `error`; an unknown one reads as the proof limit.

@@ -28,7 +28,7 @@ function Cell({ window, kind, rate }: { window: WindowQuality; kind: 'valid' | '
 }
 
 /**
- * Share quality (issue 29 item 3): valid, stale and invalid shares with their rates over the
+ * Share quality (decision 023): valid, stale and invalid shares with their rates over the
  * last complete hour and 24 hours, the pool's rates beside them, and, for a worker whose stale
  * rate is far above the pool's, what to check.
  */

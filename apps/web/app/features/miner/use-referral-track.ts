@@ -12,7 +12,7 @@ function hasReferralLanding(cookies: string): boolean {
 }
 
 /**
- * The referral call of spec section 7 (issue 6, item 7): on the miner stats page, in the
+ * The referral call (decision 017): on the miner stats page, in the
  * browser, only with a `ref` cookie and `?source=search`, once per page view (a location key;
  * the minute refresh does not count as a view). Failures are reported and ignored; the
  * response is not read. Only with the signed `ref_landing` too (decision 017): a `ref` set by

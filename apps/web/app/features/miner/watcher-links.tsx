@@ -23,7 +23,7 @@ type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; text: string
 const field = 'rounded-md border border-line bg-surface px-2 py-2 text-sm text-ink';
 
 /**
- * On the settings page (issue 29 item 6): the owner creates read-only watcher links with a
+ * On the settings page (decision 023): the owner creates read-only watcher links with a
  * label and an expiry, lists and revokes them, proving the miner theirs with a worker's IP as
  * for settings. A new link is shown once (the API keeps only its hash).
  */

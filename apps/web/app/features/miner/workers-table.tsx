@@ -32,7 +32,7 @@ const FILTERS: ReadonlyArray<[WorkerFilter, MessageId]> = [
 
 /**
  * Rows rendered at first, and added by each 'Show more'. A farm has thousands of workers: all of
- * them made a 1.7 MB page that took 92 ms to render for 2,000 (issue 16); sorting, the filter and
+ * them made a 1.7 MB page that took 92 ms to render for 2,000 (decision 015); sorting, the filter and
  * the search still work on every worker, only the drawing stops here.
  */
 export const WORKERS_PAGE = 100;
@@ -53,7 +53,7 @@ export function WorkersTable({
   coin: string;
   address: string;
   now: number;
-  /** Where a worker's name links (a watcher link keeps its visitor inside it, issue 29). */
+  /** Where a worker's name links (a watcher link keeps its visitor inside it, decision 023). */
   pathOf?: (row: Pick<WorkerRow, 'worker' | 'scheme'>) => string;
 }) {
   const t = useT();

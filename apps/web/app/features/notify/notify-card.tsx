@@ -23,7 +23,7 @@ const TEXT: Record<NotifyPurpose, Record<'title' | 'ask' | 'button' | 'doneTitle
 };
 
 /**
- * The page behind a mail's link (issue 25 item 8): what the link is about and one button (mail
+ * The page behind a mail's link (decision 012): what the link is about and one button (mail
  * scanners open links; only a person presses the button), then what was done, with the way back
  * to the miner's pages. A link that is not valid says so and leads home.
  */
@@ -42,7 +42,7 @@ export function NotifyCard({
   const navigation = useNavigation();
   const text = TEXT[purpose];
   const words = link && {
-    // Figures in their own direction inside Persian text (issue 25 item 1).
+    // Figures in their own direction inside Persian text (decision 002, addendum).
     address: isolatedText(truncateMiddle(link.address, 10, 8)),
     coin: link.coin.toUpperCase(),
     recipient: isolatedText(link.recipient),

@@ -5,7 +5,7 @@ import { useT } from '~/i18n/use-t';
 import { useOpenMinerPage } from '~/shared/use-open-miner-page';
 
 /**
- * The pool header's address search (spec section 5): an empty address does nothing;
+ * The pool header's address search: an empty address does nothing;
  * otherwise it is trimmed, stored under `lastSearch:{coin}` and opens the stats page with
  * `source=search`. On every route change the box is refilled with the coin's last search.
  */

@@ -8,7 +8,7 @@ export function useCoin(): Coin {
   return useOutletContext<{ coin: Coin }>().coin;
 }
 
-/** The coin's pool stats, loaded once by the coin layout (spec section 7). */
+/** The coin's pool stats, loaded once by the coin layout (decision 005). */
 export function usePool(): PoolSummary {
   return useOutletContext<{ pool: PoolSummary }>().pool;
 }

@@ -15,9 +15,9 @@ const TABS: ReadonlyArray<{ path: string; label: MessageId; topMinersOnly?: bool
 ];
 
 /**
- * The coin sub-pages; the tab whose path matches is highlighted (spec section 2, Coin pages). On
+ * The coin sub-pages; the tab whose path matches is highlighted. On
  * a phone the tabs scroll sideways, a shadow at the edge says more are there, and the current
- * one is brought into view (issue 25 item 2: three fitted at 375 px, the rest gave no sign).
+ * one is brought into view (once three fitted at 375 px, the rest gave no sign).
  */
 export function CoinTabs({ coin }: { coin: Coin }) {
   const t = useT();

@@ -121,7 +121,7 @@ function Field({ label, value }: { label: string; value: string }) {
     <div className="flex min-w-0 flex-wrap items-center gap-2">
       <dt className="w-28 shrink-0 text-ink-muted">{label}</dt>
       <dd className="flex min-w-0 max-w-full flex-1 basis-48 items-center gap-2">
-        {/* Whole, never cut with an ellipsis: on a phone the address wraps (issue 25 item 2). */}
+        {/* Whole, never cut with an ellipsis: on a phone the address wraps. */}
         <code className="min-w-0 font-mono text-xs break-all" dir="ltr">
           {value}
         </code>

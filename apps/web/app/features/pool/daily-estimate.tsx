@@ -16,7 +16,7 @@ export function DailyEstimate({
   stats: EstimateInputs;
   reference: CoinInfo['reference'];
   ticker: string;
-  /** The reference device's page in the hardware catalogue (issue 12, item 6), when it is there. */
+  /** The reference device's page in the hardware catalogue (decision 010), when it is there. */
   deviceHref?: string | null;
 }) {
   const t = useT();

@@ -9,7 +9,7 @@ import { AddressSearch } from './address-search';
 import type { PoolSummary } from './pool-stats';
 
 /**
- * The pool header of every coin page (spec section 2): '{name} mining pool', the commission
+ * The pool header of every coin page: '{name} mining pool', the commission
  * per fee type as a percentage, the merge-mined coins (ltc: DOGE, PEP, BELLS; btc: FB) and
  * the address search. Its layout steps at the header's own widths: 400, 660, 768, 1025 px.
  */

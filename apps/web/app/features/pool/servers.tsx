@@ -17,7 +17,7 @@ export function regionOf(url: string): string {
 
 /**
  * Stratum servers by region with TCP and SSL addresses, each copyable: a table, and on a phone
- * one card per region whose addresses wrap whole beside whole Copy buttons (issue 25 item 2).
+ * one card per region whose addresses wrap whole beside whole Copy buttons.
  */
 export function Servers({ servers }: { servers: PoolStats['servers'] }) {
   const t = useT();

@@ -1,5 +1,5 @@
 /**
- * sitemaps.org XML for search engines (issue 13): every page in every language it exists in,
+ * sitemaps.org XML for search engines (decision 019): every page in every language it exists in,
  * each URL with its hreflang alternates (xhtml:link), cut into one file per section under an
  * index so that no file nears the 50,000-URL limit. Pure: the routes hand it the pages.
  */
@@ -16,7 +16,7 @@ export interface SitemapPage {
 
 /**
  * How long crawlers and caches may keep a sitemap or robots.txt before asking again. They only
- * change with a deploy, and asking again is cheap: the ETag turns it into a 304 (issue 26).
+ * change with a deploy, and asking again is cheap: the ETag turns it into a 304 (decision 019).
  */
 export const SEARCH_ENGINE_CACHE_CONTROL = 'public, max-age=3600';
 

@@ -103,7 +103,7 @@ function AddForm() {
 }
 
 /**
- * `/watchlist` (issue 29 item 6): several addresses of any coins side by side, with their
+ * `/watchlist` (decision 023): several addresses of any coins side by side, with their
  * hashrate, workers online and balance, kept in this browser only.
  */
 export function WatchList() {

@@ -1,5 +1,5 @@
 /**
- * The watch list (issue 29 item 6): addresses of any coins, kept in this browser only (no
+ * The watch list (decision 023): addresses of any coins, kept in this browser only (no
  * account), under local storage `watchList` as JSON [{coin, address}]. Read on the server as
  * empty, so every visitor gets the same HTML; changes in another tab show here too.
  */

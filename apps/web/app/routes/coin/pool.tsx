@@ -23,7 +23,7 @@ import { findReferenceDevice } from '~/features/hardware/reference.server';
 import { isCoinTicker, COINS } from '@openpool/domain/coins';
 import type { Route } from './+types/pool';
 
-/** The coin's reference device in the hardware catalogue, for the calculator (issue 12, items 5 and 6). */
+/** The coin's reference device in the hardware catalogue, for the calculator (decision 010). */
 export function loader({ params, context }: Route.LoaderArgs) {
   const { hardware, coinContent } = context.get(appContext);
   const reference = isCoinTicker(params.coin) ? coinContent.coins[params.coin]?.reference : undefined;
@@ -35,7 +35,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** `/{coin}`: the start-mining page (issue 5, item 4). */
+/** `/{coin}`: the start-mining page (decision 005). */
 export default function PoolPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const schemeLabel = useSchemeLabel();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Route tests (issue 11, item 6; style.md: the Epic Stack's way): the miner stats, worker and
+ * Route tests (style.md: the Epic Stack's way): the miner stats, worker and
  * settings routes' real loaders and components, under `createRoutesStub` with a stubbed API client in the
  * router context, for the three answers of `lookup()`: found, not found (404) and unavailable
  * (503). The status comes from the loader itself, as the server would send it.
@@ -293,7 +293,7 @@ describe('settings route', () => {
     expect(page.querySelector('[data-testid="settings-form"] fieldset')?.hasAttribute('disabled')).toBe(true);
   });
 
-  // Issue 26 item 7: a threshold of -1 read 'This field field must be 0.001 or more.'
+  // A threshold of -1 once read 'This field field must be 0.001 or more.'
   it('a threshold below the minimum says the minimum in plain words, and sends nothing', async () => {
     const api = settingsApi(true);
     const page = await render(settingsRoute, pattern, url, api, 'settings-form');

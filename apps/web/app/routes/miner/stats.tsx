@@ -37,7 +37,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   );
   // An address the pool never saw: the page itself with 'Nothing found' (frame and search
   // stay, so the visitor can correct a typo) but a 404 status, not an error boundary, so
-  // crawlers do not index an empty page for every address someone types (issue 6, item 1).
+  // crawlers do not index an empty page for every address someone types.
   // The API down or answering nonsense: say so, keep the frame, answer 503 (try again).
   if (dashboard.kind !== 'found') return pageData({ kind: dashboard.kind, range, now });
   return pageData({ kind: dashboard.kind, range, now, ...dashboard.value });

@@ -26,9 +26,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     lookup(`miner worker ${params.coin}`, () =>
       fetchWorker(api, params.coin, params.address, params.worker, params.scheme, range),
     ),
-    // Share quality (issue 29 item 3) is a panel of the page: without it the page still stands.
+    // Share quality (decision 023) is a panel of the page: without it the page still stands.
     fetchShareQuality(api, params.coin, params.address).catch(() => null),
-    // Best shares and reported hashrate (issue 29 items 4, 5), likewise.
+    // Best shares and reported hashrate (decision 023), likewise.
     fetchBestAndReported(api, params.coin, params.address),
   ]);
   // Same rule as the stats page: 'Nothing found' inside the frame, with a 404 status so the

@@ -9,7 +9,7 @@ import { pageNotFound } from '~/shared/http-errors';
 import type { Route } from './+types/layout';
 
 /**
- * `/watch/{token}`: a watcher link (issue 29 item 6). The miner's pages, read-only, without the
+ * `/watch/{token}`: a watcher link (decision 023). The miner's pages, read-only, without the
  * address search or settings, with no worker IP and no e-mail anywhere (the alerts line, which
  * shows a masked e-mail, is left out). Never cached by anyone: a revoked link is a 404 at once.
  */

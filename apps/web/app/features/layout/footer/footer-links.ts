@@ -1,5 +1,5 @@
 /**
- * What the footer links to (spec section 2, Footer; issue 3, item 6), apart from the pools and
+ * What the footer links to (decision 005), apart from the pools and
  * social links: plain data, so the rules (regional products, the ru-only forum, the support
  * article's language) are tested without rendering.
  */

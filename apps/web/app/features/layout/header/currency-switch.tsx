@@ -1,5 +1,5 @@
 /**
- * The display-currency switch (spec sections 2 and 4): a button that opens a listbox of the
+ * The display-currency switch: a button that opens a listbox of the
  * codes the rates know, shortlist first. Choosing a code selects it and closes the list;
  * Escape, Tab away and a click outside close it too. Without rates it stays on the stored
  * code, inert, and says why.

@@ -1,6 +1,6 @@
 /**
- * What the header offers, shared by the desktop dropdowns and the mobile menu (spec section 2,
- * Header): the three groups and the referral entry, with the regional rule of site config
+ * What the header offers, shared by the desktop dropdowns and the mobile menu (decision
+ * 005): the three groups and the referral entry, with the regional rule of site config
  * applied (Products and the referral link show only in the configured languages).
  */
 import { sitePaths } from '@openpool/domain/paths';

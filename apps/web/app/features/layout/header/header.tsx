@@ -7,7 +7,7 @@ import { useHeaderNav } from './header-nav';
 import { MobileMenu } from './mobile-menu';
 
 /**
- * Spec section 2, Header: logo, the three groups and the referral entry, then the display
+ * The header: logo, the three groups and the referral entry, then the display
  * switches. From lg up they sit in the bar; below lg a button opens them in the mobile menu.
  */
 export function Header() {

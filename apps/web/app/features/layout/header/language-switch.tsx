@@ -11,7 +11,7 @@ function GlobeIcon() {
 }
 
 /**
- * Switching language keeps the rest of the path (spec section 4) and remembers the choice in
+ * Switching language keeps the rest of the path and remembers the choice in
  * the `i18n_redirected` cookie, which root-path detection reads. A `<details>`, so it opens
  * without JavaScript too; with it, a click outside or Escape closes it like a menu.
  */

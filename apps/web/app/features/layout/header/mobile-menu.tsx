@@ -8,7 +8,7 @@ import { MenuIcon } from './icons';
 const { Component: MobileMenuDialog, prefetch: loadDialog } = preloadableLazy(() => import('./mobile-menu-dialog'));
 
 /**
- * Spec section 2, Mobile menu: the button below lg that opens the full-screen menu
+ * The mobile menu: the button below lg that opens the full-screen menu
  * (mobile-menu-dialog.tsx). The dialog's code loads as soon as a finger or pointer reaches the
  * button, and stays mounted after the first opening; any navigation closes the menu.
  */
