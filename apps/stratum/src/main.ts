@@ -38,7 +38,7 @@ function nodeNotReady(error: unknown): boolean {
   return error instanceof TypeError; // fetch failed: nothing listens there yet
 }
 
-// Metrics only when the operator asked for their port (issue 30): off, nothing is counted.
+// Metrics only when the operator asked for their port (decision 022): off, nothing is counted.
 const metrics = env.metrics ? createStratumMetrics('ltc') : undefined;
 const rpc = metrics ? metrics.meterRpc(createRpc(env.rpcUrl)) : createRpc(env.rpcUrl);
 const outbox = openOutbox({
