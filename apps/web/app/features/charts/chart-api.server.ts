@@ -6,7 +6,7 @@
 import { networkChartSchema, poolChartSchema, type ChartRange } from '@openpool/domain/api';
 import type { ApiClient } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
-import type { TimePoint } from './time-chart';
+import type { TimePoint } from './time-point';
 
 export type ChartKind = 'difficulty' | 'hashrate' | 'pool-hashrate';
 

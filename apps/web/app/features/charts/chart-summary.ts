@@ -1,12 +1,12 @@
 /**
- * A chart's text alternative (issue 25 item 3): what a screen reader hears instead of the
+ * A chart's text alternative: what a screen reader hears instead of the
  * canvas, and what the server renders before uPlot loads: the span, the latest value, the
  * lowest and the highest with their times. Times are in UTC, named, so the server and the
  * browser write the same words; each figure is isolated, so right-to-left text keeps its order.
  */
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { isolatedText } from '~/shared/ltr';
-import type { TimePoint } from './time-chart';
+import type { TimePoint } from './time-point';
 
 export interface ChartSummary {
   from: string;

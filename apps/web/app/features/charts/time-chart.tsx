@@ -3,12 +3,9 @@ import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { CHART_HEIGHT } from './chart-size';
 import { chartSummary } from './chart-summary';
+import type { TimePoint } from './time-point';
+export type { TimePoint };
 import type { ValueKind } from './value-axis';
-
-export interface TimePoint {
-  t: number;
-  v: number;
-}
 
 /**
  * A time-series chart. The server renders a placeholder of the chart's exact height (no

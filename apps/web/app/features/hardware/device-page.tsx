@@ -4,7 +4,6 @@
  * the visitor's settings (the URL, this browser's memory) and hands every section the same figures.
  */
 import { sitePaths } from '@openpool/domain/paths';
-import type { Device, Manufacturer, Offer } from '@openpool/domain/hardware';
 import { deviceKey } from '@openpool/domain/hardware-keys';
 import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
 import { dateTimeFormat } from '@openpool/domain/intl';
@@ -18,27 +17,13 @@ import { DeviceFigures } from './device-figures';
 import { DeviceProfit, DeviceProfitTable } from './device-profit';
 import { DeviceSellers } from './device-sellers';
 import { DeviceSpecs } from './device-specs';
-import { marketProfits, type Market } from './profit';
+import type { DevicePageData } from './device-page-data';
+import { marketProfits } from './profit';
 import { typedPriceUsd } from './typed-price';
 import { useMoney } from './use-money';
 import { usePowerCost } from './use-power-cost';
 import { useTypedPrice } from './use-typed-price';
 import { withParam, writeQuery } from './write-query';
-
-export interface DevicePageData {
-  device: Device;
-  vendor: Manufacturer;
-  offers: readonly Offer[];
-  /** Cheapest offer in stock, else the launch price (USD); null when neither is known. */
-  priceUsd: number | null;
-  /** Where `priceUsd` comes from. */
-  priceBasis: 'offer' | 'launch' | null;
-  /** Enabled coins the device has a figure for. */
-  coins: { ticker: string; name: string }[];
-  /** Coins devices of its type mine that it has no figure for. */
-  withoutFigure: { ticker: string; name: string; algorithm: string; published: boolean }[];
-  market: Market;
-}
 
 export function DevicePage({ data }: { data: DevicePageData }) {
   const t = useT();

@@ -7,7 +7,7 @@
 import { bestCoin } from '@openpool/domain/hardware-profit';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
-import type { DevicePageData } from './device-page';
+import type { DevicePageData } from './device-page-data';
 import { PowerCostInput } from './power-cost-input';
 import { PriceInput } from './price-input';
 import type { MarketProfit } from './profit';

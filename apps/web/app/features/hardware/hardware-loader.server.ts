@@ -1,7 +1,7 @@
 /**
  * What the device routes load: a list by type with its filters, a manufacturer, or a device
  * with live figures for each coin it mines. Unknown types, manufacturers and devices are the
- * 404 'This page could not be found' (spec section 5).
+ * 404 'This page could not be found' (decision 003).
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import {
@@ -16,7 +16,7 @@ import type { DeviceRoute } from '@openpool/domain/routes';
 import type { AppContext } from '~/context';
 import { pageNotFound } from '~/shared/http-errors';
 import type { DeviceListData } from './device-list';
-import type { DevicePageData } from './device-page';
+import type { DevicePageData } from './device-page-data';
 import { coinsFor, fetchMarket } from './hardware-api.server';
 import type { VendorPageData } from './vendor-page';
 
