@@ -1,7 +1,7 @@
 /**
  * Pool-wide API answers reused by the web server for as long as the API says they are fresh
- * (decision 015). The home page reads the pool stats of every enabled coin (spec
- * section 7: one call per coin), every coin and miner page reads its coin's, the hardware
+ * (decision 015). The home page reads the pool stats of every enabled coin
+ * (decision 005: one call per coin), every coin and miner page reads its coin's, the hardware
  * pages read them with the rates: on an uncached render a quarter of the web server's CPU went
  * into fetching and parsing the same few answers again, and the API's CPU with it.
  *
