@@ -1,5 +1,5 @@
 import { formatCoinAmount, formatFee } from '@openpool/domain/format';
-import { Ltr } from '~/shared/ltr';
+import { Isolated, Ltr } from '~/shared/ltr';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT, type MessageId } from '~/i18n/use-t';
 import type { PoolRow } from './about-api.server';
@@ -42,7 +42,9 @@ export function CoinTable({ rows }: { rows: PoolRow[] }) {
                 {row.schemes.map((s, index) => (
                   <span key={s.scheme}>
                     {index > 0 ? ' · ' : null}
-                    {SCHEME[s.scheme] ? t(SCHEME[s.scheme]!) : s.scheme} <Ltr>{formatFee(s.fee)}</Ltr>
+                    <Isolated>
+                      {SCHEME[s.scheme] ? t(SCHEME[s.scheme]!) : s.scheme} <Ltr>{formatFee(s.fee)}</Ltr>
+                    </Isolated>
                   </span>
                 ))}
               </td>

@@ -3,7 +3,7 @@ import { formatFee, formatHashrate, formatInteger } from '@openpool/domain/forma
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import { useSchemeLabel } from '~/shared/scheme-label';
-import { Ltr } from '~/shared/ltr';
+import { Isolated, Ltr } from '~/shared/ltr';
 import type { CardSummary } from './pool-stats';
 
 /** One coin on the home page: figures from its pool stats, or its defaults when they failed. */
@@ -81,7 +81,11 @@ export function PoolCard({
               {Object.entries(stats.fees).map(([scheme, fee], index) => (
                 <span key={scheme}>
                   {index > 0 ? ' · ' : null}
-                  {schemeLabel(scheme)} <Ltr>{formatFee(fee)}</Ltr>
+                  {/* The scheme and its fee as one unit: an isolated figure is neutral to the
+                      text around it, and in fa the last fee left its scheme ('1.5% PPS+ 2% ... SOLO'). */}
+                  <Isolated>
+                    {schemeLabel(scheme)} <Ltr>{formatFee(fee)}</Ltr>
+                  </Isolated>
                 </span>
               ))}
             </dd>
