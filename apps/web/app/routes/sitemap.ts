@@ -10,7 +10,7 @@ import {
   type SitemapPage,
   type SitemapSection,
 } from '~/features/sitemap/sitemap';
-import { documentResponse } from '~/shared/document-cache.server';
+import { documentResponse } from '~/platform/document-cache.server';
 import { pageNotFound } from '~/shared/http-errors';
 import type { Route } from './+types/sitemap';
 

@@ -4,7 +4,7 @@ import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, t
 import { describe, expect, it } from 'vitest';
 import { appContext, type AppContext } from '~/context';
 import { createApiClient } from '~/platform/api-client';
-import { createDocumentCache } from './document-cache.server';
+import { createDocumentCache } from '~/platform/document-cache.server';
 import { describeError, type DescribedError } from './http-errors';
 import { ROUTE_MIDDLEWARE, named, noEmptySegments } from './route-middleware';
 
