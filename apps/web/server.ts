@@ -11,7 +11,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import { RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
-import type { AppContext } from './app/context.ts';
+import type { AppContext } from './app/platform/context.ts';
 import { parseWebEnv } from './app/env.server.ts';
 import { resolveApiBaseUrl, type createApiClient } from './app/platform/api-client.ts';
 import { createApiReuse } from './server/api-reuse.server.ts';

@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { appContext } from './context';
+import { appContext } from '~/platform/context';
 import { loadAllCatalogues } from '~/i18n/catalogues';
 import { NonceContext } from './shared/nonce';
 import { SiteSettingsContext, siteSettingsFrom } from '~/platform/site-settings';

@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, useMemo } from 'react';
 import type { SiteConfig } from '@openpool/domain/site-config';
-import type { AppContext } from '~/context';
+import type { AppContext } from './context';
 import { createApiClient, type ApiClient } from './api-client';
 
 export interface SiteSettings {

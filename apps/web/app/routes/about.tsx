@@ -1,4 +1,4 @@
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { fetchPools } from '~/features/about/about-api.server';
 import { CoinTable } from '~/features/about/coin-table';
 import { PoolTotalsList, Unavailable } from '~/features/about/pool-figures';

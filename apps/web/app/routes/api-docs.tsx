@@ -1,4 +1,4 @@
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { fetchLimits } from '~/features/api-docs/api-docs-api.server';
 import { ApiPage } from '~/features/api-docs/api-page';
 import { lookup, valueOr } from '~/shared/api-lookup.server';

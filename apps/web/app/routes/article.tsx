@@ -1,6 +1,6 @@
 import { isSlug, supportArticleLanguage } from '@openpool/domain/routes';
 import { splitLocalePath } from '@openpool/domain/locales';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { ArticleView } from '~/features/articles/article-view';
 import { findArticle } from '~/features/articles/articles.server';
 import { articlePageSeo } from '~/features/articles/seo.server';

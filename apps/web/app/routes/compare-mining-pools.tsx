@@ -2,7 +2,7 @@ import { dateTimeFormat } from '@openpool/domain/intl';
 import { COINS, isCoinTicker } from '@openpool/domain/coins';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { Form, useSubmit } from 'react-router';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { otherRow, ourRow, parseSort, sortParam, sortRows, type CompareRow } from '~/features/compare/compare-rows';
 import { CompareTable } from '~/features/compare/compare-table';
 import { loadCatalogue } from '~/i18n/catalogues';

@@ -1,7 +1,7 @@
 import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { parseDeviceRoute } from '@openpool/domain/routes';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { cleanListQuery } from '~/features/hardware/catalogue';
 import { DeviceList, TYPE_TITLE } from '~/features/hardware/device-list';
 import { DevicePage } from '~/features/hardware/device-page';

@@ -19,7 +19,7 @@ import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterContextProvider, createRoutesStub, type LoaderFunction } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appContext, type AppContext } from '~/context';
+import { appContext, type AppContext } from '~/platform/context';
 import { loadCatalogue } from '~/i18n/catalogues';
 import type { Translator } from '~/i18n/translator';
 import { I18nProvider } from '~/i18n/use-t';

@@ -1,6 +1,6 @@
 import { COINS } from '@openpool/domain/coins';
 import { data } from 'react-router';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { findReferenceDevice } from '~/features/hardware/reference.server';
 import { redirectRootToDetectedLocale } from '~/i18n/detect-locale.server';
 import { useT } from '~/i18n/use-t';

@@ -1,6 +1,6 @@
 import { AUX_COINS, COINS, isCoinTicker, type CoinTicker, type MergedTicker } from '@openpool/domain/coins';
 import { formatCoinAmount, formatFee, formatHashrate, formatInteger } from '@openpool/domain/format';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { fetchMerged, type MergedRow } from '~/features/about/about-api.server';
 import { Unavailable } from '~/features/about/pool-figures';
 import { LocaleLink } from '~/shared/locale-link';

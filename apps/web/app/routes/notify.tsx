@@ -1,7 +1,7 @@
 import { NOTIFY_PURPOSES, type NotifyPurpose } from '@openpool/domain/api';
 import { isLocaleCode, localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { data, redirect } from 'react-router';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { loadCatalogue } from '~/i18n/catalogues';
 import { actOnNotifyLink, fetchNotifyLink } from '~/features/notify/notify-api.server';
 import { NotifyCard } from '~/features/notify/notify-card';

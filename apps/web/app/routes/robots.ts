@@ -1,4 +1,4 @@
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { SEARCH_ENGINE_CACHE_CONTROL, robotsTxt } from '~/features/sitemap/sitemap';
 import { documentResponse } from '~/platform/document-cache.server';
 import type { Route } from './+types/robots';

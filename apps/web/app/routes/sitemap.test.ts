@@ -10,7 +10,7 @@ import { LOCALE_CODES } from '@openpool/domain/locales';
 import { parseSiteConfig } from '@openpool/domain/site-config';
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { appContext, type AppContext } from '~/context';
+import { appContext, type AppContext } from '~/platform/context';
 import { loadHardwareCatalogue } from '@openpool/domain/content-files';
 import { SITEMAP_SECTIONS } from '~/features/sitemap/sitemap';
 import { createDocumentCache, type DocumentCache } from '~/platform/document-cache.server';

@@ -1,6 +1,6 @@
 import { COINS, isCoinTicker } from '@openpool/domain/coins';
 import type { HardwareCatalogue } from '@openpool/domain/hardware';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { allArticleSlugs, articleLocales, findArticle } from '~/features/articles/articles.server';
 import {
   SEARCH_ENGINE_CACHE_CONTROL,

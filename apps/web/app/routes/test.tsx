@@ -1,6 +1,6 @@
 import { COINS, isCoinTicker } from '@openpool/domain/coins';
 import { Form } from 'react-router';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { ConnectionWatch } from '~/features/conn-test/connection-watch';
 import { useT } from '~/i18n/use-t';
 import type { Route } from './+types/test';

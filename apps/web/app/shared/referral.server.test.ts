@@ -1,7 +1,7 @@
 import { signReferralLanding, verifyReferralLanding } from '@openpool/domain/referral-landing';
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { appContext, type AppContext } from '~/context';
+import { appContext, type AppContext } from '~/platform/context';
 import { referralMiddleware } from './referral.server';
 
 const SECRET = 'web-test-referral-secret-0123456789ab';

@@ -1,7 +1,7 @@
 import { REFERRAL_COOKIE, REFERRAL_LANDING_COOKIE, normaliseReferral, referralSetCookie } from '@openpool/domain/referral';
 import { signReferralLanding, verifyReferralLanding } from '@openpool/domain/referral-landing';
 import type { MiddlewareFunction } from 'react-router';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { readCookie } from '~/platform/cookies';
 
 /**

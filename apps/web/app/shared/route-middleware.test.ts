@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseSiteConfig, type SiteConfig } from '@openpool/domain/site-config';
 import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type Params } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { appContext, type AppContext } from '~/context';
+import { appContext, type AppContext } from '~/platform/context';
 import { createApiClient } from '~/platform/api-client';
 import { createDocumentCache } from '~/platform/document-cache.server';
 import { describeError, type DescribedError } from './http-errors';

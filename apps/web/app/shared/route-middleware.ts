@@ -10,7 +10,7 @@ import { getCoin } from '@openpool/domain/coins';
 import { splitLocalePath } from '@openpool/domain/locales';
 import { isCoinReachable } from '@openpool/domain/site-links';
 import { redirect, type MiddlewareFunction } from 'react-router';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { pageNotFound, unknownMiddleware, unsupportedCoin } from './http-errors';
 
 type RouteMiddleware = MiddlewareFunction<Response>;

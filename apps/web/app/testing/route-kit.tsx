@@ -22,7 +22,7 @@ import {
   type MiddlewareFunction,
 } from 'react-router';
 import { expect, vi } from 'vitest';
-import { appContext, type AppContext } from '~/context';
+import { appContext, type AppContext } from '~/platform/context';
 import { loadCatalogue } from '~/i18n/catalogues';
 import type { Translator } from '~/i18n/translator';
 import { I18nProvider } from '~/i18n/use-t';

@@ -13,7 +13,7 @@ import {
 } from '@openpool/domain/hardware';
 import { effectivePriceUsd } from '@openpool/domain/hardware-profit';
 import type { DeviceRoute } from '@openpool/domain/routes';
-import type { AppContext } from '~/context';
+import type { AppContext } from '~/platform/context';
 import { pageNotFound } from '~/shared/http-errors';
 import type { DeviceListData } from './device-list';
 import type { DevicePageData } from './device-page-data';

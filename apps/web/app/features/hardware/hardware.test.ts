@@ -3,7 +3,7 @@ import { parseSiteConfig } from '@openpool/domain/site-config';
 import { HARDWARE_FILES, parseHardwareCatalogue, type HardwareFiles } from '@openpool/domain/hardware';
 import { parseDeviceRoute } from '@openpool/domain/routes';
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '~/context';
+import type { AppContext } from '~/platform/context';
 import { createApiClient } from '~/platform/api-client';
 import { bestCoin, deviceProfits } from '@openpool/domain/hardware-profit';
 import { dailyCoins } from '@openpool/domain/profitability';

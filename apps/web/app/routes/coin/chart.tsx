@@ -1,5 +1,5 @@
 import { formatDifficulty, formatHashrate } from '@openpool/domain/format';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { fetchChart, type ChartKind } from '~/features/charts/chart-api.server';
 import { ChartPage, parseRange } from '~/features/charts/chart-page';
 import type { ValueKind } from '~/features/charts/value-axis';

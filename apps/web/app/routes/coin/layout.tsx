@@ -4,7 +4,7 @@ import { COINS, type Coin, type CoinTicker } from '@openpool/domain/coins';
 import { normaliseSearchAddress } from '@openpool/domain/address';
 import { localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { data, Outlet, redirect } from 'react-router';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { CoinTabs } from '~/features/pool/coin-tabs';
 import { HistoryFillingNotice } from '~/features/pool/history-notice';
 import { PoolHeader } from '~/features/pool/pool-header';

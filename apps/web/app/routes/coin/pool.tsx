@@ -17,7 +17,7 @@ import { useSchemeLabel } from '~/shared/scheme-label';
 import { Servers } from '~/features/pool/servers';
 import { Ltr } from '~/shared/ltr';
 import { Figure, Panel } from '~/shared/panel';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { CoinCalculator } from '~/features/hardware/coin-calculator';
 import { findReferenceDevice } from '~/features/hardware/reference.server';
 import { isCoinTicker, COINS } from '@openpool/domain/coins';

@@ -1,6 +1,6 @@
 import { sitePaths } from '@openpool/domain/paths';
 import { formatHashrate, formatInteger, formatPercent, truncateMiddle } from '@openpool/domain/format';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import { useCoin } from '~/features/pool/coin-context';

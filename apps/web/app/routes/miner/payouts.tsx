@@ -1,5 +1,5 @@
 import { sitePaths } from '@openpool/domain/paths';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import { fetchBalance, fetchPayouts } from '~/features/miner/miner-api.server';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { useT } from '~/i18n/use-t';
 import { fetchSettings } from '~/features/miner/miner-api.server';
 import { SettingsForm, type Outcome } from '~/features/miner/settings-form';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatHashrate } from '@openpool/domain/format';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';

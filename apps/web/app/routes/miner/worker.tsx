@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { LocaleLink } from '~/shared/locale-link';
 import { useLocale } from '~/i18n/use-locale';

@@ -1,6 +1,6 @@
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import { data, Outlet } from 'react-router';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { fetchWatchTarget } from '~/features/miner/miner-api.server';
 import { WatcherBanner } from '~/features/miner/watcher-banner';
 import { fetchPoolSummary } from '~/features/pool/pool-api.server';

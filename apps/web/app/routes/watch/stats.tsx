@@ -1,6 +1,6 @@
 import { useOutletContext } from 'react-router';
 import { formatHashrate } from '@openpool/domain/format';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { useT } from '~/i18n/use-t';
 import { BestShares } from '~/features/miner/best-shares';

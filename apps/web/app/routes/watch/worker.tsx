@@ -1,7 +1,7 @@
 import { useOutletContext } from 'react-router';
 import { formatHashrate } from '@openpool/domain/format';
 import { isRewardScheme, isWellFormedWorker } from '@openpool/domain/address';
-import { appContext } from '~/context';
+import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
