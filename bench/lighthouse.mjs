@@ -37,8 +37,18 @@ function snapshotWebBuild() {
   return { dir, webDir };
 }
 
+// A server already on the port would answer for ours (another build, stale data): refuse.
+for (const port of [PORT, PORT + 1]) {
+  const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`port ${port} is in use; stop what listens there or set BENCH_PORT`);
+}
 const snapshot = snapshotWebBuild();
 process.on('exit', () => rmSync(snapshot.dir, { recursive: true, force: true }));
+// Ctrl-C or kill: exit normally so the servers and the copy go too ('exit' handlers).
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 const site = await startSite(PORT, { CONTENT_DIR: join(root, 'content') }, { webDir: snapshot.webDir });
 const staticDir = join(snapshot.webDir, 'build/client/__lighthouse');
 mkdirSync(staticDir);
@@ -56,6 +66,7 @@ const chrome = await chromeLauncher.launch({
     '--no-first-run',
   ],
 });
+process.on('exit', () => chrome.process?.exitCode === null && chrome.process.kill());
 
 /**
  * The CPU slowdown that makes this machine a mid-tier phone, from its BenchmarkIndex (Lighthouse's
