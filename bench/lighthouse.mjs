@@ -165,7 +165,7 @@ const PAGES = [
   ['device list', '/device/asic'],
   ['device page', '/device/asic/bitmain/antminer-s21'],
   ['articles', '/articles'],
-  // An article page (issue 13: SEO 100 there): structured data, alternates, headings.
+  // An article page (its SEO score should be 100): structured data, alternates, headings.
   ['an article', '/articles/faq'],
   ['compare', '/compare-mining-pools'],
   ['about', '/about'],

@@ -1,5 +1,5 @@
 /**
- * The page's scripts load after what it shows (issue 25 item 10). Two rewrites of the streamed
+ * The page's scripts load after what it shows. Two rewrites of the streamed
  * HTML, both for a phone on a slow network and a slow CPU:
  *
  * - React Router writes a `<link rel="modulepreload">` for every chunk of the page. On a slow
