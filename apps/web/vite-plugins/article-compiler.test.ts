@@ -89,13 +89,20 @@ describe('compileArticles', () => {
       ],
       sources,
     );
-    expect(article?.html).toContain('<strong><bdi dir="ltr">5.000000 SAL</bdi></strong>');
+    expect(article?.html).toContain('<strong><bdi dir="ltr" class="nowrap">5.000000 SAL</bdi></strong>');
     expect(article?.html).toMatch(/<code>ltc-eu\.openpool\.example:\d+<\/code>/);
     expect(article?.html).toMatch(/<pre class="scroll-cue"><code>miner -o ltc-eu\.openpool\.example:\d+\n<\/code><\/pre>/);
     expect(article?.html).toContain('<table class="scroll-cue">');
-    expect(article?.html).toMatch(/<th><bdi dir="ltr">[\d.]+ ?%<\/bdi><\/th>/);
+    expect(article?.html).toMatch(/<th><bdi dir="ltr" class="nowrap">[\d.]+ ?%<\/bdi><\/th>/);
     expect(`${article?.html}${article?.text}`).not.toMatch(/[\uE000\uE001]/);
     expect(article?.text).toContain('Minimum **5.000000 SAL**');
+  });
+
+  it('keeps the + of a scheme at its end in right-to-left text', () => {
+    const [article] = compileArticles([one('- **PPS+** (pay per share) and FPPS+, not C++x or a+b')], sources);
+    expect(article?.html).toContain('<strong><bdi dir="ltr">PPS+</bdi></strong>');
+    expect(article?.html).toContain('<bdi dir="ltr">FPPS+</bdi>,');
+    expect(article?.html).toContain('not C++x or a+b');
   });
 
   it('escapes raw HTML and drops unsafe links', () => {

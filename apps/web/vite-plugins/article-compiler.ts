@@ -51,8 +51,13 @@ const plain = (text: string) => text.replace(FIGURE_MARKS, '');
 const renderText = markdown.renderer.rules.text!;
 markdown.renderer.rules.text = (all, i, options, env, self) =>
   renderText(all, i, options, env, self)
-    .replace(/\uE000([^\uE000\uE001]*)\uE001/g, '<bdi dir="ltr">$1</bdi>')
-    .replace(FIGURE_MARKS, '');
+    // A short figure ('0.100000 LTC') stays on one line; an address may wrap.
+    .replace(/\uE000([^\uE000\uE001]*)\uE001/g, (_all, figure: string) =>
+      figure.length <= 24 ? `<bdi dir="ltr" class="nowrap">${figure}</bdi>` : `<bdi dir="ltr">${figure}</bdi>`,
+    )
+    .replace(FIGURE_MARKS, '')
+    // A scheme's name ending in '+' keeps its '+' at its end in right-to-left text ('+PPS' in fa).
+    .replace(/(^|[^\w+])([A-Z][A-Za-z0-9]*\+)(?![\w+])/g, '$1<bdi dir="ltr">$2</bdi>');
 
 /** Heading ids people can read: letters of any script, digits, dashes. */
 export function headingId(text: string, taken: Set<string>): string {
@@ -100,7 +105,16 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'br',
     'bdi',
   ],
-  allowedAttributes: { a: ['href', 'rel'], bdi: ['dir'], h2: ['id'], h3: ['id'], h4: ['id'], th: ['style'], td: ['style'] },
+  allowedAttributes: {
+    a: ['href', 'rel'],
+    bdi: ['dir', 'class'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    th: ['style'],
+    td: ['style'],
+  },
+  allowedClasses: { bdi: ['nowrap'] },
   allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
   allowedSchemes: ['https', 'mailto'],
   allowProtocolRelative: false,
