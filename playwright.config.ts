@@ -4,8 +4,14 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { API_PORT, SITE_PORT as PORT } from './e2e/ports.ts';
 
-/** A fresh data folder per run: the API backfills one simulated day with a fixed seed. */
-const API_DATA_DIR = join(tmpdir(), `openpool-e2e-${process.pid}`);
+/**
+ * A fresh data folder per run: the API backfills one simulated day with a fixed seed. Named once
+ * by the runner and inherited by its workers, which load this file again in their own process.
+ */
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `openpool-e2e-${process.pid}`);
+const API_DATA_DIR = process.env.E2E_DATA_DIR;
+/** Where the API writes its mails (no SMTP here): specs read a confirmation's link from them. */
+process.env.E2E_MAIL_DIR = join(API_DATA_DIR, 'mail');
 
 /**
  * The API's content for the run: the site's own, except that the API does not serve dgb, so
@@ -44,7 +50,8 @@ export default defineConfig({
       command: 'node apps/api/src/server.ts',
       url: `http://127.0.0.1:${API_PORT}/ready`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // The simulated day's backfill takes 20-30 s alone and over a minute on a loaded machine.
+      timeout: 180_000,
       gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
       env: {
         API_HOST: '127.0.0.1',

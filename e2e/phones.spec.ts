@@ -1,0 +1,232 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { mergedListSchema, topMinersSchema } from '@openpool/domain/api';
+import { formatCoinAmount, formatFee, formatHashrate, formatInteger } from '@openpool/domain/format';
+import { chartLabelProblems, coveredByTheButton, cutsIn, figuresIn, recordCanvasText, type Finding } from './page-checks.ts';
+import { API } from './ports.ts';
+
+/**
+ * Phones (issue 25, the issue's Tests section) in the real browser, at 320, 375 and 1440 px, in
+ * English and Persian, on every page type: no text is cut by the edge of the page or of a box
+ * unless that box scrolls and shows that it does (a fade or a shadow) and the page never
+ * scrolls sideways; the floating Telegram button never lies over the page's text; every amount
+ * has its coin's decimals and the spec's grouping; in Persian every figure is isolated; chart
+ * labels never overlap or leave the chart; /merge shows each merged coin's figures from the API.
+ * One visit per page and width checks all of it (about 20 pages, 6 runs).
+ */
+
+const WIDTHS = [320, 375, 1440] as const;
+const catalogue = (code: string) =>
+  JSON.parse(readFileSync(new URL(`../apps/web/app/locales/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
+
+async function busiestLtcMiner(): Promise<string> {
+  const response = await fetch(`${API}/ltc/api/v1/top-miners`);
+  const miners = topMinersSchema.parse(await response.json()).results.filter((row) => !row.address.startsWith('LtcE2e'));
+  return [...miners].sort((a, b) => b.workers - a.workers)[0]!.address;
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** The figures of /merge against GET /api/v1/merged, in the page's formats (issue 25 item 6). */
+async function mergeDisagreements(page: Page, notEnoughData: string): Promise<Finding[]> {
+  const { results } = mergedListSchema.parse(await (await fetch(`${API}/api/v1/merged`)).json());
+  expect(results.length).toBeGreaterThan(0);
+  const found: Finding[] = [];
+  for (const coin of results) {
+    const row = page.getByTestId(`merge-row-${coin.ticker}`);
+    const text = async (id: string) => ((await row.getByTestId(id).textContent()) ?? '').trim();
+    const expected: Record<string, string> = {
+      'merge-blocks': formatInteger(coin.blocks_24h),
+      'merge-net-hashrate': coin.net_hashrate > 0 ? formatHashrate(coin.net_hashrate) : notEnoughData,
+    };
+    for (const [id, figure] of Object.entries(expected))
+      if ((await text(id)) !== figure)
+        found.push({ text: await text(id), problem: `${coin.ticker} ${id}: the API says ${figure}` });
+    const payout = await text('merge-min-payout');
+    for (const figure of [formatCoinAmount(coin.min_payout, coin.ticker), formatFee(coin.fee)])
+      if (!payout.includes(figure))
+        found.push({ text: payout, problem: `${coin.ticker} merge-min-payout: the API says ${figure}` });
+  }
+  return found;
+}
+
+/** What a page needs drawn before it is read: its figures, its device rows, its charts. */
+async function settled(page: Page, ready: string | undefined): Promise<void> {
+  if (ready) await expect(page.getByTestId(ready).first()).toBeVisible();
+  const rows = page.getByTestId('device-rows');
+  if ((await rows.count()) > 0) await expect(rows).not.toHaveAttribute('data-partial');
+  const charts = page.getByTestId('chart');
+  for (let n = await charts.count(); n > 0; n--) await expect(charts.nth(n - 1)).toHaveAttribute('data-ready', 'true');
+}
+
+test.describe('every page type at 320, 375 and 1440 px, in English and Persian', () => {
+  let miner = '';
+  test.beforeAll(async () => {
+    miner = await busiestLtcMiner();
+  });
+  test.beforeEach(async ({ page }) => {
+    await recordCanvasText(page);
+  });
+
+  /** Each page with the test id that says its figures are there. */
+  const pages = (): Array<[string, string?]> => [
+    ['/', 'coin-list'],
+    ['/btc', 'calc-results'],
+    // A pool with merge-mined coins: their amounts (DOGE, PEP, BELLS) have their own decimals.
+    ['/ltc', 'calc-results'],
+    ['/btc/about-coin'],
+    ['/btc/hashrate', 'chart'],
+    ['/btc/difficulty', 'chart'],
+    ['/btc/pool-hashrate', 'chart'],
+    ['/btc/top-miners'],
+    [`/ltc/miner/stats/${miner}`, 'miner-workers'],
+    [`/ltc/miner/payouts/${miner}`, 'payouts'],
+    [`/ltc/miner/settings/${miner}`],
+    ['/device/asic', 'device-rows'],
+    ['/device/asic/bitmain/antminer-s21', 'profit-table'],
+    ['/articles'],
+    ['/articles/faq'],
+    ['/articles/connect-kawpow'],
+    ['/compare-mining-pools', 'compare-table'],
+    ['/about', 'pool-totals'],
+    ['/merge', 'merge-table'],
+    ['/api', 'api-limits'],
+    ['/test', 'conn-form'],
+  ];
+
+  for (const width of WIDTHS) {
+    for (const prefix of ['', '/fa']) {
+      test(`${width} px${prefix ? ', Persian' : ''}`, async ({ page }) => {
+        test.setTimeout(240_000);
+        await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
+        const visit = async (path: string, ready?: string) => {
+          const url = `${prefix}${path === '/' && prefix ? '' : path}`;
+          await open(page, url);
+          await settled(page, ready);
+          expect.soft(await cutsIn(page), url).toEqual([]);
+          expect.soft(await coveredByTheButton(page), url).toEqual([]);
+          expect.soft(await figuresIn(page, prefix === '/fa'), url).toEqual([]);
+          expect.soft(await chartLabelProblems(page), url).toEqual([]);
+        };
+        for (const [path, ready] of pages()) {
+          await visit(path, ready);
+          if (path === '/merge') {
+            const notEnoughData = catalogue(prefix ? 'fa' : 'en')['common.notEnoughData']!;
+            expect.soft(await mergeDisagreements(page, notEnoughData), path).toEqual([]);
+          }
+          // A worker's page, reached from the miner's workers table.
+          if (path.startsWith('/ltc/miner/stats/')) {
+            const worker = await page.getByTestId('worker-name').first().getAttribute('href');
+            expect(worker).toBeTruthy();
+            await visit(worker!.replace(/^\/fa/, ''), 'chart');
+          }
+        }
+      });
+    }
+  }
+
+  test('the coin tabs bring the current one into view on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    await open(page, '/btc/about-coin');
+    const tabs = page.getByRole('navigation', { name: 'Coin pages' });
+    const current = tabs.locator('[aria-current="page"]');
+    await expect(current).toBeInViewport({ ratio: 1 });
+    // And they fade at the edge where more tabs wait.
+    expect(await tabs.evaluate((nav) => getComputedStyle(nav).maskImage)).not.toBe('none');
+  });
+
+  test('the search field says its short name on a phone, the spec’s placeholder on a desktop', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    await open(page, '/btc');
+    const search = page.getByRole('search');
+    const shortName = search.locator('[aria-hidden="true"]', { hasText: 'Mining address' });
+    await expect(shortName).toBeVisible();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(shortName).toBeHidden();
+    await expect(search.getByRole('searchbox')).toHaveAttribute('placeholder', 'Enter your mining address');
+  });
+});
+
+test.describe('the confirmation page', () => {
+  /** A miner whose worker's IP the test knows, with alerts asked for in `locale`: its confirmation mail's token. */
+  async function confirmationToken(locale: string): Promise<string> {
+    const stamp = Date.now();
+    const address = `LtcE2ePhone${stamp}`;
+    const ip = '198.51.100.44';
+    const share = {
+      type: 'share',
+      seq: stamp,
+      coin: 'ltc',
+      address,
+      worker: 'rig1',
+      scheme: 'pps',
+      difficulty: 65536,
+      status: 'valid',
+      ip,
+      at: stamp - 60_000,
+    };
+    const ingest = await fetch(`${API}/internal/v1/events?source=e2e-phones`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },
+      body: `${JSON.stringify(share)}\n`,
+    });
+    expect(ingest.status).toBe(200);
+    const saved = await fetch(`${API}/ltc/api/v1/miner/settings/${address}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ip, email: `phone${stamp}@example.test`, notify_offline: true, locale }),
+    });
+    expect(saved.status).toBe(200);
+    const mailDir = process.env.E2E_MAIL_DIR!;
+    let token: string | undefined;
+    await expect
+      .poll(
+        () => {
+          if (!existsSync(mailDir)) return undefined;
+          const mail = readdirSync(mailDir)
+            .filter((file) => file.endsWith('.txt'))
+            .map((file) => readFileSync(join(mailDir, file), 'utf8'))
+            .find((text) => text.includes(address));
+          token = mail ? /\/notify\/confirm\?token=([\w.-]+)/.exec(mail)?.[1] : undefined;
+          return token;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeTruthy();
+    return token!;
+  }
+
+  test('opens in the subscriber’s language in the site’s frame, confirms with its button, and leads back', async ({ page }) => {
+    const token = await confirmationToken('fa');
+    await page.setViewportSize({ width: 375, height: 740 });
+    // Opened without a prefix, it goes to the language the form was saved in.
+    const answer = await page.goto(`/notify/confirm?token=${token}`);
+    expect(page.url()).toContain(`/fa/notify/confirm?token=${token}`);
+    expect(answer?.headers()['cache-control']).toBe('private, no-store');
+    expect(answer?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+    const card = page.getByTestId('notify-card');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
+      expect(await cutsIn(page), `${width} px`).toEqual([]);
+      expect(await coveredByTheButton(page), `${width} px`).toEqual([]);
+      expect(await figuresIn(page, true), `${width} px`).toEqual([]);
+    }
+    await card.getByRole('button').click();
+    await expect(card.getByTestId('notify-message')).toContainText('ایمیل شما تأیید شد');
+    await expect(card.getByTestId('notify-miner-link')).toHaveAttribute('href', /^\/fa\/ltc\/miner\/stats\/LtcE2ePhone/);
+  });
+
+  test('says a forged link is not valid, with the way home', async ({ page }) => {
+    const answer = await page.goto('/notify/confirm?token=1.AAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByTestId('notify-message')).toHaveText('This link is not valid, or no longer valid.');
+    await expect(page.getByRole('button', { name: /confirm/i })).toHaveCount(0);
+  });
+});
