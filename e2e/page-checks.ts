@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { amountDecimals, AUX_TICKERS, COIN_TICKERS } from '@openpool/domain/coins';
 
 /**
- * What a page must never show, read in the real browser (issue 25, items 1-4): text cut by the
+ * What a page must never show, read in the real browser (decisions 002 and 020): text cut by the
  * page's edge or a box that clips it without saying so, text under the floating Telegram
  * button, figures in the wrong format or not isolated in right-to-left text, and chart labels
  * drawn over each other. Each check returns what it found, so a failure names the text.

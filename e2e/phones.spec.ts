@@ -7,7 +7,7 @@ import { chartLabelProblems, coveredByTheButton, cutsIn, figuresIn, recordCanvas
 import { API } from './ports.ts';
 
 /**
- * Phones (issue 25, the issue's Tests section) in the real browser, at 320, 375 and 1440 px, in
+ * Phones and right-to-left (decisions 002 and 020) in the real browser, at 320, 375 and 1440 px, in
  * English and Persian, on every page type: no text is cut by the edge of the page or of a box
  * unless that box scrolls and shows that it does (a fade or a shadow) and the page never
  * scrolls sideways; the floating Telegram button never lies over the page's text; every amount
@@ -32,7 +32,7 @@ async function open(page: Page, path: string): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
-/** The figures of /merge against GET /api/v1/merged, in the page's formats (issue 25 item 6). */
+/** The figures of /merge against GET /api/v1/merged, in the page's formats. Each merge-mined coin has its own figures (decision 020). */
 async function mergeDisagreements(page: Page, notEnoughData: string): Promise<Finding[]> {
   const { results } = mergedListSchema.parse(await (await fetch(`${API}/api/v1/merged`)).json());
   expect(results.length).toBeGreaterThan(0);
