@@ -1,6 +1,7 @@
 import { ratioVerdict, type HashrateFigures } from '@openpool/domain/best-reported';
 import { formatHashrate, formatNumber } from '@openpool/domain/format';
 import { useT } from '~/i18n/use-t';
+import { WindowTable } from './window-table';
 import { Ltr } from '~/shared/ltr';
 
 type Windows = { '10m': HashrateFigures; '24h': HashrateFigures };
@@ -22,42 +23,28 @@ export function ReportedHashrate({ figures, testId }: { figures: Windows; testId
   ] as const;
   return (
     <div data-testid={testId}>
-      <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[19rem] text-sm">
-          <thead className="text-xs text-ink-muted">
-            <tr>
-              <th className="py-1 pe-3 text-start font-medium">
-                <span className="sr-only">{t('reported.window')}</span>
-              </th>
-              <th className="py-1 pe-3 text-start font-medium">{t('reported.effective')}</th>
-              <th className="py-1 pe-3 text-start font-medium">{t('reported.reported')}</th>
-              <th className="py-1 text-start font-medium">{t('reported.ratio')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([label, row]) => (
-              <tr
-                key={label}
-                className="border-t border-line"
-                data-testid={`${testId}-${label === 'reported.last10m' ? '10m' : '24h'}`}
-              >
-                <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">
-                  {t(label)}
-                </th>
-                <td className="py-1.5 pe-3 tabular-nums">
-                  <Ltr>{formatHashrate(row.effective)}</Ltr>
-                </td>
-                <td className="py-1.5 pe-3 tabular-nums">
-                  <Ltr>{row.reported === null ? '—' : formatHashrate(row.reported)}</Ltr>
-                </td>
-                <td className="py-1.5 tabular-nums">
-                  <Ltr>{row.ratio === null ? '—' : formatNumber(row.ratio, 2)}</Ltr>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WindowTable corner={t('reported.window')} columns={[t('reported.effective'), t('reported.reported'), t('reported.ratio')]}>
+        {rows.map(([label, row]) => (
+          <tr
+            key={label}
+            className="border-t border-line"
+            data-testid={`${testId}-${label === 'reported.last10m' ? '10m' : '24h'}`}
+          >
+            <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">
+              {t(label)}
+            </th>
+            <td className="py-1.5 pe-3 tabular-nums">
+              <Ltr>{formatHashrate(row.effective)}</Ltr>
+            </td>
+            <td className="py-1.5 pe-3 tabular-nums">
+              <Ltr>{row.reported === null ? '—' : formatHashrate(row.reported)}</Ltr>
+            </td>
+            <td className="py-1.5 tabular-nums">
+              <Ltr>{row.ratio === null ? '—' : formatNumber(row.ratio, 2)}</Ltr>
+            </td>
+          </tr>
+        ))}
+      </WindowTable>
       {!reports ? <p className="mt-2 text-sm text-ink-muted">{t('reported.none')}</p> : null}
       {verdict ? (
         <p

@@ -1,6 +1,7 @@
 import { formatInteger, formatPercent } from '@openpool/domain/format';
 import type { WindowQuality } from '@openpool/domain/share-quality';
 import { useT } from '~/i18n/use-t';
+import { WindowTable } from './window-table';
 import { isolatedText, Ltr } from '~/shared/ltr';
 
 type Windows = { '1h': WindowQuality; '24h': WindowQuality };
@@ -37,34 +38,20 @@ export function ShareQualityTable({ own, pool, hint, testId }: { own: Windows; p
   const rateOf = (window: WindowQuality, key: (typeof KINDS)[number][2]) => (key === null ? validRate(window) : window[key]);
   return (
     <div data-testid={testId}>
-      <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[19rem] text-sm">
-          <thead className="text-xs text-ink-muted">
-            <tr>
-              <th className="py-1 pe-3 text-start font-medium">
-                <span className="sr-only">{t('quality.kind')}</span>
-              </th>
-              <th className="py-1 pe-3 text-start font-medium">{t('quality.lastHour')}</th>
-              <th className="py-1 pe-3 text-start font-medium">{t('quality.last24h')}</th>
-              <th className="py-1 text-start font-medium">{t('quality.pool24h')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {KINDS.map(([label, kind, rateKey]) => (
-              <tr key={kind} className="border-t border-line" data-testid={`${testId}-${kind}`}>
-                <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">
-                  {t(label)}
-                </th>
-                <Cell window={own['1h']} kind={kind} rate={rateOf(own['1h'], rateKey)} />
-                <Cell window={own['24h']} kind={kind} rate={rateOf(own['24h'], rateKey)} />
-                <td className="py-1.5 tabular-nums">
-                  <Ltr>{formatPercent(rateOf(pool['24h'], rateKey))}</Ltr>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WindowTable corner={t('quality.kind')} columns={[t('quality.lastHour'), t('quality.last24h'), t('quality.pool24h')]}>
+        {KINDS.map(([label, kind, rateKey]) => (
+          <tr key={kind} className="border-t border-line" data-testid={`${testId}-${kind}`}>
+            <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">
+              {t(label)}
+            </th>
+            <Cell window={own['1h']} kind={kind} rate={rateOf(own['1h'], rateKey)} />
+            <Cell window={own['24h']} kind={kind} rate={rateOf(own['24h'], rateKey)} />
+            <td className="py-1.5 tabular-nums">
+              <Ltr>{formatPercent(rateOf(pool['24h'], rateKey))}</Ltr>
+            </td>
+          </tr>
+        ))}
+      </WindowTable>
       <p className="mt-2 text-xs text-ink-muted">{t('quality.windows')}</p>
       {hint ? (
         <p

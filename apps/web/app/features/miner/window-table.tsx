@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A small table of a miner's figures per time window (reported beside effective hashrate, share
+ * quality): a row label column under a heading only screen readers hear, then the columns; it
+ * scrolls inside its box on a phone rather than squeezing the figures.
+ */
+export function WindowTable({ corner, columns, children }: { corner: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="w-full min-w-[19rem] text-sm">
+        <thead className="text-xs text-ink-muted">
+          <tr>
+            <th className="py-1 pe-3 text-start font-medium">
+              <span className="sr-only">{corner}</span>
+            </th>
+            {columns.map((column, index) => (
+              <th key={column} className={`py-1 text-start font-medium${index < columns.length - 1 ? ' pe-3' : ''}`}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
