@@ -79,4 +79,8 @@ export const sitePaths = {
   deviceVendor: (vendor: string, type?: string | null) => (type ? `/device/${type}/${vendor}` : `/device/${vendor}`),
   device: (device: { type: string; vendor: string; slug: string }) => `/device/${device.type}/${device.vendor}/${device.slug}`,
   notify: (purpose: NotifyPurpose) => `/notify/${purpose}`,
+  /** A watcher link's pages (decision 023). */
+  watch: (token: string) => `/watch/${segment(token)}`,
+  watchWorker: (token: string, worker: string, scheme: string) =>
+    `/watch/${segment(token)}/${segment(worker)}/${segment(scheme)}`,
 } as const;

@@ -10,9 +10,7 @@ import { AlertsLine } from '~/features/miner/alerts-line';
 import { ExportDialog } from '~/features/miner/export-dialog';
 import { FirstFiguresNotice } from '~/features/miner/first-figures';
 import { WatchButton } from '~/features/watch-list/watch-button';
-import { ShareQualityTable } from '~/features/miner/share-quality';
-import { BestShares } from '~/features/miner/best-shares';
-import { ReportedHashrate } from '~/features/miner/reported-hashrate';
+import { WorkPanels } from '~/features/miner/work-panels';
 import { BalanceFigures, HashrateFigures, SoloFigures } from '~/features/miner/miner-figures';
 import { NothingFound, Panel } from '~/shared/panel';
 import { RangeLinks } from '~/shared/range-links';
@@ -20,7 +18,6 @@ import { RewardChart } from '~/features/miner/reward-chart';
 import { useReferralTrack } from '~/features/miner/use-referral-track';
 import { WorkersTable } from '~/features/miner/workers-table';
 import { CopyButton } from '~/shared/copy-button';
-import { isolatedText } from '~/shared/ltr';
 import { useCoin } from '~/features/pool/coin-context';
 import { relativeTime } from '~/shared/relative-time';
 import { isOutOfDate } from '~/features/miner/miner-freshness';
@@ -87,7 +84,6 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
   }
 
   const { stats, workers, rewards, alerts, quality, best, reported, now, range } = loaderData;
-  const hinted = quality?.workers.filter((worker) => worker.stale_hint).map((worker) => worker.worker) ?? [];
   const outOfDate = isOutOfDate(stats);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -124,38 +120,7 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
       <BalanceFigures stats={stats} ticker={coin.ticker} />
       {stats.schemes.includes('solo') ? <SoloFigures stats={stats} /> : null}
 
-      {reported ? (
-        <Panel title={t('reported.title')} className="lg:col-span-2" testId="miner-reported">
-          <ReportedHashrate figures={reported.miner} testId="miner-reported-table" />
-        </Panel>
-      ) : null}
-      {best ? (
-        <Panel title={t('best.title')} className={reported ? '' : 'lg:col-span-3'} testId="miner-best">
-          <BestShares
-            round={best.miner.round}
-            allTime={best.miner.all_time}
-            network={best.network_difficulty}
-            roundStarted={null}
-            now={now}
-            testId="miner-best-shares"
-          />
-        </Panel>
-      ) : null}
-
-      {quality ? (
-        <Panel title={t('quality.title')} className="lg:col-span-3" testId="miner-quality">
-          <ShareQualityTable own={quality.miner} pool={quality.pool} hint={false} testId="miner-quality-table" />
-          {hinted.length > 0 ? (
-            <p
-              role="note"
-              className="mt-2 rounded-lg border border-amber-500/60 bg-amber-500/10 p-2 text-sm"
-              data-testid="miner-quality-hint"
-            >
-              {t('quality.workersHint', { count: hinted.length, workers: hinted.map(isolatedText).join(', ') })}
-            </p>
-          ) : null}
-        </Panel>
-      ) : null}
+      <WorkPanels reported={reported} best={best} quality={quality} now={now} testPrefix="miner" />
 
       <Panel title={t('miner.dailyRewards.title')} className="lg:col-span-3" testId="miner-rewards">
         <div className="mb-3 flex justify-end">

@@ -3,14 +3,13 @@ import { formatHashrate } from '@openpool/domain/format';
 import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { useT } from '~/i18n/use-t';
-import { BestShares } from '~/features/miner/best-shares';
 import { ExportDialog } from '~/features/miner/export-dialog';
 import { fetchMinerDashboard, fetchWatchTarget } from '~/features/miner/miner-api.server';
 import { BalanceFigures, HashrateFigures } from '~/features/miner/miner-figures';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
-import { ReportedHashrate } from '~/features/miner/reported-hashrate';
 import { RewardChart } from '~/features/miner/reward-chart';
-import { ShareQualityTable } from '~/features/miner/share-quality';
+import { WorkPanels } from '~/features/miner/work-panels';
+import { sitePaths } from '@openpool/domain/paths';
 import { WorkersTable } from '~/features/miner/workers-table';
 import { lookup, pageData } from '~/shared/api-lookup.server';
 import { Panel } from '~/shared/panel';
@@ -53,28 +52,7 @@ export default function WatchStats({ loaderData }: Route.ComponentProps) {
         }
       />
       <BalanceFigures stats={stats} ticker={coin.ticker} />
-      {reported ? (
-        <Panel title={t('reported.title')} className="lg:col-span-2" testId="watcher-reported">
-          <ReportedHashrate figures={reported.miner} testId="watcher-reported-table" />
-        </Panel>
-      ) : null}
-      {best ? (
-        <Panel title={t('best.title')} testId="watcher-best">
-          <BestShares
-            round={best.miner.round}
-            allTime={best.miner.all_time}
-            network={best.network_difficulty}
-            roundStarted={null}
-            now={now}
-            testId="watcher-best-shares"
-          />
-        </Panel>
-      ) : null}
-      {quality ? (
-        <Panel title={t('quality.title')} className="lg:col-span-3" testId="watcher-quality">
-          <ShareQualityTable own={quality.miner} pool={quality.pool} hint={false} testId="watcher-quality-table" />
-        </Panel>
-      ) : null}
+      <WorkPanels reported={reported} best={best} quality={quality} now={now} testPrefix="watcher" />
       <Panel title={t('miner.dailyRewards.title')} className="lg:col-span-3" testId="watcher-rewards">
         <div className="mb-3 flex justify-end">
           <ExportDialog coin={coin.ticker} address={watcher.address} />
@@ -87,9 +65,7 @@ export default function WatchStats({ loaderData }: Route.ComponentProps) {
           coin={coin.ticker}
           address={watcher.address}
           now={now}
-          pathOf={(row) =>
-            `/watch/${encodeURIComponent(watcher.token)}/${encodeURIComponent(row.worker)}/${encodeURIComponent(row.scheme)}`
-          }
+          pathOf={(row) => sitePaths.watchWorker(watcher.token, row.worker, row.scheme)}
         />
       </Panel>
     </div>

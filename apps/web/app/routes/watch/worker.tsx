@@ -1,5 +1,6 @@
 import { useOutletContext } from 'react-router';
 import { formatHashrate } from '@openpool/domain/format';
+import { sitePaths } from '@openpool/domain/paths';
 import { isRewardScheme, isWellFormedWorker } from '@openpool/domain/address';
 import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
@@ -49,7 +50,7 @@ export default function WatchWorker({ loaderData, params }: Route.ComponentProps
   const t = useT();
   const { watcher } = useOutletContext<{ watcher: { token: string } }>();
   const back = (
-    <LocaleLink to={`/watch/${encodeURIComponent(watcher.token)}`} className="text-sm text-accent hover:underline">
+    <LocaleLink to={sitePaths.watch(watcher.token)} className="text-sm text-accent hover:underline">
       {t('worker.back')}
     </LocaleLink>
   );
