@@ -147,7 +147,7 @@ function render(body: string): Rendered {
     if (token.type === 'fence' || token.type === 'code_block') token.content = plain(token.content);
     for (const child of token.children ?? []) {
       if (child.type === 'code_inline') child.content = plain(child.content);
-      for (const attr of child.attrs ?? []) attr[1] = plain(attr[1]);
+      for (const attr of child.attrs ?? []) attr[1] = plain(String(attr[1]));
     }
   }
   const taken = new Set<string>();
