@@ -3,6 +3,7 @@ import { formatAmount, formatFee, hashrateUnit, thousandsStep } from '@openpool/
 import { useId, useState } from 'react';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { isolatedText, Ltr } from '~/shared/ltr';
+import { ScrollTable } from '~/shared/scroll-table';
 import { checkNumber } from './calculator-input';
 import { NumberField } from './number-field';
 import { PowerCostInput } from './power-cost-input';
@@ -150,7 +151,7 @@ export function Calculator({
           <span className="font-medium">{t('common.notEnoughData')}</span> · {t('calc.noData')}
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <ScrollTable label={t('calc.title')} className="mt-4">
           <table className="w-full text-sm tabular-nums" data-testid="calc-results">
             <thead>
               <tr className="text-xs text-ink-muted">
@@ -198,7 +199,7 @@ export function Calculator({
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </section>
   );

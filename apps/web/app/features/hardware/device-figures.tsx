@@ -7,6 +7,7 @@ import { dateTimeFormat } from '@openpool/domain/intl';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
+import { ScrollTable } from '~/shared/scroll-table';
 import { formatEfficiency, formatHashrate, formatPower } from './figures';
 
 export function DeviceFigures({ device }: { device: Device }) {
@@ -19,7 +20,7 @@ export function DeviceFigures({ device }: { device: Device }) {
       <h2 id="figures-title" className="text-lg font-semibold">
         {t('hw.figures')}
       </h2>
-      <div className="mt-2 overflow-x-auto">
+      <ScrollTable label={t('hw.figures')} className="mt-2">
         <table className="w-full text-sm tabular-nums" data-testid="device-figures">
           <thead>
             <tr className="text-xs text-ink-muted">
@@ -65,7 +66,7 @@ export function DeviceFigures({ device }: { device: Device }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </section>
   );
 }

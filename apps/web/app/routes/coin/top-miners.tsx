@@ -35,7 +35,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p className="text-ink-muted">{t('common.nothingFound')}</p>
       ) : (
         <ScrollTable label={t('page.coin.topMiners', { name: coin.name })}>
-          <table className="w-full min-w-max text-sm tabular-nums" data-testid="top-miners">
+          {/* Headings may wrap and figures may not: on a 375 px phone the hashrate stands whole before
+              the scroll fade, which falls on the next column. */}
+          <table className="w-full text-sm tabular-nums [&_td]:whitespace-nowrap" data-testid="top-miners">
             <thead>
               <tr className="text-xs text-ink-muted">
                 <th scope="col" className="py-2 pe-3 text-start font-medium">
@@ -68,7 +70,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                       title={miner.address}
                       dir="ltr"
                     >
-                      {truncateMiddle(miner.address, 8, 8)}
+                      {truncateMiddle(miner.address)}
                     </LocaleLink>
                   </td>
                   <td className="py-2 pe-3 text-end">
