@@ -229,6 +229,13 @@ test('a phone in Persian gets cards, a manufacturer page names its country, unkn
   expect(labels).toEqual(columns);
   const box = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(box).toBeLessThanOrEqual(375);
+  // Filters answer at once on a phone too, the URL carrying only what was chosen.
+  await hydrated(page);
+  await page.getByTestId('device-filters').getByLabel(fa['hw.filters.algorithm']!).selectOption('fishhash');
+  await expect(page).toHaveURL(/\/fa\/device\/gpu\?algorithm=fishhash&vendor=nvidia$/);
+  const fishhash = await allRows(page);
+  expect(await fishhash.count()).toBeGreaterThan(10);
+  for (const text of await fishhash.allTextContents()) expect(text).toContain('fishhash');
   await page.goto('/device/iceriver');
   await expect(page.getByTestId('vendor-country')).toHaveText('China');
   await expect(page.getByTestId('vendor-devices').getByRole('link', { name: 'IceRiver KS5L' })).toBeVisible();
@@ -242,6 +249,7 @@ test("a coin's calculator starts at its reference device, equals the API's daily
   page,
   request,
 }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
   await page.goto('/ltc');
   const calculator = page.getByTestId('calculator');
   await expect(calculator.getByTestId('calc-hashrate')).toHaveValue('16');
@@ -252,6 +260,18 @@ test("a coin's calculator starts at its reference device, equals the API's daily
   await expectCoins(calculator.getByTestId('calc-row-1').getByTestId('calc-coins'), body.revenue, 6);
   await expectCoins(calculator.getByTestId('calc-row-7').getByTestId('calc-coins'), String(Number(body.revenue) * 7), 6);
   await hydrated(page);
+  // On a 320 px phone the table scrolls in its box: scrolled to its end, the period column is
+  // still in view and Profit stands whole, not under the fade.
+  const results = calculator.getByTestId('calc-results');
+  const scroller = results.locator('xpath=..');
+  await expect(scroller).toHaveAttribute('data-overflowing', 'true');
+  await scroller.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+  const frame = (await scroller.boundingBox())!;
+  const period = (await results.getByRole('columnheader', { name: 'Period' }).boundingBox())!;
+  const profit = (await results.getByRole('columnheader', { name: 'Profit' }).boundingBox())!;
+  expect(Math.abs(period.x - frame.x)).toBeLessThanOrEqual(1);
+  expect(profit.x).toBeGreaterThan(period.x + period.width);
+  expect(profit.x + profit.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
   await calculator.getByTestId('calc-hashrate').fill('32');
   await expectCoins(calculator.getByTestId('calc-row-1').getByTestId('calc-coins'), String(Number(body.revenue) * 2), 6);
   // An empty hashrate is the spec's required message, not $0.00 and a loss (decision 020).

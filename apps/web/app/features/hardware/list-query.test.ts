@@ -1,3 +1,4 @@
+import { DEFAULT_POWER_COST, MAX_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
 import { SORT_KEYS, type DeviceFilters } from '@openpool/domain/hardware-query';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,12 +13,20 @@ const filtersArbitrary: fc.Arbitrary<DeviceFilters> = fc.record({
   sort: fc.constantFrom(...SORT_KEYS),
 });
 
+/** Power costs a visitor can type: the default, round figures and any other in range. */
+const powerCostArbitrary = fc.oneof(
+  fc.constantFrom(DEFAULT_POWER_COST, 0.1, 0, MAX_POWER_COST),
+  fc.double({ min: 0, max: MAX_POWER_COST, noNaN: true, noDefaultInfinity: true }),
+);
+
 describe('a list’s filters in the URL', () => {
   it('round-trips every filter state through the query, with no empty or default parameter', () => {
     fc.assert(
-      fc.property(filtersArbitrary, fc.option(fc.constantFrom(0.04, 0.1, 0), { nil: null }), (filters, powerCost) => {
+      fc.property(filtersArbitrary, fc.option(powerCostArbitrary, { nil: null }), (filters, powerCost) => {
         const search = listSearch(filters, powerCost);
         expect(parseFilters(search)).toEqual(filters);
+        // The power cost comes back too, a missing one meaning the default.
+        expect(parsePowerCost(search.get('power_cost')) ?? DEFAULT_POWER_COST).toBe(powerCost ?? DEFAULT_POWER_COST);
         for (const [name, value] of search) {
           expect(value, name).not.toBe('');
           if (name === 'sort') expect(value).not.toBe('profit');
