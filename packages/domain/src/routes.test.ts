@@ -6,6 +6,7 @@ import {
   SUPPORT_ARTICLE_LANGUAGES,
   isDeviceType,
   isSlug,
+  isWatcherToken,
   parseDeviceRoute,
   supportArticleLanguage,
 } from './routes.ts';
@@ -160,5 +161,15 @@ describe('supportArticleLanguage', () => {
     'get-support-toString',
   ])('returns null for %j', (value) => {
     expect(supportArticleLanguage(value)).toBeNull();
+  });
+});
+
+describe('isWatcherToken', () => {
+  it('takes 32 to 64 URL-safe characters and nothing else', () => {
+    expect(isWatcherToken('a'.repeat(32))).toBe(true);
+    expect(isWatcherToken('A-_9'.repeat(16))).toBe(true);
+    expect(
+      ['a'.repeat(31), 'a'.repeat(65), 'a'.repeat(3000), `${'a'.repeat(40)}/`, `${'a'.repeat(40)}%00`].map(isWatcherToken),
+    ).toEqual([false, false, false, false, false]);
   });
 });

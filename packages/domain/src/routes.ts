@@ -40,6 +40,14 @@ export function parseDeviceRoute(segments: readonly string[]): DeviceRoute | nul
   return { kind: 'device', type: first, vendor: second, slug: third };
 }
 
+/**
+ * A watcher link's token (decision 023): 32 to 64 URL-safe characters. Anything else is no
+ * link: a 404 at once, on the site and in the API, without a database lookup.
+ */
+export function isWatcherToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{32,64}$/.test(value);
+}
+
 /** `/articles/get-support-{lang}` is the support article, in ru, uk or en. */
 export const SUPPORT_ARTICLE_LANGUAGES = ['ru', 'uk', 'en'] as const;
 

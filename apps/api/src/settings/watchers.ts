@@ -24,11 +24,11 @@ import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params
 import { unix } from '../stats/windows.ts';
 import { createSettingsLimiter } from './rate-limit.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
+import { isWatcherToken } from '@openpool/domain/routes';
 
 const PROOF_WINDOW_MS = 24 * 3_600_000;
 /** Links a miner may have at once (live or not yet expired); revoked ones do not count. */
 const MAX_LINKS = 20;
-const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -181,7 +181,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
     async (request) => {
       const { token } = request.params;
-      if (!TOKEN.test(token)) throw notFound('No such watcher link');
+      if (!isWatcherToken(token)) throw notFound('No such watcher link');
       const row = (
         await ctx.db.query<{ coin: string; address: string; label: string; expires_at: Date }>(
           `select coin, address, label, expires_at from watcher_links

@@ -1,4 +1,5 @@
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
+import { isWatcherToken } from '@openpool/domain/routes';
 import { data, Outlet } from 'react-router';
 import { appContext } from '~/platform/context';
 import { fetchWatchTarget } from '~/features/miner/miner-api.server';
@@ -14,6 +15,8 @@ import type { Route } from './+types/layout';
  * shows a masked e-mail, is left out). Never cached by anyone: a revoked link is a 404 at once.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  // A token that cannot be one is no link (the API would refuse a 3,000-character one unread).
+  if (!isWatcherToken(params.token)) pageNotFound();
   const { api, coinContent } = context.get(appContext);
   const target = await lookup('watcher link', () => fetchWatchTarget(api, params.token));
   if (target.kind === 'not-found') pageNotFound();

@@ -1,4 +1,6 @@
+import { isWatcherToken } from '@openpool/domain/routes';
 import { useOutletContext } from 'react-router';
+import { pageNotFound } from '~/shared/http-errors';
 import { formatHashrate } from '@openpool/domain/format';
 import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
@@ -17,6 +19,7 @@ import { RangeLinks } from '~/shared/range-links';
 import type { Route } from './+types/stats';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
+  if (!isWatcherToken(params.token)) pageNotFound();
   const range = parseMinerRange(url.searchParams.get('range'));
   const { api } = context.get(appContext);
   const now = Math.floor(Date.now() / 1000);

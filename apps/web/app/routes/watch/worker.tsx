@@ -2,6 +2,7 @@ import { useOutletContext } from 'react-router';
 import { formatHashrate } from '@openpool/domain/format';
 import { sitePaths } from '@openpool/domain/paths';
 import { isRewardScheme, isWellFormedWorker } from '@openpool/domain/address';
+import { isWatcherToken } from '@openpool/domain/routes';
 import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { LocaleLink } from '~/shared/locale-link';
@@ -18,7 +19,12 @@ import { RangeLinks } from '~/shared/range-links';
 import type { Route } from './+types/worker';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  if (!isWellFormedWorker(params.worker) || (params.scheme !== undefined && !isRewardScheme(params.scheme))) pageNotFound();
+  if (
+    !isWatcherToken(params.token) ||
+    !isWellFormedWorker(params.worker) ||
+    (params.scheme !== undefined && !isRewardScheme(params.scheme))
+  )
+    pageNotFound();
   const range = parseMinerRange(url.searchParams.get('range'));
   const { api } = context.get(appContext);
   const now = Math.floor(Date.now() / 1000);
