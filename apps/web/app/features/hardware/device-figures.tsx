@@ -8,7 +8,7 @@ import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
 import { ScrollTable } from '~/shared/scroll-table';
-import { formatEfficiency, formatHashrate, formatPower } from './figures';
+import { formatEfficiency, formatHashrate, formatPower, sourceHost } from './figures';
 
 export function DeviceFigures({ device }: { device: Device }) {
   const t = useT();
@@ -58,7 +58,7 @@ export function DeviceFigures({ device }: { device: Device }) {
                 </td>
                 <td className="py-2 text-xs text-ink-muted" data-testid="figure-source">
                   <a href={entry.source} rel="noopener noreferrer" className="text-accent underline underline-offset-2" dir="ltr">
-                    {new URL(entry.source).host.replace(/^www\./, '')}
+                    {sourceHost(entry.source)}
                   </a>{' '}
                   <span className="whitespace-nowrap">{day.format(new Date(`${entry.as_of}T00:00:00Z`))}</span>
                 </td>

@@ -114,7 +114,7 @@ export function DeviceProfitTable({
           {t('hw.noFigures')}
         </p>
       ) : (
-        <ProfitTable profits={profits} format={money.format} time={time} priced={priced} />
+        <ProfitTable profits={profits} figures={data.device.algorithms} format={money.format} time={time} priced={priced} />
       )}
       {profits.length > 0 && priced ? (
         <p className="mt-3 text-xs text-ink-muted" data-testid="payback-note">

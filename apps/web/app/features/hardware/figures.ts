@@ -23,3 +23,8 @@ export { formatHashrate };
 export function formatCoins(amount: number, ticker: string): string {
   return formatAmount(amount, ticker);
 }
+
+/** A figure's publisher as a reader knows it: 'minerstat.com' for https://www.minerstat.com/…. */
+export function sourceHost(source: string): string {
+  return new URL(source).host.replace(/^www\./, '');
+}

@@ -48,7 +48,13 @@ function render(profits: MarketProfit[]): string {
   return renderToString(
     <I18nProvider i18n={en}>
       <MemoryRouter>
-        <ProfitTable profits={profits} format={(amount) => `$${amount.toFixed(2)}`} time={time} priced />
+        <ProfitTable
+          profits={profits}
+          figures={[{ algorithm: 'sha256d', source: 'https://www.minerstat.com/hardware/antminer-s21-pro' }]}
+          format={(amount) => `$${amount.toFixed(2)}`}
+          time={time}
+          priced
+        />
       </MemoryRouter>
     </I18nProvider>,
   );
@@ -73,5 +79,17 @@ describe('ProfitTable', () => {
     const html = render([createProfit()]);
     expect(html).toContain('0.00012346');
     expect(html).toContain('3.12500000 BTC');
+  });
+
+  it('names the algorithm and the publisher of the figure each coin is priced from', () => {
+    const html = render([
+      createProfit(),
+      createProfit({ coin: { ...createProfit().coin, ticker: 'kas', algorithm: 'kheavyhash' } }),
+    ]).replaceAll('<!-- -->', '');
+    expect(html).toMatch(
+      /data-testid="profit-figure">sha256d · <a href="https:\/\/www\.minerstat\.com\/hardware\/antminer-s21-pro"[^>]*>minerstat\.com<\/a>/,
+    );
+    // A coin without a figure of its algorithm here names none (the page lists it as not mined).
+    expect(html.match(/data-testid="profit-figure"/g)).toHaveLength(1);
   });
 });

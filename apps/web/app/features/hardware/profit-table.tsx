@@ -3,11 +3,12 @@
  * a day, payback (flat and along the difficulty trend) and the break-even power cost.
  */
 import { formatCoinAmount, formatDifficulty, formatFee, formatPercent } from '@openpool/domain/format';
+import type { AlgorithmFigure } from '@openpool/domain/hardware';
 import { revenueScheme } from '@openpool/domain/profitability';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { formatCoins } from './figures';
+import { formatCoins, sourceHost } from './figures';
 import type { MarketProfit } from './profit';
 
 /**
@@ -37,11 +38,14 @@ function TrendRate({ trend }: { trend: MarketProfit['coin']['trend'] }) {
 
 export function ProfitTable({
   profits,
+  figures,
   format,
   time,
   priced,
 }: {
   profits: readonly MarketProfit[];
+  /** The device's figures: each row names the algorithm and publisher of the one it uses. */
+  figures: readonly Pick<AlgorithmFigure, 'algorithm' | 'source'>[];
   /** Whether the device has a price: without one, payback cannot be told. */
   priced: boolean;
   format: (amount: number) => string;
@@ -106,12 +110,22 @@ export function ProfitTable({
         <tbody>
           {profits.map((row) => {
             const scheme = revenueScheme(row.coin.schemes);
+            const figure = figures.find((entry) => entry.algorithm === row.coin.algorithm);
             return (
               <tr key={row.coin.ticker} className="border-t border-line align-top" data-testid={`profit-${row.coin.ticker}`}>
                 <td className="py-2 pe-3">
-                  <LocaleLink to={`/${row.coin.ticker}`} className="font-medium text-accent hover:underline">
+                  <LocaleLink to={`/${row.coin.ticker}`} className="me-2 font-medium text-accent hover:underline">
                     {row.coin.ticker.toUpperCase()}
                   </LocaleLink>
+                  {/* Latin words in a right-to-left page: isolated, or they ran into the ticker. */}
+                  {figure ? (
+                    <span className="text-xs text-ink-muted" dir="ltr" data-testid="profit-figure">
+                      {figure.algorithm} ·{' '}
+                      <a href={figure.source} rel="noopener noreferrer" className="text-accent underline underline-offset-2">
+                        {sourceHost(figure.source)}
+                      </a>
+                    </span>
+                  ) : null}
                   <div className="max-w-[16rem] text-xs text-ink-muted" data-testid="profit-inputs">
                     {t('hw.inputs', {
                       difficulty: isolate(formatDifficulty(row.coin.net_difficulty)),
@@ -139,8 +153,8 @@ export function ProfitTable({
                   {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackDays)}
                 </td>
                 <td className="py-2 pe-3 text-end" data-testid="coin-payback-trend" data-label={t('hw.col.paybackTrend')}>
-                  {/* One element: on a phone's card the cell's parts are the line's grid items. */}
-                  <span>
+                  {/* On a phone's card the figure ends the line and the trend takes the next (app.css). */}
+                  <span className="card-note-line">
                     {row.revenue === null ? '–' : !priced ? enterPrice : days(row.paybackWithTrend, row.trendKnown)}
                     <TrendRate trend={row.coin.trend} />
                   </span>
