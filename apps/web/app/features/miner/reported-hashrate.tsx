@@ -23,7 +23,11 @@ export function ReportedHashrate({ figures, testId }: { figures: Windows; testId
   ] as const;
   return (
     <div data-testid={testId}>
-      <WindowTable corner={t('reported.window')} columns={[t('reported.effective'), t('reported.reported'), t('reported.ratio')]}>
+      <WindowTable
+        label={t('reported.title')}
+        corner={t('reported.window')}
+        columns={[t('reported.effective'), t('reported.reported'), t('reported.ratio')]}
+      >
         {rows.map(([label, row]) => (
           <tr
             key={label}

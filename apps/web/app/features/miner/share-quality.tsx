@@ -38,7 +38,11 @@ export function ShareQualityTable({ own, pool, hint, testId }: { own: Windows; p
   const rateOf = (window: WindowQuality, key: (typeof KINDS)[number][2]) => (key === null ? validRate(window) : window[key]);
   return (
     <div data-testid={testId}>
-      <WindowTable corner={t('quality.kind')} columns={[t('quality.lastHour'), t('quality.last24h'), t('quality.pool24h')]}>
+      <WindowTable
+        label={t('quality.title')}
+        corner={t('quality.kind')}
+        columns={[t('quality.lastHour'), t('quality.last24h'), t('quality.pool24h')]}
+      >
         {KINDS.map(([label, kind, rateKey]) => (
           <tr key={kind} className="border-t border-line" data-testid={`${testId}-${kind}`}>
             <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">

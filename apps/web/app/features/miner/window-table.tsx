@@ -1,13 +1,25 @@
 import type { ReactNode } from 'react';
+import { ScrollTable } from '~/shared/scroll-table';
 
 /**
  * A small table of a miner's figures per time window (reported beside effective hashrate, share
  * quality): a row label column under a heading only screen readers hear, then the columns; it
- * scrolls inside its box on a phone rather than squeezing the figures.
+ * scrolls inside its box on a phone rather than squeezing the figures, the row labels held in view.
  */
-export function WindowTable({ corner, columns, children }: { corner: string; columns: readonly string[]; children: ReactNode }) {
+export function WindowTable({
+  label,
+  corner,
+  columns,
+  children,
+}: {
+  /** What the table is, for the scrolling region: the panel's title. */
+  label: string;
+  corner: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollTable label={label}>
       <table className="w-full min-w-[19rem] text-sm">
         <thead className="text-xs text-ink-muted">
           <tr>
@@ -23,6 +35,6 @@ export function WindowTable({ corner, columns, children }: { corner: string; col
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
