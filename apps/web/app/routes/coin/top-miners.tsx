@@ -35,11 +35,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p className="text-ink-muted">{t('common.nothingFound')}</p>
       ) : (
         <ScrollTable label={t('page.coin.topMiners', { name: coin.name })}>
-          {/* Headings may wrap and figures may not: on a 375 px phone the hashrate stands whole before
-              the scroll fade, which falls on the next column. */}
+          {/* Headings may wrap (in balanced lines: 'Hashrate' over '(24 h)') and figures may not: on a
+              375 px phone the hashrate stands whole before the scroll fade, which falls on the next column. */}
           <table className="w-full text-sm tabular-nums [&_td]:whitespace-nowrap" data-testid="top-miners">
             <thead>
-              <tr className="text-xs text-ink-muted">
+              <tr className="text-xs text-balance text-ink-muted">
                 <th scope="col" className="py-2 pe-3 text-start font-medium">
                   {t('topMiners.rank')}
                 </th>
