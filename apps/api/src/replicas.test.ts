@@ -187,9 +187,12 @@ describe('two API replicas on one PostgreSQL', () => {
     single.on('error', () => undefined);
     await migrate(single);
 
-    const day = Date.now() - (Date.now() % (24 * HOUR));
-    const from = day - 36 * HOUR;
-    const hours = await makeHours(from, day - 12 * HOUR);
+    // 24 hours that end 12 hours ago, aligned to the hour: inside the 48-hour window ingest
+    // accepts from outside senders (decision 018) at any time of day. Aligned to the day they
+    // were refused every afternoon UTC (their first hour was then more than 48 hours old).
+    const hourNow = Date.now() - (Date.now() % HOUR);
+    const from = hourNow - 36 * HOUR;
+    const hours = await makeHours(from, hourNow - 12 * HOUR);
     expect(hours.length).toBe(24);
 
     // The reference: one engine in this process, the batches of each hour in order.
