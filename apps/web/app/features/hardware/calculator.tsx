@@ -151,7 +151,11 @@ export function Calculator({
           <span className="font-medium">{t('common.notEnoughData')}</span> · {t('calc.noData')}
         </p>
       ) : (
-        <ScrollTable label={t('calc.title')} className="mt-4">
+        <ScrollTable
+          /* Its own name: the section around it is already the calculator's region (axe landmark-unique). */
+          label={[t('calc.revenue'), t('calc.electricity'), t('calc.profit')].join(', ')}
+          className="mt-4"
+        >
           <table className="w-full text-sm tabular-nums" data-testid="calc-results">
             <thead>
               <tr className="text-xs text-ink-muted">
