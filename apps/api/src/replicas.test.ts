@@ -158,7 +158,11 @@ const TOTALS = {
            from ledger group by 1, 2 order by 1, 2`,
   balances: 'select coin, address, mature::text, immature::text from balances order by 1, 2',
   payouts: 'select coin, address, amount::text, created_at from payouts order by 1, 2, 4',
-  credited: `select coin, scheme, sum(valid)::float8 as valid, sum(credited)::float8 as credited
+  // Work is double precision: two databases add the same rows in another order and differ in
+  // the last bit (575255815.5826001 beside 575255815.5826), so it is compared to a thousandth.
+  // Money (ledger, balances, payouts) is exact numeric and compared whole.
+  credited: `select coin, scheme, round(sum(valid)::numeric, 3)::float8 as valid,
+                    round(sum(credited)::numeric, 3)::float8 as credited
              from miner_hourly group by 1, 2 order by 1, 2`,
   blocks: 'select coin, height, status, reward::text from blocks order by 1, 2',
   clocks: 'select coin, hours_done from engine_clock order by 1',
