@@ -71,7 +71,10 @@ test('a busy miner: every figure equals the API, formatted by the domain package
   await expect(page.getByTestId('miner-reward-7d-detail')).toHaveText(/^\$\d{1,3}(?:\u202F\d{3})*\.\d{2}$/);
   await expect(page.getByTestId('miner-threshold-eta')).not.toBeEmpty();
   await expect(page.getByTestId('reward-chart').locator('li')).toHaveCount(31);
-  await expect(page.getByTestId('miner-chart').getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+  // A chart is drawn when it comes into view (below the fold at phone widths).
+  const chart = page.getByTestId('miner-chart').getByTestId('chart');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toHaveAttribute('data-ready', 'true');
   await page.getByRole('link', { name: '7 days' }).click();
   await expect(page).toHaveURL(/range=7d/);
   await expect(page.getByRole('link', { name: '7 days' })).toHaveAttribute('aria-current', 'true');

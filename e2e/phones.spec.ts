@@ -61,7 +61,12 @@ async function settled(page: Page, ready: string | undefined): Promise<void> {
   const rows = page.getByTestId('device-rows');
   if ((await rows.count()) > 0) await expect(rows).not.toHaveAttribute('data-partial');
   const charts = page.getByTestId('chart');
-  for (let n = await charts.count(); n > 0; n--) await expect(charts.nth(n - 1)).toHaveAttribute('data-ready', 'true');
+  // Charts are drawn when they come into view: scrolled to, bottom first, so the page ends at its top.
+  for (let n = await charts.count(); n > 0; n--) {
+    await charts.nth(n - 1).scrollIntoViewIfNeeded();
+    await expect(charts.nth(n - 1)).toHaveAttribute('data-ready', 'true');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 test.describe('every page type at 320, 375 and 1440 px, in English and Persian', () => {

@@ -9,8 +9,8 @@ import type { ValueKind } from './value-axis';
 
 /**
  * A time-series chart. The server renders a placeholder of the chart's exact height (no
- * layout shift) and the chart's text alternative; uPlot and its styles load in the browser
- * only, when the chart mounts. Colours come from the theme's CSS variables and follow a theme
+ * layout shift) and the chart's text alternative; uPlot loads in the browser only, when the
+ * chart comes near the screen (its styles are in app.css). Colours come from the theme's CSS variables and follow a theme
  * switch; the axes' labels are chosen for the plot's width (chart-options.ts).
  */
 export function TimeChart({
@@ -39,11 +39,7 @@ export function TimeChart({
     let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | undefined;
 
     const draw = async () => {
-      const [{ default: uPlot }, { chartOptions }] = await Promise.all([
-        import('uplot'),
-        import('./chart-options'),
-        import('uplot/dist/uPlot.min.css'),
-      ]);
+      const [{ default: uPlot }, { chartOptions }] = await Promise.all([import('uplot'), import('./chart-options')]);
       if (disposed) return;
       chart?.destroy();
       element.replaceChildren();
@@ -52,14 +48,27 @@ export function TimeChart({
       setReady(true);
     };
 
-    void draw();
+    // A chart below the fold is drawn when it comes near the screen: on a phone the miner page's
+    // chart starts below the first screen, and drawing them at load (uPlot's code and a canvas
+    // each) held the main thread while the visitor could not see them yet.
+    let seen = false;
+    const visibility = new IntersectionObserver((entries) => {
+      if (seen || !entries.some((entry) => entry.isIntersecting)) return;
+      seen = true;
+      visibility.disconnect();
+      void draw();
+    });
+    visibility.observe(element);
     const observer = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: CHART_HEIGHT }));
     observer.observe(element);
     // A theme switch changes the CSS variables: redraw with the new colours.
-    const themeObserver = new MutationObserver(() => void draw());
+    const themeObserver = new MutationObserver(() => {
+      if (seen) void draw();
+    });
     themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       disposed = true;
+      visibility.disconnect();
       observer.disconnect();
       themeObserver.disconnect();
       chart?.destroy();
