@@ -1,3 +1,5 @@
+// First: zod's configuration must be in place before any schema module runs in the browser.
+import './platform/zod-jitless';
 import { LOCALES, getLocale, localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
