@@ -4,7 +4,7 @@
  * stored choice is read after hydration too, so the server HTML is the same for every visitor
  * (the switch says USD there) and the visitor's currency appears right after.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '~/platform/site-settings';
 import { resolveSelectedCurrency, DEFAULT_CURRENCY } from './currency-codes';
 import { createRatesStore, fetchRates, RATES_IDLE, type RatesStatus } from './rates-store';
@@ -23,8 +23,24 @@ export interface CurrencyState {
 const ratesStore = createRatesStore();
 const selectedStore = createSelectedCurrencyStore(() => (typeof window === 'undefined' ? undefined : window.localStorage));
 
-const noStoredChoice = () => null;
-const serverRates = () => RATES_IDLE;
+/**
+ * A store's value as React state, each change rendered in a transition. With
+ * useSyncExternalStore every change renders synchronously (React will not let a store tear): the
+ * rates arriving after hydration re-rendered every figure converted to fiat in one long task, the
+ * largest single block of the home page's main thread on a phone (235 ms at 4x CPU, measured with
+ * a CPU profile). A transition renders the same update in slices that yield to the browser;
+ * converted figures may show a frame later.
+ * The first render uses `initial`, as the server did, so hydration matches.
+ */
+function useStoreInTransition<T>(subscribe: (listener: () => void) => () => void, get: () => T, initial: T): T {
+  const [value, setValue] = useState(initial);
+  useEffect(() => {
+    const update = () => startTransition(() => setValue(get()));
+    update();
+    return subscribe(update);
+  }, [subscribe, get]);
+  return value;
+}
 
 /** Outside a provider (isolated component tests): USD, no rates, coin units only. */
 const WITHOUT_PROVIDER: CurrencyState = {
@@ -39,8 +55,8 @@ const CurrencyContext = createContext<CurrencyState>(WITHOUT_PROVIDER);
 
 export function CurrencyProvider({ children }: { children: ReactNode }) {
   const api = useApi();
-  const { rates, status } = useSyncExternalStore(ratesStore.subscribe, ratesStore.get, serverRates);
-  const stored = useSyncExternalStore(selectedStore.subscribe, selectedStore.get, noStoredChoice);
+  const { rates, status } = useStoreInTransition(ratesStore.subscribe, ratesStore.get, RATES_IDLE);
+  const stored = useStoreInTransition(selectedStore.subscribe, selectedStore.get, null);
 
   useEffect(() => {
     if (api) ratesStore.ensureLoaded(() => fetchRates(api));
