@@ -80,7 +80,7 @@ test('/compare-mining-pools says so when our live figures cannot be loaded', asy
 test('/compare-mining-pools at 375 px: the table scrolls sideways under a pool column that stays put', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/compare-mining-pools');
-  const scroller = page.getByTestId('compare-scroll');
+  const scroller = page.getByRole('region').filter({ has: page.getByTestId('compare-table') });
   const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
     scrollWidth: el.scrollWidth,
     clientWidth: el.clientWidth,

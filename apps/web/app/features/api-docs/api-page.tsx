@@ -1,6 +1,7 @@
 import type { ApiLimits } from '@openpool/domain/api';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
+import { ScrollTable } from '~/shared/scroll-table';
 import { useSiteSettings } from '~/platform/site-settings';
 
 /**
@@ -21,7 +22,8 @@ function Command({ children }: { children: string }) {
 function LimitsTable({ limits }: { limits: ApiLimits }) {
   const t = useT();
   return (
-    <div className="relative mt-3 overflow-x-auto">
+    // On the page's own background: the held first column is painted in it.
+    <ScrollTable label={t('apiPage.limitsTitle')} className="mt-3 [--scroll-bg:var(--color-surface)]">
       <table className="w-full min-w-[22rem] text-start text-sm" data-testid="api-limits">
         <thead className="text-xs text-ink-muted">
           <tr>
@@ -46,7 +48,7 @@ function LimitsTable({ limits }: { limits: ApiLimits }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

@@ -2,6 +2,7 @@ import { formatCoinAmount, formatFee } from '@openpool/domain/format';
 import { Link } from 'react-router';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
+import { ScrollTable } from '~/shared/scroll-table';
 import { sortParam, type CompareRow, type Sort, type SortKey } from './compare-rows';
 
 const COLUMNS: ReadonlyArray<{ key: SortKey; label: MessageId }> = [
@@ -32,7 +33,7 @@ export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]
   const t = useT();
   const unconfirmed = <Unconfirmed label={t('comparePools.unconfirmed')} />;
   return (
-    <div className="relative mt-4 overflow-x-auto rounded-lg border border-line" data-testid="compare-scroll">
+    <ScrollTable label={caption} className="mt-4 rounded-lg border border-line [--scroll-bg:var(--color-surface)]">
       <table className="w-full min-w-[52rem] text-sm" data-testid="compare-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-raised text-ink-muted">
@@ -133,7 +134,7 @@ export function CompareTable({ rows, sort, coin, caption }: { rows: CompareRow[]
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

@@ -6,6 +6,7 @@ import { useT } from '~/i18n/use-t';
 import type { MinerStats } from './miner-types';
 import { Ltr } from '~/shared/ltr';
 import { Figure, Panel } from '~/shared/panel';
+import { ScrollTable } from '~/shared/scroll-table';
 import { isMining } from './miner-freshness';
 import { formatDuration, payoutEta } from './payout-eta';
 
@@ -87,7 +88,7 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
       {stats.merged.length > 0 ? (
         <>
           <h3 className="mt-4 mb-2 text-sm font-semibold">{t('miner.merged.title')}</h3>
-          <div className="overflow-x-auto">
+          <ScrollTable label={t('miner.merged.title')}>
             <table className="w-full text-sm tabular-nums" data-testid="miner-merged">
               <thead>
                 <tr className="text-xs text-ink-muted">
@@ -118,7 +119,7 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         </>
       ) : null}
     </Panel>

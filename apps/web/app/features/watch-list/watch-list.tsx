@@ -6,6 +6,7 @@ import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import { apiPaths } from '~/platform/api-paths';
 import { Ltr } from '~/shared/ltr';
+import { ScrollTable } from '~/shared/scroll-table';
 import { useApi, useSiteSettings } from '~/platform/site-settings';
 import { addWatched, removeWatched, useWatchList, WATCH_LIST_MAX, type Watched } from './watch-store';
 
@@ -123,76 +124,80 @@ export function WatchList() {
           {t('watchlist.empty')}
         </p>
       ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-xl border border-line bg-surface-raised p-4">
-          <table className="w-full min-w-[34rem] text-sm" data-testid="watchlist-table">
-            <thead className="text-xs text-ink-muted">
-              <tr>
-                <th className="py-1 pe-3 text-start font-medium">{t('watchlist.miner')}</th>
-                <th className="py-1 pe-3 text-start font-medium">{t('watchlist.hashrate10m')}</th>
-                <th className="py-1 pe-3 text-start font-medium">{t('watchlist.hashrate24h')}</th>
-                <th className="py-1 pe-3 text-start font-medium">{t('watchlist.workers')}</th>
-                <th className="py-1 pe-3 text-start font-medium">{t('watchlist.balance')}</th>
-                <th className="py-1 text-start font-medium">
-                  <span className="sr-only">{t('watchlist.remove')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((entry) => {
-                const row = rows[keyOf(entry)] ?? { state: 'loading' };
-                const stats = row.state === 'found' ? row.stats : null;
-                const missing =
-                  row.state === 'not-found'
-                    ? t('watchlist.notFound')
-                    : row.state === 'unavailable'
-                      ? t('watchlist.unavailable')
-                      : '…';
-                return (
-                  <tr key={keyOf(entry)} className="border-t border-line" data-testid="watchlist-row">
-                    <td className={cell}>
-                      <span className="me-2 rounded bg-line px-1.5 py-0.5 text-xs font-semibold">{entry.coin.toUpperCase()}</span>
-                      <LocaleLink
-                        to={sitePaths.miner(entry.coin, 'stats', entry.address)}
-                        className="font-mono text-accent hover:underline"
-                        title={entry.address}
-                      >
-                        <Ltr>{truncateMiddle(entry.address, 8, 8)}</Ltr>
-                      </LocaleLink>
-                    </td>
-                    {stats ? (
-                      <>
-                        <td className={`${cell} tabular-nums`}>
-                          <Ltr>{formatHashrate(stats.hashrate_10m)}</Ltr>
-                        </td>
-                        <td className={`${cell} tabular-nums`}>
-                          <Ltr>{formatHashrate(stats.hashrate_24h)}</Ltr>
-                        </td>
-                        <td className={`${cell} tabular-nums`}>
-                          <Ltr>{`${formatInteger(stats.workers_online)} / ${formatInteger(stats.workers_online + stats.workers_offline)}`}</Ltr>
-                        </td>
-                        <td className={`${cell} tabular-nums`}>
-                          <Ltr>{formatCoinAmount(stats.balance, entry.coin)}</Ltr>
-                        </td>
-                      </>
-                    ) : (
-                      <td className={`${cell} text-ink-muted`} colSpan={4}>
-                        {missing}
+        <div className="mt-4 rounded-xl border border-line bg-surface-raised p-4">
+          <ScrollTable label={t('watchlist.title')}>
+            <table className="w-full min-w-[34rem] text-sm" data-testid="watchlist-table">
+              <thead className="text-xs text-ink-muted">
+                <tr>
+                  <th className="py-1 pe-3 text-start font-medium">{t('watchlist.miner')}</th>
+                  <th className="py-1 pe-3 text-start font-medium">{t('watchlist.hashrate10m')}</th>
+                  <th className="py-1 pe-3 text-start font-medium">{t('watchlist.hashrate24h')}</th>
+                  <th className="py-1 pe-3 text-start font-medium">{t('watchlist.workers')}</th>
+                  <th className="py-1 pe-3 text-start font-medium">{t('watchlist.balance')}</th>
+                  <th className="py-1 text-start font-medium">
+                    <span className="sr-only">{t('watchlist.remove')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((entry) => {
+                  const row = rows[keyOf(entry)] ?? { state: 'loading' };
+                  const stats = row.state === 'found' ? row.stats : null;
+                  const missing =
+                    row.state === 'not-found'
+                      ? t('watchlist.notFound')
+                      : row.state === 'unavailable'
+                        ? t('watchlist.unavailable')
+                        : '…';
+                  return (
+                    <tr key={keyOf(entry)} className="border-t border-line" data-testid="watchlist-row">
+                      <td className={cell}>
+                        <span className="me-2 rounded bg-line px-1.5 py-0.5 text-xs font-semibold">
+                          {entry.coin.toUpperCase()}
+                        </span>
+                        <LocaleLink
+                          to={sitePaths.miner(entry.coin, 'stats', entry.address)}
+                          className="font-mono text-accent hover:underline"
+                          title={entry.address}
+                        >
+                          <Ltr>{truncateMiddle(entry.address, 8, 8)}</Ltr>
+                        </LocaleLink>
                       </td>
-                    )}
-                    <td className="py-2 text-end">
-                      <button
-                        type="button"
-                        onClick={() => removeWatched(entry)}
-                        className="rounded-md border border-line px-2 py-1 text-xs hover:border-accent hover:text-accent"
-                      >
-                        {t('watchlist.remove')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                      {stats ? (
+                        <>
+                          <td className={`${cell} tabular-nums`}>
+                            <Ltr>{formatHashrate(stats.hashrate_10m)}</Ltr>
+                          </td>
+                          <td className={`${cell} tabular-nums`}>
+                            <Ltr>{formatHashrate(stats.hashrate_24h)}</Ltr>
+                          </td>
+                          <td className={`${cell} tabular-nums`}>
+                            <Ltr>{`${formatInteger(stats.workers_online)} / ${formatInteger(stats.workers_online + stats.workers_offline)}`}</Ltr>
+                          </td>
+                          <td className={`${cell} tabular-nums`}>
+                            <Ltr>{formatCoinAmount(stats.balance, entry.coin)}</Ltr>
+                          </td>
+                        </>
+                      ) : (
+                        <td className={`${cell} text-ink-muted`} colSpan={4}>
+                          {missing}
+                        </td>
+                      )}
+                      <td className="py-2 text-end">
+                        <button
+                          type="button"
+                          onClick={() => removeWatched(entry)}
+                          className="rounded-md border border-line px-2 py-1 text-xs hover:border-accent hover:text-accent"
+                        >
+                          {t('watchlist.remove')}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollTable>
         </div>
       )}
       <p className="mt-3 text-xs text-ink-muted">{t('watchlist.windows')}</p>
