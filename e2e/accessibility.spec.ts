@@ -44,6 +44,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
     }
 
+    test('the API page on a phone: its wide tables and commands scroll and take the keyboard', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await open(page, '/api');
+      expect(await violations(page)).toEqual([]);
+    });
+
     test('the home page, the open mobile menu and the currency list on a phone', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 812 });
       await open(page, '/');

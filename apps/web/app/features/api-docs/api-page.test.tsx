@@ -40,7 +40,7 @@ describe('API page', () => {
     const html = await render(null, 'fa');
     expect(html).toContain('اکنون نمی‌توان محدودیت‌های جاری را خواند');
     expect(html).toContain(
-      '<pre class="scroll-cue mt-1 rounded-lg border border-line bg-surface p-3 text-xs leading-relaxed [--scroll-bg:var(--color-surface)]" dir="ltr">',
+      '<pre tabindex="0" class="scroll-cue mt-1 rounded-lg border border-line bg-surface p-3 text-xs leading-relaxed [--scroll-bg:var(--color-surface)]" dir="ltr">',
     );
   });
 });

@@ -10,7 +10,9 @@ import { useSiteSettings } from '~/platform/site-settings';
  */
 function Command({ children }: { children: string }) {
   return (
+    // Focusable so a keyboard can scroll a line wider than the box (axe's scrollable-region-focusable).
     <pre
+      tabIndex={0}
       className="scroll-cue mt-1 rounded-lg border border-line bg-surface p-3 text-xs leading-relaxed [--scroll-bg:var(--color-surface)]"
       dir="ltr"
     >
