@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mergedListSchema, topMinersSchema } from '@openpool/domain/api';
 import { formatCoinAmount, formatFee, formatHashrate, formatInteger } from '@openpool/domain/format';
 import { chartLabelProblems, coveredByTheButton, cutsIn, figuresIn, recordCanvasText, type Finding } from './page-checks.ts';
@@ -143,6 +143,18 @@ test.describe('every page type at 320, 375 and 1440 px, in English and Persian',
     await expect(current).toBeInViewport({ ratio: 1 });
     // And they fade at the edge where more tabs wait.
     expect(await tabs.evaluate((nav) => getComputedStyle(nav).maskImage)).not.toBe('none');
+  });
+
+  test('a box fades at the end where more waits: a command (left to right) and a table (right to left) in Persian', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 740 });
+    const fadeDirection = (box: Locator) =>
+      box.evaluate((element) => getComputedStyle(element).getPropertyValue('--fade-dir').trim());
+    await open(page, '/fa/api');
+    expect(await fadeDirection(page.locator('pre.scroll-cue').first())).toBe('to right');
+    await open(page, '/fa/compare-mining-pools');
+    expect(await fadeDirection(page.locator('.scroll-table').first())).toBe('to left');
   });
 
   test('the search field says its short name on a phone, the spec’s placeholder on a desktop', async ({ page }) => {
