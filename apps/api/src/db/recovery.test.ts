@@ -97,9 +97,13 @@ describe('database recovery', () => {
   it('restarts a killed embedded PostgreSQL: 503, then 200 within 30 s, nothing lost', { timeout: 90_000 }, async () => {
     server = await startServer();
     const now = Date.now();
-    expect(await ingest(shares(1, 500, now - 60_000))).toBe(200);
+    // Half an hour back: a miner's share counts are read from complete 10-minute buckets, so
+    // shares of the open bucket read 0 before the kill and 500 after it once that bucket closed
+    // (a 10-minute boundary during the test); this bucket is complete for both reads.
+    expect(await ingest(shares(1, 500, now - 30 * 60_000))).toBe(200);
     expect(await readyStatus()).toBe(200);
     const before = await sharesOfMiner();
+    expect(before).toMatchObject({ valid: 500 });
 
     const postmaster = Number(readFileSync(join(dir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
     process.kill(postmaster, 'SIGKILL');
