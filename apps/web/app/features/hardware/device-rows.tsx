@@ -120,42 +120,38 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [locale.code],
   );
-  // Columns of fixed widths from a tablet up (table-layout: fixed): an auto table measures every
-  // cell of every row again whenever one changes, and a filter's new rows then moved the columns
-  // and repainted the whole table (decision 010). The widths hold the longest figures of every
-  // currency and locale; the device's name takes the rest.
   const th = 'py-2 pe-3 font-medium';
   return (
     // Contained: a new list lays out this box, not the page around it.
     <div className="device-list mt-3 [contain:content] md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-surface-raised">
-      <table className="w-full text-sm tabular-nums md:table-fixed" data-testid="device-table" onClick={onClick}>
+      <table className="w-full text-sm tabular-nums" data-testid="device-table" onClick={onClick}>
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className={`${th} ps-4 text-start`}>
               {t('hw.col.device')}
             </th>
-            <th scope="col" className={`${th} w-28 text-end`}>
+            <th scope="col" className={`${th} text-end`}>
               {words.hashrate}
             </th>
-            <th scope="col" className={`${th} w-24 text-end`}>
+            <th scope="col" className={`${th} text-end`}>
               {words.power}
             </th>
-            <th scope="col" className={`${th} hidden w-28 text-end lg:table-cell`}>
+            <th scope="col" className={`${th} hidden text-end lg:table-cell`}>
               {t('hw.col.efficiency')}
             </th>
-            <th scope="col" className={`${th} w-24 text-start`}>
+            <th scope="col" className={`${th} text-start`}>
               {words.bestCoin}
             </th>
-            <th scope="col" className={`${th} hidden w-32 text-end xl:table-cell`}>
+            <th scope="col" className={`${th} hidden text-end xl:table-cell`}>
               {t('hw.col.revenue')}
             </th>
-            <th scope="col" className={`${th} w-32 text-end`}>
+            <th scope="col" className={`${th} text-end`}>
               {words.profit}
             </th>
-            <th scope="col" className={`${th} hidden w-32 text-end lg:table-cell`}>
+            <th scope="col" className={`${th} hidden text-end lg:table-cell`}>
               {t('hw.col.price')}
             </th>
-            <th scope="col" className={`${th} w-32 pe-4 text-end`}>
+            <th scope="col" className={`${th} pe-4 text-end`}>
               {words.payback}
             </th>
           </tr>
