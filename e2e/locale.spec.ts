@@ -84,6 +84,9 @@ test('canonical and hreflang links on every page', async ({ request }) => {
 
 test('switching language keeps the rest of the path and saves the choice', async ({ page, context }) => {
   await page.goto('/btc/hashrate?range=7d');
+  // The switch saves the choice in its click handler: a click before hydration is a plain link's
+  // navigation (CI saw one on a loaded machine), which changes the language but saves nothing.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.getByTestId('language-switch').locator('summary').click();
   await page.getByRole('link', { name: /Русский/ }).click();
   await expect(page).toHaveURL(/\/ru\/btc\/hashrate\?range=7d$/);
