@@ -7,6 +7,7 @@ import type { ChartRange, PoolStats } from '@openpool/domain/api';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/mining';
 import { effort } from '@openpool/domain/rewards';
+import { blockConfirmations } from '@openpool/domain/confirmations';
 import type { ApiContext } from '../context.ts';
 import { latestNetworkSample, latestNetworkSamples } from '../stats/network-sample.ts';
 import { OFFLINE_AFTER_S, rangePlan, ts, unix, windowHashrate, windowStart, windows } from '../stats/windows.ts';
@@ -27,7 +28,11 @@ export interface BlockRow {
   worker: string | null;
 }
 
-export function blockSummary(ctx: ApiContext, row: BlockRow) {
+/**
+ * A block as the API gives it. `tip` is the chain height of the block's coin (its latest network
+ * sample): confirmations follow it (decision 024), not the steps in which status events arrive.
+ */
+export function blockSummary(ctx: ApiContext, row: BlockRow, tip: number | null) {
   const required =
     ctx.pool.coins.get(row.coin as CoinTicker)?.confirmations ?? ctx.pool.merged.get(row.coin as never)?.confirmations ?? 0;
   return {
@@ -38,7 +43,7 @@ export function blockSummary(ctx: ApiContext, row: BlockRow) {
     scheme: row.scheme,
     effort: row.effort,
     status: row.status,
-    confirmations: Math.min(row.confirmations, required),
+    confirmations: blockConfirmations({ height: row.height, status: row.status, reported: row.confirmations }, tip, required),
     required_confirmations: required,
     merged_from: row.merged_from,
   };
@@ -109,7 +114,7 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
     // No network sample yet: no figure, rather than the 0 effort() gives (one effort rule, in the domain).
     effort: net && net.difficulty > 0 ? effort(roundDifficulty, net.difficulty) : null,
     blocks_24h: blocks24h.rows[0]?.n ?? 0,
-    last_blocks_found: blocks.rows.map((row) => blockSummary(ctx, row)),
+    last_blocks_found: blocks.rows.map((row) => blockSummary(ctx, row, net?.height ?? null)),
     merged: [...COINS[coin].mergedCoins],
     payout: {
       schedule: config.payoutSchedule,
@@ -169,19 +174,24 @@ export async function networkChart(ctx: ApiContext, coin: CoinTicker, range: Cha
 }
 
 export async function blocksPage(ctx: ApiContext, coin: CoinTicker, page: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
+  const [rows, total, network] = await Promise.all([
     ctx.db.query<BlockRow>(
       `select coin, height, hash, reward::text as reward, scheme, effort, status, confirmations, found_at, merged_from, finder, worker
        from blocks where coin = $1 and merged_from is null order by found_at desc, id desc limit $2 offset $3`,
       [coin, pageSize, (page - 1) * pageSize],
     ),
     ctx.db.query<{ n: number }>('select count(*)::int as n from blocks where coin = $1 and merged_from is null', [coin]),
+    latestNetworkSample(ctx.db, coin),
   ]);
   return {
     page,
     page_size: pageSize,
     total: total.rows[0]?.n ?? 0,
-    results: rows.rows.map((row) => ({ ...blockSummary(ctx, row), finder: row.finder, worker: row.worker })),
+    results: rows.rows.map((row) => ({
+      ...blockSummary(ctx, row, network?.height ?? null),
+      finder: row.finder,
+      worker: row.worker,
+    })),
   };
 }
 

@@ -65,4 +65,35 @@ describe('pool stats', () => {
     // PPS+'s round: 2e7 + 1e7 = 3e7 over the network's 4e7; the SOLO round's 4e7 is a miner's own.
     expect(body.effort).toBeCloseTo(0.75, 9);
   });
+
+  it('give every block the confirmations of the chain: tip - height + 1 up to the maturity', async () => {
+    // Status events said 10 (pending) and 1 (pending) confirmations; the chain's tip (the
+    // network sample above) is 3,000,000, so the chain says otherwise, block by block.
+    const required = POOL_CONFIG.coins.get('ltc').confirmations;
+    const blocks: [number, string, string, number][] = [
+      [2_999_964, 'pending', 'c1', 10], // 36 blocks on top: 37 confirmations, not the event's 10
+      [3_000_000, 'pending', 'c2', 1], // the tip itself: 1
+      [2_999_000, 'pending', 'c3', 50], // past the maturity, its event not in yet: the maturity
+      [2_999_990, 'confirmed', 'c4', required],
+      [2_999_995, 'orphaned', 'c5', 0],
+    ];
+    for (const [index, [height, status, hash, reported]] of blocks.entries())
+      await h.db.pool.query(
+        `insert into blocks (coin, height, hash, finder, scheme, reward, fees, found_at, status, confirmations)
+         values ('ltc', $1, $2, 'a', 'pps', 1, 0, $3, $4, $5)`,
+        [height, hash, new Date(NOW - (index + 1) * 60_000), status, reported],
+      );
+    const { body } = await h.get<PoolStats>('/ltc/api/v1/pool/stats');
+    const byHash = new Map(body.last_blocks_found.map((block) => [block.hash, block]));
+    expect(byHash.get('c1')?.confirmations).toBe(3_000_000 - 2_999_964 + 1);
+    expect(byHash.get('c2')?.confirmations).toBe(1);
+    expect(byHash.get('c3')?.confirmations).toBe(required);
+    expect(byHash.get('c4')?.confirmations).toBe(required);
+    expect(byHash.get('c5')?.confirmations).toBe(0);
+    const page = await h.get<{ results: { hash: string; height: number; status: string; confirmations: number }[] }>(
+      '/ltc/api/v1/blocks?page=1',
+    );
+    for (const block of page.body.results.filter((b) => b.status === 'pending'))
+      expect(block.confirmations).toBe(Math.min(required, 3_000_000 - block.height + 1));
+  });
 });
