@@ -1,5 +1,5 @@
 // `npm test`: everything CI runs, in the order that fails fastest. Installs Debian's Chromium,
-// litecoind (the stratum tests run a real regtest node) and prometheus (the ops tests run
+// litecoind and monero + librandomx (the stratum tests run real regtest nodes) and prometheus (the ops tests run
 // promtool and a real Prometheus) when they are missing, then: lint, typecheck, unit tests,
 // build, ops tests (they scrape the built web server), browser tests. Ends with one line
 // 'N passed, N failed' summing the unit, ops and browser test counts.
@@ -33,6 +33,7 @@ function counts(file, read) {
 const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
 let ok = step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
 ok = ok && step('litecoind', process.execPath, ['scripts/ensure-litecoind.mjs']);
+ok = ok && step('monerod', process.execPath, ['scripts/ensure-monerod.mjs']);
 ok = ok && step('prometheus', process.execPath, ['scripts/ensure-prometheus.mjs']);
 ok = ok && step('lint', ...npx('eslint', '.', '--max-warnings', '0'));
 ok = ok && step('format', ...npx('prettier', '--check', '.'));
