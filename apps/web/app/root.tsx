@@ -2,7 +2,16 @@
 import './platform/zod-jitless';
 import { LOCALES, getLocale, localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { getLoadedI18n, loadCatalogue } from '~/i18n/catalogues';
@@ -12,6 +21,7 @@ import { I18nProvider } from '~/i18n/use-t';
 import { SiteFrame } from './features/layout/site-frame';
 import { SeoTags } from './shared/seo-tags';
 import { usePageSeo } from './shared/page-seo';
+import { routeSeo } from './shared/route-seo';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
 import { SiteSettingsScript, useSiteSettings } from '~/platform/site-settings';
@@ -67,7 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
   const nonce = useNonce();
   const i18n = getLoadedI18n(locale.code);
-  const seo = usePageSeo();
+  const matches = useMatches();
+  // A loader's own words first (articles, devices), else the route's: every page its own title.
+  const seo = usePageSeo() ?? (i18n ? routeSeo(matches, (id, values) => i18n._(id, values), locale.dir === 'rtl') : null);
   return (
     <html lang={locale.iso} dir={locale.dir} data-locale={locale.code} suppressHydrationWarning>
       <head>
