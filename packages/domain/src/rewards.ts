@@ -32,6 +32,15 @@ export function afterFee(amount: bigint, feePpm: number): bigint {
   return (amount * (PPM - BigInt(feePpm))) / PPM;
 }
 
+/**
+ * One key's part of a proportional split: `total` x `weight` / `sum`, rounded down. The audit
+ * verifier (audit.ts) recomputes one miner's credit with it from the published work total.
+ */
+export function proportionalShare(total: bigint, weight: bigint, sum: bigint): bigint {
+  if (total <= 0n || weight <= 0n || sum <= 0n) return 0n;
+  return (total * weight) / sum;
+}
+
 export interface Split<K> {
   credits: Map<K, bigint>;
   /** What flooring left over; it stays with the pool. */
@@ -49,7 +58,7 @@ export function splitProportionally<K>(total: bigint, weights: Iterable<readonly
   if (total <= 0n || sum === 0n) return { credits, remainder: total > 0n ? total : 0n };
   let paid = 0n;
   for (const [key, weight] of entries) {
-    const credit = (total * weight) / sum;
+    const credit = proportionalShare(total, weight, sum);
     if (credit === 0n) continue;
     credits.set(key, (credits.get(key) ?? 0n) + credit);
     paid += credit;
