@@ -230,6 +230,28 @@ export const payoutsSchema = z.object({
   next: z.string().nullable().describe('cursor for the next page, or null'),
 });
 
+/**
+ * Every payout of a miner, its pool's coin and the coins merge-mined with it (doge, pep and bells
+ * beside ltc; fb beside btc), newest first and paged both ways: `older` and `newer` are cursors
+ * for the pages on either side (null at an end). `totals` hold each coin's total paid, the
+ * balance's paid figure, which is the sum of every payout of that coin. The compatibility path
+ * (`payoutsSchema`) keeps only the pool's own coin.
+ */
+export const minerPayoutsSchema = z.object({
+  coins: z.array(z.string()).describe('the pool coin first, then its merge-mined coins'),
+  coin: z.string().nullable().describe('the coin the list is filtered to, or null for every coin'),
+  totals: z.array(z.object({ coin: z.string(), total_paid: amount, payouts: z.number().int() })),
+  results: z.array(
+    payoutsSchema.shape.results.element.extend({
+      coin: z.string(),
+      id: z.string().describe('the payout’s cursor'),
+    }),
+  ),
+  older: z.string().nullable().describe('cursor (`before`) of the next older page, or null'),
+  newer: z.string().nullable().describe('cursor (`after`) of the next newer page, or null'),
+});
+export type MinerPayouts = z.infer<typeof minerPayoutsSchema>;
+
 export const balanceSchema = z.object({ balance: amount, unconfirmed_balance: amount, total_paid: amount });
 
 export const dailyRevenueSchema = z.object({

@@ -31,6 +31,7 @@ export const API_ROUTES = {
   minerWorkers: '/:coin/api/v3/miner/workers/:address',
   minerWorker: '/:coin/api/v1/miner/worker/:address/:worker',
   minerPayouts: '/:coin/api/v1/miner/payouts/:address',
+  minerPayoutsAll: '/:coin/api/v2/miner/payouts/:address',
   minerBalance: '/:coin/api/v1/miner/balance/:address',
   minerRewards: '/:coin/api/v1/miner/rewards/:address',
   minerAlerts: '/:coin/api/v1/miner/alerts/:address',

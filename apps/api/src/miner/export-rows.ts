@@ -9,6 +9,7 @@ import type { CoinTicker } from '@openpool/domain/coins';
 import { fiatValue, plainRate, type PayoutExportRow, type RewardExportRow } from '@openpool/domain/miner-export';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import { coinPrice, type RateDays } from '../rates/rate-days.ts';
+import { payoutStatus } from './queries.ts';
 
 const PAGE_ROWS = 5000;
 const WINDOW_DAYS = 31;
@@ -104,7 +105,7 @@ export async function* payoutPages(
       received: fromUnits(row.received === null ? units : BigInt(row.received), decimals),
       txid: row.txid,
       // As the payouts list says it (miner/queries.ts): Paid once in a block where the chain is followed.
-      status: row.status === 'paid' && (row.confirmations === null || row.confirmations > 0) ? 'Paid' : 'Unpaid',
+      status: payoutStatus(row),
       confirmations: row.confirmations,
       ...fiat[index],
     }));

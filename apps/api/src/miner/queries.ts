@@ -142,6 +142,11 @@ export async function minerChart(
   return { range, step: plan.step, points };
 }
 
+/** Paid once in a block where the chain is followed (payout-follow.ts); sent is Paid elsewhere. */
+export function payoutStatus(row: { status: string; confirmations: number | null }): 'Paid' | 'Unpaid' {
+  return row.status === 'paid' && (row.confirmations === null || row.confirmations > 0) ? 'Paid' : 'Unpaid';
+}
+
 export async function payouts(ctx: ApiContext, coin: string, address: string, before: number | null, limit: number) {
   const decimals = unitDecimalsOf(ctx.pool, coin as CoinTicker);
   const rows = await ctx.db.query<{
@@ -164,9 +169,7 @@ export async function payouts(ctx: ApiContext, coin: string, address: string, be
       date: unix(row.created_at),
       amount: fromUnits(BigInt(row.amount), decimals),
       received: fromUnits(BigInt(row.received ?? row.amount), decimals),
-      // Paid once in a block where the chain is followed (payout-follow.ts); sent is Paid elsewhere.
-      status:
-        row.status === 'paid' && (row.confirmations === null || row.confirmations > 0) ? ('Paid' as const) : ('Unpaid' as const),
+      status: payoutStatus(row),
       txid: row.txid,
       confirmations: row.confirmations,
     })),

@@ -6,6 +6,7 @@ import {
   errorSchema,
   minerChartSchema,
   minerStatsSchema,
+  minerPayoutsSchema,
   payoutsSchema,
   rewardsSchema,
   workerStatsSchema,
@@ -14,7 +15,7 @@ import {
 import { REWARD_SCHEMES } from '@openpool/domain/address';
 import type { ApiContext } from '../context.ts';
 import { createMemo } from '../http/caching.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import {
   addressParam,
   checkAddress,
@@ -27,6 +28,7 @@ import {
 } from '../http/params.ts';
 import { balance, dailyRewards, minerChart, minerStats, payouts } from './queries.ts';
 import { workers } from './workers.ts';
+import { minerPayouts, payoutCoins } from './payouts.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
@@ -142,6 +144,50 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
       const before = request.query.next ? Number(request.query.next) : null;
       return memo(`payouts:${coin}:${address}:${before}:${request.query.limit}`, () =>
         payouts(ctx, coin, address, before, request.query.limit),
+      );
+    },
+  );
+
+  r.get(
+    API_ROUTES.minerPayoutsAll,
+    {
+      schema: {
+        tags: ['miner'],
+        summary:
+          'Every payout: the pool’s coin and its merge-mined coins, newest first, paged both ways, with each coin’s total paid',
+        params: minerParams,
+        querystring: z.object({
+          coin: z.string().max(16).optional().describe('only this coin: the pool’s or one merge-mined with it'),
+          before: z
+            .string()
+            .regex(/^\d{1,18}$/)
+            .optional()
+            .describe('older than this cursor (`older` of a page)'),
+          after: z
+            .string()
+            .regex(/^\d{1,18}$/)
+            .optional()
+            .describe('newer than this cursor (`newer` of a page)'),
+          limit: plainNumberQuery({ min: 1, max: 100, integer: true }).default(25),
+        }),
+        response: { 200: minerPayoutsSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const { coin: only, before, after, limit } = request.query;
+      if (only !== undefined && !payoutCoins(coin).includes(only))
+        throw badRequest(`coin: ${coin} pays in ${payoutCoins(coin).join(', ')}`);
+      const query = {
+        only: only ?? null,
+        before: before === undefined ? null : BigInt(before),
+        after: after === undefined ? null : BigInt(after),
+        limit,
+      };
+      return memo(`payouts-all:${coin}:${address}:${only}:${before}:${after}:${limit}`, () =>
+        minerPayouts(ctx, coin, address, query),
       );
     },
   );
