@@ -5,10 +5,11 @@
  * inside its own network stays one client.
  */
 import { isIPv4, isIPv6 } from 'node:net';
+import { bareAddress } from '@openpool/domain/client-address';
 
 /** The eight 16-bit groups of an IPv6 address (with an IPv4 tail, if any), or null. */
 export function ipv6Groups(ip: string): number[] | null {
-  const address = ip.split('%')[0]!.toLowerCase();
+  const address = bareAddress(ip).split('%')[0]!.toLowerCase();
   if (!isIPv6(address)) return null;
   let text = address;
   const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
@@ -29,7 +30,8 @@ export function ipv6Groups(ip: string): number[] | null {
  * 256 /56s), or null for IPv4 and IPv4-mapped addresses. Limits count a /48 too, with more
  * room, so that one holder of a /48 does not get 256 networks' worth of guesses (decision 016).
  */
-export function ipv6Site(ip: string): string | null {
+export function ipv6Site(client: string): string | null {
+  const ip = bareAddress(client);
   if (isIPv4(ip)) return null;
   const groups = ipv6Groups(ip);
   if (!groups || (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)) return null;
@@ -39,8 +41,12 @@ export function ipv6Site(ip: string): string | null {
     .join(':')}::/48`;
 }
 
-/** `203.0.113.0/24`, `2001:db8:1:200::/56`; anything that is not an IP address as it is. */
-export function clientNetwork(ip: string): string {
+/**
+ * `203.0.113.0/24`, `2001:db8:1:200::/56`; anything that is not an IP address as it is. A
+ * forwarded `ip:port` or `[v6]:port` is its bare address first, so a source port is not a network.
+ */
+export function clientNetwork(client: string): string {
+  const ip = bareAddress(client);
   if (isIPv4(ip)) return `${ip.split('.').slice(0, 3).join('.')}.0/24`;
   const groups = ipv6Groups(ip);
   if (!groups) return ip;
@@ -52,7 +58,8 @@ export function clientNetwork(ip: string): string {
 }
 
 /** The key of one client (referral attribution): IPv4 as it is; IPv6 by its /64; IPv4-mapped IPv6 as IPv4. */
-export function clientKey(ip: string): string {
+export function clientKey(client: string): string {
+  const ip = bareAddress(client);
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;

@@ -62,6 +62,19 @@ describe('public API limits', () => {
     expect(proxied.headers.ratelimit).toBe(`"default";r=${QUOTA - 1};t=40`);
   });
 
+  it('counts a forwarded ip:port, [v6]:port or [v6] as the bare client: a source port is no fresh quota', async () => {
+    h = await createHarness(NOW);
+    const forwarded = (value: string) => from(h!, '127.0.0.1', '/api/v2/profile', { 'x-forwarded-for': value });
+    const seen = [];
+    for (const value of ['203.0.113.9:1111', '203.0.113.9:2222', '203.0.113.9', '[::ffff:203.0.113.9]:80'])
+      seen.push((await forwarded(value)).headers.ratelimit);
+    expect(seen).toEqual([1, 2, 3, 4].map((n) => `"default";r=${QUOTA - n};t=40`));
+    const v6 = [];
+    for (const value of ['[2001:db8:5:1::5]:443', '[2001:db8:5:1::6]', '2001:DB8:5:1::7'])
+      v6.push((await forwarded(value)).headers.ratelimit);
+    expect(v6).toEqual([1, 2, 3].map((n) => `"default";r=${QUOTA - n};t=40`));
+  });
+
   it('gives exports a smaller quota of their own on top, and names both policies', async () => {
     h = await createHarness(NOW);
     const url = '/ltc/api/v1/miner/export/ltc1qnobody?kind=payouts';

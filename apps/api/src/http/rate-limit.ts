@@ -19,6 +19,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiLimitsSchema } from '@openpool/domain/api';
 import { limitRefusal } from './errors.ts';
+import { bareAddress } from '@openpool/domain/client-address';
 import { ipv6Groups } from './client-network.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
@@ -84,7 +85,8 @@ export function addressMatcher(entries: readonly string[]): (ip: string) => bool
       else list.addSubnet(address, Number(bits), type);
     }
   }
-  return (ip) => {
+  return (client) => {
+    const ip = bareAddress(client);
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
     const address = mapped ?? ip;
     if (isIPv4(address)) return list.check(address, 'ipv4');
@@ -92,8 +94,9 @@ export function addressMatcher(entries: readonly string[]): (ip: string) => bool
   };
 }
 
-/** The unit a quota counts: an IPv4 address, or an IPv6 /64. */
-export function clientKey(ip: string): string {
+/** The unit a quota counts: an IPv4 address, or an IPv6 /64; a forwarded `ip:port` or `[v6]:port` as its bare address. */
+export function clientKey(client: string): string {
+  const ip = bareAddress(client);
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
   if (mapped) return mapped;
   const groups = ipv6Groups(ip);

@@ -274,6 +274,86 @@ describe('mail limits', { timeout: 180_000 }, () => {
     }
   });
 
+  it('21 spellings of one Proton mailbox on its 4 domains are one recipient: 3 mails', async () => {
+    await withMiners(21);
+    const names = ['firstlast', 'first.last', 'first-last', 'first_last', 'fi.rst_la-st', 'First.Last+pool', 'firstlast+x'];
+    const domains = ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'];
+    const statuses: number[] = [];
+    for (let k = 0; k < 21; k += 1) statuses.push((await save(k, `${names[k % 7]}@${domains[k % 4]}`, k)).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    await h!.notifier!.sendOnce();
+    expect(smtp.messages).toHaveLength(3);
+  });
+
+  it('the owner, proven by a worker on a network of his own, gets a link whatever strangers asked', async () => {
+    await withMiners(3);
+    // Three strangers' miners (their workers in 198.51.0.0/24) name the owner's mailbox.
+    for (let i = 0; i < 3; i += 1) expect((await save(i, 'owner@proton.me', i)).statusCode).toBe(200);
+    // The owner's miner mines from 203.0.113.7; the owner saves from his phone, another network.
+    const owner = miner(900);
+    const share = { type: 'share', seq: ++seq, coin: 'ltc', address: owner, worker: 'rig', scheme: 'pps', difficulty: 1 };
+    const ownerShare = { ...share, status: 'valid', ip: '203.0.113.7', at: h!.clock.now - 60_000 } as IngestEvent;
+    expect((await h!.ingest('mail', [ownerShare])).statusCode).toBe(200);
+    const ownerSave = () =>
+      h!.app.inject({
+        method: 'POST',
+        url: `/ltc/api/v1/miner/settings/${owner}`,
+        payload: { ip: '203.0.113.7', email: 'Owner@pm.me' },
+        remoteAddress: '192.0.2.200',
+      });
+    // Before: the quiet rule refused him for 7 days (Retry-After: 602607).
+    const first = await ownerSave();
+    expect(first.statusCode).toBe(200);
+    await h!.notifier!.sendOnce();
+    expect(smtp.messages.filter((mail) => mail.text?.includes(owner))).toHaveLength(1);
+    // Strangers from the strangers' network stay refused: the lane is one network's, once a week.
+    const stranger = await save(1, 'owner@protonmail.com', 50);
+    expect(stranger.json()).toMatchObject({ error: 'mail_recipient_quiet' });
+    // Following the link ends the quiet; the 3 a day still hold.
+    const confirmed = await h!.app.inject({
+      method: 'POST',
+      url: confirmLinkOf(900)!,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await save(2, 'owner@pm.me', 51)).json()).toMatchObject({ error: 'mail_recipient_limit' });
+  });
+
+  it('counts an IPv6 /48 as well as its /56s: 30 links a day from one /48', async () => {
+    await withMiners(8);
+    const from48 = (k: number) => `2001:db8:77:${(k * 256).toString(16)}::5`;
+    const statuses: number[] = [];
+    for (let k = 0; k < MAIL_LIMITS.perIpv6SitePerDay + 1; k += 1) {
+      const response = await h!.app.inject({
+        method: 'POST',
+        url: `/ltc/api/v1/miner/settings/${miner(k % 8)}`,
+        payload: { ip: workerIp(k % 8), email: `v6-${k}@example.test` },
+        remoteAddress: from48(k),
+      });
+      statuses.push(response.statusCode);
+      if (k === MAIL_LIMITS.perIpv6SitePerDay) expect(response.json()).toMatchObject({ error: 'mail_asker_limit' });
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAIL_LIMITS.perIpv6SitePerDay);
+  });
+
+  it('reads a forwarded ip:port as its address: a source port is not a new network', async () => {
+    await withMiners(12);
+    const statuses: number[] = [];
+    for (let k = 0; k <= MAIL_LIMITS.perNetworkPerDay; k += 1) {
+      const response = await h!.app.inject({
+        method: 'POST',
+        url: `/ltc/api/v1/miner/settings/${miner(k)}`,
+        payload: { ip: workerIp(k), email: `port-${k}@example.test` },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': k % 2 ? `198.18.5.${k}:${40_000 + k}` : `[::ffff:198.18.5.${k}]:443` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAIL_LIMITS.perNetworkPerDay);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('knows one mailbox by its key', () => {
     expect(recipientKey('Victim+Spam@Example.TEST')).toBe('victim@example.test');
     expect(recipientKey('v.i.c.t.i.m+1@googlemail.com')).toBe('victim@gmail.com');

@@ -4,9 +4,16 @@
  * recipient, per miner and per client network, in PostgreSQL under one advisory lock (every
  * API replica, decision 014). Past a limit the ask is refused with 429 and nothing is
  * written. The figures and why they are these are in decision 016.
+ *
+ * The recipient's limits are filled by whoever asks, strangers included, so they never refuse
+ * the owner alone: an ask proven by a worker IP whose network has not asked for this
+ * recipient in the quiet period passes them (the owner's lane, decision 016's addendum). Only
+ * a source that mines from the owner's own /24 can spend that lane.
  */
 import type pg from 'pg';
-import { clientNetwork } from '../http/client-network.ts';
+import { bareAddress } from '@openpool/domain/client-address';
+import { mailboxKey } from '@openpool/domain/mailbox';
+import { clientNetwork, ipv6Site } from '../http/client-network.ts';
 import { limitRefusal } from '../http/errors.ts';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -24,23 +31,16 @@ export const MAIL_LIMITS = {
   perMinerPerDay: 5,
   /** Links one client network (IPv4 /24, IPv6 /56) may ask for in any 24 hours. */
   perNetworkPerDay: 10,
+  /** Links one IPv6 /48 (256 /56s, free from tunnel brokers) may ask for in any 24 hours. */
+  perIpv6SitePerDay: 30,
   /** Asks are kept this long, so a quiet recipient's streak is remembered. */
   keepMs: 30 * DAY_MS,
 };
 
 const ASK_LOCK = 727_030;
 
-/**
- * One key per mailbox: lower case, a '+tag' dropped (most providers deliver victim+1@ to
- * victim@), and Gmail's dots, which Gmail ignores.
- */
-export function recipientKey(email: string): string {
-  const at = email.lastIndexOf('@');
-  const domain = email.slice(at + 1).toLowerCase();
-  let local = email.slice(0, at).toLowerCase().replace(/\+.*$/, '');
-  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '');
-  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
-}
+/** One key per mailbox, each provider's equivalent spellings folded (packages/domain/src/mailbox.ts). */
+export const recipientKey = mailboxKey;
 
 export interface ConfirmationAsk {
   recipient: string;
@@ -48,12 +48,16 @@ export interface ConfirmationAsk {
   miner: string;
   /** The asking client's IP address; absent for asks that come from no client (tests, tools). */
   client?: string;
+  /** The worker IP that proved the ask (settings' proof); its network opens the owner's lane. */
+  proof?: string;
 }
 
 interface AskRow {
   recipient_key: string;
   miner: string;
   network: string | null;
+  site: string | null;
+  proof_network: string | null;
   asked_at: Date;
   confirmed_at: Date | null;
 }
@@ -71,15 +75,18 @@ function windowWait(times: number[], limit: number, windowMs: number, nowMs: num
  */
 export async function claimConfirmation(db: Queryable, ask: ConfirmationAsk, nowMs: number): Promise<void> {
   const key = recipientKey(ask.recipient);
-  const network = ask.client === undefined ? null : clientNetwork(ask.client);
+  const client = ask.client === undefined ? undefined : bareAddress(ask.client);
+  const network = client === undefined ? null : clientNetwork(client);
+  const site = client === undefined ? null : ipv6Site(client);
+  const proofNetwork = ask.proof === undefined ? null : clientNetwork(bareAddress(ask.proof));
   await db.query('select pg_advisory_xact_lock($1)', [ASK_LOCK]);
   const since = new Date(nowMs - MAIL_LIMITS.keepMs);
   await db.query('delete from notify_mail_asks where asked_at < $1', [since]);
   const rows = (
     await db.query<AskRow>(
-      `select recipient_key, miner, network, asked_at, confirmed_at from notify_mail_asks
-       where (recipient_key = $1 or miner = $2 or network = $3) and asked_at >= $4 order by asked_at`,
-      [key, ask.miner, network, since],
+      `select recipient_key, miner, network, site, proof_network, asked_at, confirmed_at from notify_mail_asks
+       where (recipient_key = $1 or miner = $2 or network = $3 or site = $4) and asked_at >= $5 order by asked_at`,
+      [key, ask.miner, network, site, since],
     )
   ).rows;
   const times = (match: (row: AskRow) => boolean) => rows.filter(match).map((row) => row.asked_at.getTime());
@@ -92,6 +99,15 @@ export async function claimConfirmation(db: Queryable, ask: ConfirmationAsk, now
     DAY_MS,
     nowMs,
   );
+  // The owner's lane: the recipient's limits count everyone's asks, so a worker network that has
+  // not asked for this recipient within the quiet period is not held to them. What strangers
+  // get from it is one link a week per /24 they mine from (decision 016's addendum).
+  const ownersLane =
+    proofNetwork !== null &&
+    !rows.some(
+      (row) =>
+        row.recipient_key === key && row.proof_network === proofNetwork && row.asked_at.getTime() > nowMs - MAIL_LIMITS.quietMs,
+    );
   const asker = Math.max(
     windowWait(
       times((row) => row.miner === ask.miner),
@@ -107,17 +123,24 @@ export async function claimConfirmation(db: Queryable, ask: ConfirmationAsk, now
           DAY_MS,
           nowMs,
         ),
+    site === null
+      ? 0
+      : windowWait(
+          times((row) => row.site === site),
+          MAIL_LIMITS.perIpv6SitePerDay,
+          DAY_MS,
+          nowMs,
+        ),
   );
-  const wait = Math.max(quiet, recipient, asker) / 1000;
-  if (quiet > 0) throw limitRefusal('mail_recipient_quiet', wait);
-  if (recipient > 0) throw limitRefusal('mail_recipient_limit', wait);
+  const recipientWait = ownersLane ? 0 : Math.max(quiet, recipient);
+  const wait = Math.max(recipientWait, asker) / 1000;
+  if (!ownersLane && quiet > 0) throw limitRefusal('mail_recipient_quiet', wait);
+  if (!ownersLane && recipient > 0) throw limitRefusal('mail_recipient_limit', wait);
   if (asker > 0) throw limitRefusal('mail_asker_limit', wait);
-  await db.query('insert into notify_mail_asks (recipient_key, miner, network, asked_at) values ($1, $2, $3, $4)', [
-    key,
-    ask.miner,
-    network,
-    new Date(nowMs),
-  ]);
+  await db.query(
+    'insert into notify_mail_asks (recipient_key, miner, network, site, proof_network, asked_at) values ($1, $2, $3, $4, $5, $6)',
+    [key, ask.miner, network, site, proofNetwork, new Date(nowMs)],
+  );
 }
 
 /** A followed link ends its recipient's unconfirmed streak: every earlier ask counts as confirmed. */

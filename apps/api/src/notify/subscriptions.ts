@@ -104,7 +104,7 @@ export async function applyMinerEmail(
   db: Queryable,
   change: MinerEmailChange,
   nowMs: number,
-  asker: { client?: string } = {},
+  asker: { client?: string; proof?: string } = {},
 ): Promise<{ confirmationSent: boolean }> {
   const current = (await minerSubscriptions(db, change.coin, change.address)).find((sub) => sub.channel === 'email');
   if (change.email === '' || change.email === null) {
@@ -126,7 +126,11 @@ export async function applyMinerEmail(
   }
   const recipient = replaces ? email : current?.recipient;
   if (confirm && recipient !== undefined)
-    await claimConfirmation(db, { recipient, miner: `${change.coin}:${change.address}`, client: asker.client }, nowMs);
+    await claimConfirmation(
+      db,
+      { recipient, miner: `${change.coin}:${change.address}`, client: asker.client, proof: asker.proof },
+      nowMs,
+    );
   let id = current?.id;
   if (replaces) {
     await db.query(`delete from notify_subscriptions where coin = $1 and address = $2 and channel = 'email'`, [

@@ -146,7 +146,7 @@ export function registerSettingsRoutes(
             hashrateDropPct: body.hashrate_drop_pct,
           },
           now,
-          { client: request.ip },
+          { client: request.ip, proof: body.ip },
         );
       });
       return { message: 'Your settings have been applied.', settings: await read(coin, address, config) };
