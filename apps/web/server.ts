@@ -21,6 +21,7 @@ import { createDocumentCache, type DocumentCache } from './app/platform/document
 import { createHtmlCache, newNonce } from './server/html-cache.server.ts';
 import { precompressedAssets } from './app/platform/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './server/request-guard.server.ts';
+import { minerPageQuota } from './server/miner-page-quota.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
 import { DRAIN_MESSAGE, superviseWorkers } from './server/web-workers.server.ts';
 import { createDrain } from './server/drain.server.ts';
@@ -104,6 +105,8 @@ async function serve(): Promise<void> {
     next();
   });
   app.use(rejectMalformedRequests());
+  // Miner pages read what the API's quota guards: they count too, cached or not (miner-page-quota.server.ts).
+  app.use(minerPageQuota(env.minerPageLimit));
   // Brotli (what browsers ask for) at the middleware's quality 4 with a 256 KB window instead of
   // 4 MB: a page is smaller than that, and each response's encoder no longer allocates and
   // zeroes megabytes, which under load cost more CPU than compressing (decision 015).

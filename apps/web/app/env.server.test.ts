@@ -27,6 +27,7 @@ describe('parseWebEnv', () => {
       referralSecret: undefined,
       contentDir: '/srv/openpool/content',
       trustProxy: [],
+      minerPageLimit: { perMinute: 120, exempt: ['loopback'] },
       pageCacheBytes: 32 * 1024 * 1024,
       apiReuseSeconds: 5,
       workers: 1,

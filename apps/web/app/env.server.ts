@@ -43,6 +43,12 @@ const schema = z
     CONTENT_DIR: z.string().min(1).optional(),
     /** Proxies whose X-Forwarded-* headers are believed; none by default. */
     TRUST_PROXY: trustProxySchema,
+    /**
+     * Miner pages (and their `.data` answers) a client may load a minute, on top of the API's
+     * own quota; 0 turns it off. MINER_PAGE_LIMIT_EXEMPT: addresses never counted (the site's host).
+     */
+    MINER_PAGE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(120),
+    MINER_PAGE_LIMIT_EXEMPT: trustProxySchema.default(['loopback']),
     /** Memory the page cache may hold, in MB of rendered HTML; 0 turns it off (every page renders). */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     /**
@@ -80,6 +86,7 @@ export interface WebEnv {
   referralSecret: string | undefined;
   contentDir: string;
   trustProxy: string[];
+  minerPageLimit: { perMinute: number; exempt: string[] };
   pageCacheBytes: number;
   apiReuseSeconds: number;
   workers: number;
@@ -101,6 +108,7 @@ export function parseWebEnv(source: Record<string, string | undefined>, repoRoot
     referralSecret: env.REFERRAL_SECRET,
     contentDir: resolve(repoRoot, env.CONTENT_DIR ?? 'content'),
     trustProxy: env.TRUST_PROXY,
+    minerPageLimit: { perMinute: env.MINER_PAGE_LIMIT, exempt: env.MINER_PAGE_LIMIT_EXEMPT },
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     apiReuseSeconds: env.API_REUSE_SECONDS,
     workers: env.WEB_WORKERS,

@@ -20,3 +20,40 @@ export function bareAddress(text: string): string {
   if (IPV6.test(value)) return value.toLowerCase();
   return value;
 }
+
+/** The eight groups of an IPv6 address (a dotted IPv4 tail read as two), or null. */
+function ipv6Groups(ip: string): number[] | null {
+  let text = ip.split('%')[0]!.toLowerCase();
+  const tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    if ([a, b, c, d].some((part) => part > 255)) return null;
+    text = `${text.slice(0, -tail[0].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const left = halves[0] ? halves[0].split(':') : [];
+  const right = halves[1] ? halves[1].split(':') : [];
+  const zeros = halves.length === 2 ? 8 - left.length - right.length : 0;
+  if (zeros < 0 || (halves.length === 2 && zeros === 0 && left.length + right.length === 8)) return null;
+  const groups = [...left, ...Array<string>(zeros).fill('0'), ...right];
+  if (groups.length !== 8 || !groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * The unit a per-client quota counts (decision 023): an IPv4 address, or the IPv6 /64 one
+ * subscriber holds; an IPv4-mapped IPv6 address as its IPv4 address; forwarded forms bare first.
+ */
+export function quotaClientKey(client: string): string {
+  const ip = bareAddress(client);
+  if (IPV4.test(ip)) return ip;
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
+    return `${groups[6]! >> 8}.${groups[6]! & 0xff}.${groups[7]! >> 8}.${groups[7]! & 0xff}`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}

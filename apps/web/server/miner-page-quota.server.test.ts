@@ -1,0 +1,61 @@
+/**
+ * The miner pages' quota on a real Express server: a client the API refuses could read a
+ * miner's figures through the site's `.data` answers 100 of 100 times; now those count.
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minerPageQuota } from './miner-page-quota.server.ts';
+
+const NOW = Date.UTC(2026, 10, 28, 12, 0, 20);
+let server: ReturnType<ReturnType<typeof express>['listen']>;
+let base = '';
+
+beforeAll(async () => {
+  const app = express();
+  // The test speaks from loopback as a trusted proxy, naming the visitor in X-Forwarded-For.
+  app.set('trust proxy', 'loopback');
+  app.use(minerPageQuota({ perMinute: 5, exempt: ['loopback', '192.0.2.10'], now: () => NOW }));
+  app.use((_req, res) => void res.send('page'));
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+});
+
+const get = (path: string, client?: string) => fetch(`${base}${path}`, { headers: client ? { 'x-forwarded-for': client } : {} });
+
+describe('miner page quota', () => {
+  it('counts HTML and .data answers of miner pages together, per client, and answers 429 past the quota', async () => {
+    const paths = [
+      '/ltc/miner/stats/ltc1qa.data',
+      '/ru/ltc/miner/stats/ltc1qa',
+      '/ltc/miner/payouts/ltc1qa.data',
+      '/watch/abc.data',
+      '/ltc/miner/stats/ltc1qa/rig/pps.data',
+    ];
+    const answers = [];
+    // Each request from another source port of the same visitor: still one client.
+    for (const [i, path] of paths.entries()) answers.push(await get(path, `203.0.113.9:${4000 + i}`));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[0]!.headers.get('ratelimit')).toBe('"miner-pages";r=4;t=40');
+    const refused = await get('/ltc/miner/stats/ltc1qa.data', '203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('40');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    // Another client, the same visitor's other pages and the exempt hosts are not refused.
+    expect((await get('/ltc/miner/stats/ltc1qa.data', '[2001:db8::1]:443')).status).toBe(200);
+    expect((await get('/ltc', '203.0.113.9')).status).toBe(200);
+    expect((await get('/ltc/miner/stats/ltc1qa.data', '192.0.2.10')).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await get('/ltc/miner/stats/ltc1qa.data')).status).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one client', async () => {
+    const statuses = [];
+    for (let i = 1; i <= 6; i += 1) statuses.push((await get('/ltc/miner/stats/x', `2001:db8:9:9::${i}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
