@@ -15,10 +15,10 @@ import {
   rootFromProof,
   serializeTree,
   treeRoot,
-  weightedDifficulty,
   type AuditHeader,
   type AuditLeaf,
 } from './audit.ts';
+import { weightedDifficulty } from './pps-price.ts';
 import { difficultyWeight, ppsCredit, propCredits, soloCredit } from './rewards.ts';
 import { toHex } from './sha256.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Audit records (decision 024): what the engine computed for each accounting period, in a
+ * Audit records (decision 025): what the engine computed for each accounting period, in a
  * form anyone can re-derive. A record holds the period's inputs and the root of a Merkle sum
  * tree whose leaves are the miners' work and credit, keyed by a hash of the address; records
  * of a pool coin are hash-chained (each carries the previous record's root). Pure: the engine
@@ -7,6 +7,7 @@
  * browser's Verify page check them with it, with the same reward formulas (rewards.ts).
  */
 import { afterFee, difficultyWeight, ppsCredit, proportionalShare, soloCredit } from './rewards.ts';
+import { weightedDifficulty } from './pps-price.ts';
 import { sha256, sha256Hex, toHex, fromHex } from './sha256.ts';
 
 export const AUDIT_VERSION = 1;
@@ -284,22 +285,6 @@ export function readNode(bytes: Uint8Array, offset = 0): SumNode {
 }
 
 // ---- The documented credit formulas -------------------------------------------------------
-
-/**
- * An hour's network difficulty for PPS: the weighted mean of its samples, summed in the
- * order given, as floats (the engine and the verifier run this same function). Weights are
- * what the engine says each sample counts for; 0 when there is nothing to weigh.
- */
-export function weightedDifficulty(samples: readonly { difficulty: number; weight: number }[]): number {
-  let sum = 0;
-  let weights = 0;
-  for (const sample of samples) {
-    if (!(sample.weight > 0) || !(sample.difficulty > 0)) continue;
-    sum += sample.difficulty * sample.weight;
-    weights += sample.weight;
-  }
-  return weights > 0 ? sum / weights : 0;
-}
 
 /** What a record's inputs say about one of its fields that does not hold, if any. */
 export interface AuditMismatch {

@@ -17,6 +17,7 @@ import { creditPps, resetIdleBalances } from './hour-jobs.ts';
 import { makePayouts } from './payouts/create.ts';
 import { SampleGate } from './sample-gate.ts';
 import { applyLedger, type LedgerEntry } from './ledger.ts';
+import type { AuditWriter } from './audit.ts';
 import { MERGE_ROUND } from './rounds.ts';
 import { WorkerExtras } from './worker-extras.ts';
 
@@ -53,6 +54,7 @@ export class BatchContext {
   private readonly source: string;
   private readonly gate: SampleGate;
   private readonly breaker: BreakerContext;
+  private readonly audit: AuditWriter | undefined;
   private readonly metrics: { hourJob(coin: string, job: string, seconds: number, ok: boolean): void } | undefined;
 
   constructor(
@@ -65,6 +67,8 @@ export class BatchContext {
       chainOf: BreakerContext['chainOf'];
       log?: (line: string) => void;
       metrics?: { hourJob(coin: string, job: string, seconds: number, ok: boolean): void };
+      /** Audit records with the credits (decision 025); absent: none are written. */
+      audit?: AuditWriter;
     },
   ) {
     const { lateWindow, requiredConfirmations, log } = options;
@@ -83,7 +87,9 @@ export class BatchContext {
       takeRound: (coin, round, address) => this.rounds.take(coin, round, address),
       networkDifficulty: (coin, at) => this.networkDifficulty(coin, at),
       addLedger: (entry) => this.ledger.push(entry),
+      audit: options.audit,
     });
+    this.audit = options.audit;
   }
 
   async apply(event: IngestEvent): Promise<void> {
@@ -245,7 +251,8 @@ export class BatchContext {
 
   private async hourJobs(coin: string, boundary: number): Promise<void> {
     const poolCoin = this.config.coins.get(coin as CoinTicker);
-    if (poolCoin?.schemes.includes('pps')) await creditPps(this.client, poolCoin, boundary, this.lateWindow, this.breaker);
+    if (poolCoin?.schemes.includes('pps'))
+      await creditPps(this.client, poolCoin, boundary, this.lateWindow, this.breaker, this.audit);
     await makePayouts(this.client, this.config, coin as MinedTicker, boundary, this.breaker);
     // Resets count days of inactivity: checking once a day, at midnight UTC, is enough.
     if (boundary % (24 * HOUR_MS) === 0) await resetIdleBalances(this.client, this.config, coin, boundary);

@@ -9,7 +9,8 @@ import type { BlockEvent, BlockStatusEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import { difficultyWeight, effort, propCredits, soloCredit } from '@openpool/domain/rewards';
 import type { LedgerEntry } from './ledger.ts';
-import { roundClosedBy } from './rounds.ts';
+import { roundClosedBy, type RoundClose } from './rounds.ts';
+import type { AuditDraft, AuditWriter } from './audit.ts';
 
 interface BlockUpdate {
   id: number;
@@ -28,6 +29,8 @@ export interface BlockBookDeps {
   networkDifficulty: (coin: string, at: number) => Promise<number | null>;
   /** Where balance changes go: the batch applies them with its ledger. */
   addLedger: (entry: LedgerEntry) => void;
+  /** Writes each block's audit record with its credits (decision 025); absent: none. */
+  audit?: AuditWriter;
 }
 
 export class EngineInputError extends Error {}
@@ -36,6 +39,7 @@ export class BlockBook {
   private credits: { blockId: number; coin: string; address: string; amount: bigint }[] = [];
   private updates: BlockUpdate[] = [];
   private statuses: BlockStatusEvent[] = [];
+  private audits: AuditDraft[] = [];
   private readonly deps: BlockBookDeps;
 
   constructor(deps: BlockBookDeps) {
@@ -119,6 +123,7 @@ export class BlockBook {
       effort: networkDifficulty ? effort(roundDifficulty, networkDifficulty) : null,
       poolCut,
     });
+    if (this.deps.audit) this.audits.push(blockAuditDraft(event, blockId, close, roundShares, credits));
     for (const [address, amount] of credits) {
       this.credits.push({ blockId, coin: event.coin, address, amount });
       this.deps.addLedger({ coin: event.coin, address, kind: close.kind, mature: 0n, immature: amount, blockId, at: event.at });
@@ -157,6 +162,11 @@ export class BlockBook {
           updates.map((u) => u.poolCut.toString()),
         ],
       );
+    }
+    if (this.audits.length > 0 && this.deps.audit) {
+      const audits = this.audits;
+      this.audits = [];
+      await this.deps.audit(client, audits);
     }
     await this.flushStatuses();
   }
@@ -223,4 +233,40 @@ export class BlockBook {
       }
     }
   }
+}
+
+/**
+ * A block's audit record (decision 025): its inputs, and per miner of the round the difficulty
+ * counted (the float its weight was read from) and the credit given, 0 included.
+ */
+function blockAuditDraft(
+  event: BlockEvent,
+  blockId: number,
+  close: RoundClose,
+  roundShares: ReadonlyMap<string, number>,
+  credits: ReadonlyMap<string, bigint>,
+): AuditDraft {
+  const miners = new Map<string, { work: [string, string][]; credit: bigint }>();
+  for (const [address, difficulty] of roundShares)
+    miners.set(address, { work: [[close.round, String(difficulty)]], credit: credits.get(address) ?? 0n });
+  // A SOLO finder without shares in its round is still paid: its leaf says so, with no work.
+  for (const [address, credit] of credits) if (!miners.has(address)) miners.set(address, { work: [], credit });
+  return {
+    chain: close.roundCoin,
+    kind: close.kind === 'block' ? 'prop' : (close.kind as 'fee_share' | 'solo' | 'merge'),
+    coin: event.coin,
+    at: event.at,
+    blockId,
+    inputs: {
+      height: event.height,
+      hash: event.hash,
+      scheme: event.scheme,
+      reward: event.reward,
+      fees: event.fees,
+      distributable: close.distributable.toString(),
+      fee_ppm: close.feePpm,
+      round: close.round,
+    },
+    miners,
+  };
 }

@@ -13,6 +13,7 @@ import type { PoolConfig } from '@openpool/domain/pool-config';
 import type { EngineMetrics } from '../metrics/api-metrics.ts';
 import { HOUR_MS } from './aggregates.ts';
 import { BatchContext } from './batch.ts';
+import { writeAuditRecords } from './audit.ts';
 import type { PayoutSender } from './payouts/payout-sender.ts';
 import { LOCK_SPACE } from './lock-spaces.ts';
 import { createPayoutRun } from './payouts/send.ts';
@@ -61,6 +62,8 @@ export interface EngineOptions {
   chains?: ReadonlyMap<string, ChainKind>;
   /** Prometheus metrics (decision 022): hour jobs timed, reverted payouts counted. */
   metrics?: Pick<EngineMetrics, 'hourJob' | 'payoutsReverted'>;
+  /** Audit records with every period's credits (decision 025); on unless false (the benches measure both). */
+  audit?: boolean;
 }
 
 /**
@@ -145,6 +148,7 @@ export function createEngine(options: EngineOptions): Engine {
           chainOf,
           log: options.log,
           metrics: options.metrics,
+          audit: options.audit === false ? undefined : writeAuditRecords,
         });
         let last = startSeq;
         let accepted = 0;

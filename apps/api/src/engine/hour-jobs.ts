@@ -6,6 +6,9 @@ import type pg from 'pg';
 import type { CoinTicker, MergedTicker } from '@openpool/domain/coins';
 import type { CoinPoolConfig, PoolConfig } from '@openpool/domain/pool-config';
 import { ppsCredit } from '@openpool/domain/rewards';
+import type { PpsHourInputs } from '@openpool/domain/audit';
+import { ppsHourPrice } from '@openpool/domain/pps-price';
+import type { AuditDraft, AuditWriter } from './audit.ts';
 import { HOUR_MS } from './aggregates.ts';
 import { holdPpsHour, ppsHourCeiling, type BreakerContext } from './breaker.ts';
 import { applyLedger } from './ledger.ts';
@@ -17,6 +20,7 @@ export async function creditPps(
   boundary: number,
   lateWindow: number,
   breaker: BreakerContext,
+  audit?: AuditWriter,
 ): Promise<void> {
   const due = await client.query<{ address: string; hour: Date; valid: number; credited: number }>(
     `select address, hour, valid, credited from miner_hourly
@@ -25,27 +29,31 @@ export async function creditPps(
     [pool.coin, boundary, boundary - lateWindow],
   );
   if (due.rows.length === 0) return;
-  // The hour's mean network difficulty and its latest subsidy, from the samples.
-  const network = await client.query<{ hour: Date; difficulty: number; reward: string }>(
-    `select date_trunc('hour', at) as hour, avg(difficulty) as difficulty, (array_agg(reward order by at desc))[1]::text as reward
-     from network_samples where coin = $1 and at >= to_timestamp($2 / 1000.0) and at < to_timestamp($3 / 1000.0)
-     group by 1`,
-    [pool.coin, boundary - lateWindow - HOUR_MS, boundary],
+  // The samples of the due hours and of the hours before them; ppsHourPrice prices each hour
+  // from them (the same function the audit verifier runs on the samples a record publishes).
+  const shareHours = [...new Set(due.rows.map((row) => row.hour.getTime()))];
+  const network = await client.query<{ at: Date; difficulty: number; reward: string }>(
+    `select at, difficulty, reward::text as reward from network_samples
+     where coin = $1 and at >= to_timestamp($2 / 1000.0) and at < to_timestamp($3 / 1000.0)
+     order by at`,
+    [pool.coin, Math.min(...shareHours) - HOUR_MS, Math.max(...shareHours) + HOUR_MS],
   );
-  const byHour = new Map(network.rows.map((row) => [row.hour.getTime(), row]));
+  const samples = network.rows.map((row) => ({ at: row.at.getTime(), difficulty: row.difficulty, reward: row.reward }));
+  const prices = new Map(shareHours.map((hour) => [hour, ppsHourPrice(hour, samples)]));
   // Credits per hour of shares, then per address: the breaker judges each hour as a whole.
   const byShareHour = new Map<number, Map<string, bigint>>();
-  const paidRows: { address: string; hour: Date; valid: number }[] = [];
+  const paidRows: { address: string; hour: Date; valid: number; credited: number }[] = [];
   for (const row of due.rows) {
-    const sample = byHour.get(row.hour.getTime()) ?? byHour.get(row.hour.getTime() - HOUR_MS);
-    if (!sample) continue; // no network difficulty known for that hour yet: paid on a later run
-    const amount = ppsCredit(row.valid - row.credited, sample.difficulty, BigInt(sample.reward), pool.feePpm.pps);
+    const price = prices.get(row.hour.getTime());
+    if (!price) continue; // no network difficulty known for that hour yet: paid on a later run
+    const amount = ppsCredit(row.valid - row.credited, Number(price.difficulty), BigInt(price.reward), pool.feePpm.pps);
     const hourCredits = byShareHour.get(row.hour.getTime()) ?? new Map<string, bigint>();
     hourCredits.set(row.address, (hourCredits.get(row.address) ?? 0n) + amount);
     byShareHour.set(row.hour.getTime(), hourCredits);
     paidRows.push(row);
   }
-  const credits = await creditsWithinCeilings(client, pool.coin, byShareHour, breaker);
+  const { credits, passed, held } = await creditsWithinCeilings(client, pool.coin, byShareHour, breaker);
+  if (audit && paidRows.length > 0) await audit(client, [ppsAuditDraft(pool, boundary, paidRows, prices, passed, held)]);
   await applyLedger(
     client,
     [...credits].map(([address, amount]) => ({
@@ -86,9 +94,10 @@ async function creditsWithinCeilings(
   coin: CoinTicker,
   byShareHour: ReadonlyMap<number, ReadonlyMap<string, bigint>>,
   breaker: BreakerContext,
-): Promise<Map<string, bigint>> {
+): Promise<{ credits: Map<string, bigint>; passed: Set<number>; held: { hour: number; total: bigint }[] }> {
   const credits = new Map<string, bigint>();
-  if (byShareHour.size === 0) return credits;
+  const held: { hour: number; total: bigint }[] = [];
+  if (byShareHour.size === 0) return { credits, passed: new Set(), held };
   const hours = [...byShareHour.keys()];
   const before = await client.query<{ hour: Date; credited: string }>(
     `select hour, credited::text as credited from pps_hour_credits
@@ -104,6 +113,7 @@ async function creditsWithinCeilings(
     const ceiling = await ppsHourCeiling(client, coin, breaker.chainOf(coin), hour);
     if ((creditedBefore.get(hour) ?? 0n) + total > ceiling.ceiling) {
       await holdPpsHour(client, coin, hour, hourCredits, total, ceiling, breaker.log);
+      held.push({ hour, total });
       continue;
     }
     passed.push({ hour, total });
@@ -116,7 +126,45 @@ async function creditsWithinCeilings(
        on conflict (coin, hour) do update set credited = pps_hour_credits.credited + excluded.credited`,
       [coin, passed.map((p) => p.hour), passed.map((p) => p.total.toString())],
     );
-  return credits;
+  return { credits, passed: new Set(passed.map((p) => p.hour)), held };
+}
+
+/**
+ * The run's audit record (decision 025): each credited hour's price inputs, and per miner the
+ * work of each credited hour (the float the credit was computed from) and the credit, which
+ * is exactly the ledger row this run writes for that miner.
+ */
+function ppsAuditDraft(
+  pool: CoinPoolConfig,
+  boundary: number,
+  rows: readonly { address: string; hour: Date; valid: number; credited: number }[],
+  prices: ReadonlyMap<number, PpsHourInputs | null>,
+  passed: ReadonlySet<number>,
+  held: readonly { hour: number; total: bigint }[],
+): AuditDraft {
+  const miners = new Map<string, { work: [string, string][]; credit: bigint }>();
+  for (const row of rows) {
+    const hour = row.hour.getTime();
+    const price = prices.get(hour);
+    if (!price || !passed.has(hour)) continue;
+    const work = row.valid - row.credited;
+    const miner = miners.get(row.address) ?? { work: [], credit: 0n };
+    miner.work.push([String(hour / 1000), String(work)]);
+    miner.credit += ppsCredit(work, Number(price.difficulty), BigInt(price.reward), pool.feePpm.pps);
+    miners.set(row.address, miner);
+  }
+  return {
+    chain: pool.coin,
+    kind: 'pps',
+    coin: pool.coin,
+    at: boundary,
+    inputs: {
+      fee_ppm: pool.feePpm.pps,
+      hours: [...passed].sort((a, b) => a - b).flatMap((hour) => prices.get(hour) ?? []),
+      held: held.map((h) => ({ hour: h.hour / 1000, total: h.total.toString() })),
+    },
+    miners,
+  };
 }
 
 /** A mature balance left without shares for `balance_reset_days` is reset, as a ledger row. */
