@@ -20,6 +20,8 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
     // A watcher link (decision 023): a miner's pages, read-only, without search or settings.
     route('watch/:token', 'routes/watch/layout.tsx', { id: id('watch') }, [
       index('routes/watch/stats.tsx', { id: id('watch-stats') }),
+      // Static, so it outranks a worker's name; a worker called "payouts" keeps its page with its scheme.
+      route('payouts', 'routes/watch/payouts.tsx', { id: id('watch-payouts') }),
       route(':worker/:scheme?', 'routes/watch/worker.tsx', { id: id('watch-worker') }),
     ]),
     route('articles', 'routes/articles.tsx', { id: id('articles') }),

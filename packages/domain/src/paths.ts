@@ -82,6 +82,7 @@ export const sitePaths = {
   notify: (purpose: NotifyPurpose) => `/notify/${purpose}`,
   /** A watcher link's pages (decision 023). */
   watch: (token: string) => `/watch/${segment(token)}`,
+  watchPayouts: (token: string) => `/watch/${segment(token)}/payouts`,
   watchWorker: (token: string, worker: string, scheme: string) =>
     `/watch/${segment(token)}/${segment(worker)}/${segment(scheme)}`,
 } as const;

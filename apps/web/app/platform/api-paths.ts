@@ -28,6 +28,7 @@ export const apiPaths = {
   minerRewards: (coin: string, address: string) => apiPath('minerRewards', { coin, address }),
   minerAlerts: (coin: string, address: string) => apiPath('minerAlerts', { coin, address }),
   minerPayouts: (coin: string, address: string) => apiPath('minerPayouts', { coin, address }),
+  minerPayoutsAll: (coin: string, address: string) => apiPath('minerPayoutsAll', { coin, address }),
   minerBalance: (coin: string, address: string) => apiPath('minerBalance', { coin, address }),
   minerSettings: (coin: string, address: string) => apiPath('minerSettings', { coin, address }),
   minerExport: (coin: string, address: string) => apiPath('minerExport', { coin, address }),

@@ -125,7 +125,7 @@ function createMinerStats(overrides: Partial<MinerStats> = {}): MinerStats {
     first_seen: NOW_S - 86_400 * 40,
     last_share: NOW_S - 60,
     merged: [
-      { coin: 'doge', balance: '10922.33793512', unconfirmed_balance: '1812500', total_paid: '0' },
+      { coin: 'doge', balance: '10922.33793512', unconfirmed_balance: '1812500', total_paid: '250.5' },
       { coin: 'pep', balance: '0.5', unconfirmed_balance: '0', total_paid: '0' },
     ],
     ...overrides,
@@ -190,9 +190,29 @@ function stubApi(overrides: Record<string, unknown> = {}): ApiClient {
     },
     [apiPaths.minerAlerts('ltc', LTC_MINER)]: { email: null, telegram_chats: 0, telegram_bot: null, telegram_link: null },
     [apiPaths.minerWorker('ltc', LTC_MINER, 'rig01')]: { worker, range: '24h', step: 600, points: [] },
-    [apiPaths.minerPayouts('ltc', LTC_MINER)]: {
+    [apiPaths.minerPayoutsAll('ltc', LTC_MINER)]: {
+      coins: ['ltc', 'doge', 'pep', 'bells'],
+      coin: null,
+      totals: [
+        { coin: 'ltc', total_paid: '55.50236712', payouts: 41 },
+        { coin: 'doge', total_paid: '250.5', payouts: 2 },
+        { coin: 'pep', total_paid: '0', payouts: 0 },
+        { coin: 'bells', total_paid: '0', payouts: 0 },
+      ],
       results: [
         {
+          id: '45',
+          coin: 'doge',
+          date: NOW_S - 1_800,
+          amount: '12.5',
+          received: '12.5',
+          status: 'Paid',
+          txid: 'ab'.repeat(32),
+          confirmations: 7,
+        },
+        {
+          id: '44',
+          coin: 'ltc',
           date: NOW_S - 3_600,
           amount: '0.31541731',
           received: '0.31541731',
@@ -200,9 +220,19 @@ function stubApi(overrides: Record<string, unknown> = {}): ApiClient {
           txid: 'cd'.repeat(32),
           confirmations: 3,
         },
-        { date: NOW_S - 7_200, amount: '1234.5', received: '1234.5', status: 'Unpaid', txid: null, confirmations: null },
+        {
+          id: '43',
+          coin: 'ltc',
+          date: NOW_S - 7_200,
+          amount: '1234.5',
+          received: '1234.5',
+          status: 'Unpaid',
+          txid: null,
+          confirmations: null,
+        },
       ],
-      next: null,
+      older: '43',
+      newer: null,
     },
     [apiPaths.minerBalance('ltc', LTC_MINER)]: { balance: '0.31541731', unconfirmed_balance: '0', total_paid: '55.50236712' },
     [apiPaths.merged()]: merged,
@@ -374,7 +404,7 @@ describe.each(['en', 'fa'] as const)('figures of every page type (%s)', (locale)
       expect.arrayContaining(['0.315417 LTC', '55.502367 LTC', `${n('1 234.500000')} LTC`, `${n('1 234.567890')} LTC`]),
     );
     const doge = page.querySelectorAll('[data-testid="miner-merged-doge"] td');
-    expect([...doge].map((cell) => cell.textContent)).toEqual([n('10 922.337935'), n('1 812 500.000000')]);
+    expect([...doge].map((cell) => cell.textContent)).toEqual([n('10 922.337935'), n('1 812 500.000000'), n('250.500000')]);
     expect(testIdText(page, 'miner-shares-valid')).toBe(n('1 234 567'));
     expect(page.querySelector('[data-testid="miner-out-of-date"]')).toBeNull();
   });
@@ -389,10 +419,28 @@ describe.each(['en', 'fa'] as const)('figures of every page type (%s)', (locale)
     const page = await render(locale, `/ltc/miner/payouts/${LTC_MINER}`, 'payouts');
     const amounts = checkPage(page, locale);
     expect(amounts).toEqual(
-      expect.arrayContaining(['0.315417 LTC', `${n('1 234.500000')} LTC`, '55.502367 LTC', `${n('1 234.815417')} LTC`]),
+      expect.arrayContaining([
+        '0.315417 LTC',
+        `${n('1 234.500000')} LTC`,
+        '55.502367 LTC',
+        `${n('12.500000')} DOGE`,
+        `${n('250.500000')} DOGE`,
+      ]),
     );
     const catalogue = locale === 'en' ? en : fa;
     expect(page.querySelector('[data-testid="payouts"]')?.textContent).toContain(catalogue['payouts.status.unpaid']);
+    // Every coin's row with its coin, its tx linked to that coin's explorer, and a total per coin.
+    const rows = [...page.querySelectorAll('[data-testid="payout-row"]')];
+    expect(rows.map((row) => row.getAttribute('data-coin'))).toEqual(['doge', 'ltc', 'ltc']);
+    expect(rows[0]!.querySelector('a[data-testid="payout-txid"]')?.getAttribute('href')).toBe(
+      `https://blockchair.com/dogecoin/transaction/${'ab'.repeat(32)}`,
+    );
+    expect(rows[1]!.querySelector('a[data-testid="payout-txid"]')?.getAttribute('href')).toBe(
+      `https://blockchair.com/litecoin/transaction/${'cd'.repeat(32)}`,
+    );
+    expect(testIdText(page, 'payouts-total-doge')).toContain(`${n('250.500000')} DOGE`);
+    expect(page.querySelectorAll('[data-testid="payouts-filter"] a')).toHaveLength(5);
+    expect(page.querySelector(`[data-testid="payouts-pager"] a[href$="?before=43"]`)).not.toBeNull();
   });
 
   it('merge: each merged coin with its own figures from the API', async () => {

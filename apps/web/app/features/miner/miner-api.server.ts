@@ -4,11 +4,10 @@
  * loader maps that to found, not found or unavailable with `lookup()` (decision 007).
  */
 import {
-  balanceSchema,
   minerAlertsSchema,
   minerChartSchema,
+  minerPayoutsSchema,
   minerStatsSchema,
-  payoutsSchema,
   rewardsSchema,
   settingsSchema,
   workersSchema,
@@ -89,14 +88,22 @@ export async function fetchWatchTarget(api: ApiClient, token: string) {
   return watchTargetSchema.parse(await api.request(apiPaths.watchTarget(token)));
 }
 
-/** One page of payouts, newest first, from a cursor the API issued. */
-export async function fetchPayouts(api: ApiClient, coin: string, address: string, page: { next?: string; limit: number }) {
-  return payoutsSchema.parse(await api.request(apiPaths.minerPayouts(coin, address), { query: page }));
-}
-
-/** Balances and the total paid so far. */
-export async function fetchBalance(api: ApiClient, coin: string, address: string) {
-  return balanceSchema.parse(await api.request(apiPaths.minerBalance(coin, address)));
+/**
+ * One page of a miner's payouts in every coin it is paid in (the pool's and the merge-mined
+ * ones), newest first, filtered to one coin or not, from a cursor the API issued.
+ */
+export async function fetchMinerPayouts(
+  api: ApiClient,
+  coin: string,
+  address: string,
+  page: { coin?: string | null; before?: string | null; after?: string | null; limit: number },
+) {
+  const query = {
+    limit: page.limit,
+    ...(page.coin ? { coin: page.coin } : {}),
+    ...(page.before ? { before: page.before } : page.after ? { after: page.after } : {}),
+  };
+  return minerPayoutsSchema.parse(await api.request(apiPaths.minerPayoutsAll(coin, address), { query }));
 }
 
 /**

@@ -98,8 +98,11 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
                   <th scope="col" className="py-1 pe-3 text-end font-medium">
                     {t('miner.balance')}
                   </th>
-                  <th scope="col" className="py-1 text-end font-medium">
+                  <th scope="col" className="py-1 pe-3 text-end font-medium">
                     {t('miner.unconfirmed')}
+                  </th>
+                  <th scope="col" className="py-1 text-end font-medium">
+                    {t('miner.totalPaid')}
                   </th>
                 </tr>
               </thead>
@@ -112,8 +115,11 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
                     <td className="py-1 pe-3 text-end">
                       <Ltr>{formatAmount(m.balance, m.coin)}</Ltr>
                     </td>
-                    <td className="py-1 text-end">
+                    <td className="py-1 pe-3 text-end">
                       <Ltr>{formatAmount(m.unconfirmed_balance, m.coin)}</Ltr>
+                    </td>
+                    <td className="py-1 text-end" data-testid={`miner-merged-paid-${m.coin}`}>
+                      <Ltr>{formatAmount(m.total_paid, m.coin)}</Ltr>
                     </td>
                   </tr>
                 ))}

@@ -1,29 +1,29 @@
-import type { payoutsSchema } from '@openpool/domain/api';
-import { explorerLink } from '@openpool/domain/coin-links';
-import type { Coin } from '@openpool/domain/coins';
+import type { MinerPayouts } from '@openpool/domain/api';
+import { explorerLink, type ExplorerLinkKind } from '@openpool/domain/coin-links';
 import { formatCoinAmount, truncateMiddle } from '@openpool/domain/format';
-import type { z } from 'zod';
 import { useCurrency } from '~/currency/currency-context';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
-import type { CoinInfo } from '@openpool/domain/coin-content';
 import { CopyButton } from '~/shared/copy-button';
 import { formatDateTime } from '~/shared/relative-time';
 import { ScrollTable } from '~/shared/scroll-table';
 import { Isolated, Ltr } from '~/shared/ltr';
 
-export type Payout = z.infer<typeof payoutsSchema>['results'][number];
+export type Payout = MinerPayouts['results'][number];
+
+/** Each payout coin's explorer templates (content/coins.json), by ticker; a coin without one is absent. */
+export type Explorers = Readonly<Record<string, Partial<Record<ExplorerLinkKind, string>>>>;
 
 /**
  * An amount in coin units, with the coin's decimals like every amount of the site (the API
  * sends LTC with 8), and, once rates are in, in the visitor's currency below it.
  */
-export function PayoutAmount({ amount, coin }: { amount: string; coin: Coin }) {
+export function PayoutAmount({ amount, ticker }: { amount: string; ticker: string }) {
   const { toFiat } = useCurrency();
-  const fiat = toFiat(Number(amount), coin.ticker);
+  const fiat = toFiat(Number(amount), ticker);
   return (
     <>
-      <Ltr>{formatCoinAmount(amount, coin.ticker)}</Ltr>
+      <Ltr>{formatCoinAmount(amount, ticker)}</Ltr>
       {fiat && (
         <span className="block text-xs text-ink-muted">
           <Ltr>{fiat}</Ltr>
@@ -33,10 +33,10 @@ export function PayoutAmount({ amount, coin }: { amount: string; coin: Coin }) {
   );
 }
 
-function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
+function TxId({ txid, explorer }: { txid: string | null; explorer: Explorers[string] | undefined }) {
   const t = useT();
   if (!txid) return <span className="text-ink-muted">{t('payouts.notSent')}</span>;
-  const href = info ? explorerLink(info, 'tx', txid) : null;
+  const href = explorer ? explorerLink({ explorer }, 'tx', txid) : null;
   const label = truncateMiddle(txid, 8, 8);
   return (
     <span className="flex items-center gap-2">
@@ -49,13 +49,14 @@ function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
           data-card-value=""
           title={t('payouts.openTx', { txid })}
           dir="ltr"
+          data-testid="payout-txid"
         >
           {/* Its name begins with the text it shows (WCAG 2.5.3, label in name); the rest is the whole hash. */}
           {label}
           <span className="sr-only">: {txid}</span>
         </a>
       ) : (
-        <span className="font-mono" title={txid} dir="ltr" data-card-value="">
+        <span className="font-mono" title={txid} dir="ltr" data-card-value="" data-testid="payout-txid">
           {label}
         </span>
       )}
@@ -65,22 +66,25 @@ function TxId({ txid, info }: { txid: string | null; info: CoinInfo | null }) {
 }
 
 /**
- * The payouts of one page, newest first; `info` is the operator's content
- * about the coin, whose explorer links each transaction. On a phone each payout is a card with
- * every column, transaction and status included.
+ * The payouts of one page, newest first, each in its own coin (merge-mined ones included), with
+ * its transaction linked to the coin's explorer where the operator gave one. On a phone each
+ * payout is a card with every column, transaction and status included.
  */
-export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout[]; coin: Coin; info: CoinInfo | null }) {
+export function PayoutsTable({ payouts, explorers }: { payouts: readonly Payout[]; explorers: Explorers }) {
   const t = useT();
   const locale = useLocale();
   // Alignment per column: a figure's column lines up at the end, its heading with it.
   const headCell = 'py-2 pe-3 font-medium';
   return (
     <ScrollTable label={t('page.miner.payouts')} className="card-table">
-      <table className="w-full text-sm tabular-nums sm:min-w-[36rem]" data-testid="payouts">
+      <table className="w-full text-sm tabular-nums sm:min-w-[40rem]" data-testid="payouts">
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className={`${headCell} text-start`}>
               {t('payouts.date')}
+            </th>
+            <th scope="col" className={`${headCell} text-start`}>
+              {t('payouts.coin')}
             </th>
             <th scope="col" className={`${headCell} text-end`}>
               {t('payouts.amount')}
@@ -94,28 +98,38 @@ export function PayoutsTable({ payouts, coin, info }: { payouts: readonly Payout
           </tr>
         </thead>
         <tbody>
-          {payouts.map((payout, index) => (
-            <tr key={`${payout.date}-${payout.txid ?? index}`} className="border-t border-line" data-testid="payout-row">
+          {payouts.map((payout) => (
+            <tr key={payout.id} className="border-t border-line" data-testid="payout-row" data-coin={payout.coin}>
               <td className="py-2 pe-3 whitespace-nowrap">
                 <Isolated>{formatDateTime(payout.date, locale.iso)}</Isolated>
               </td>
+              <td className="py-2 pe-3 font-medium" data-label={t('payouts.coin')} data-testid="payout-coin">
+                {payout.coin.toUpperCase()}
+              </td>
               <td className="py-2 pe-3 text-end whitespace-nowrap" data-label={t('payouts.amount')}>
                 <span>
-                  <PayoutAmount amount={payout.amount} coin={coin} />
+                  <PayoutAmount amount={payout.amount} ticker={payout.coin} />
                 </span>
               </td>
               <td className="card-stack py-2 pe-3" data-label={t('payouts.txid')}>
-                <TxId txid={payout.txid} info={info} />
+                <TxId txid={payout.txid} explorer={explorers[payout.coin]} />
               </td>
               <td className="py-2" data-label={t('payouts.status')}>
-                <span
-                  className={
-                    payout.status === 'Paid'
-                      ? 'rounded-full bg-accent/10 px-2 py-0.5 text-xs font-medium text-accent'
-                      : 'rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted'
-                  }
-                >
-                  {payout.status === 'Paid' ? t('payouts.status.paid') : t('payouts.status.unpaid')}
+                <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span
+                    className={
+                      payout.status === 'Paid'
+                        ? 'rounded-full bg-accent/10 px-2 py-0.5 text-xs font-medium text-accent'
+                        : 'rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted'
+                    }
+                  >
+                    {payout.status === 'Paid' ? t('payouts.status.paid') : t('payouts.status.unpaid')}
+                  </span>
+                  {payout.confirmations !== null && (
+                    <span className="text-xs text-ink-muted" data-testid="payout-confirmations">
+                      {t('payouts.confirmations', { count: payout.confirmations })}
+                    </span>
+                  )}
                 </span>
               </td>
             </tr>

@@ -1,46 +1,32 @@
 import { sitePaths } from '@openpool/domain/paths';
 import { appContext } from '~/platform/context';
-import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
-import { fetchBalance, fetchPayouts } from '~/features/miner/miner-api.server';
-import { PayoutAmount, PayoutsTable } from '~/features/miner/payouts-table';
-import { sumAmounts } from '~/features/miner/payouts-totals';
+import { loadPayouts } from '~/features/miner/payouts-loader.server';
+import { PayoutsView } from '~/features/miner/payouts-view';
 import { lookupRedirect } from '~/features/miner/settings-payouts-lookup';
 import { MinerAddressBar } from '~/features/miner/miner-address-bar';
 import { ExportDialog } from '~/features/miner/export-dialog';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
-import { useCoin, useCoinInfo } from '~/features/pool/coin-context';
-import { lookup, pageData, valueOr } from '~/shared/api-lookup.server';
+import { useCoin } from '~/features/pool/coin-context';
+import { pageData } from '~/shared/api-lookup.server';
 import type { Route } from './+types/payouts';
-
-/** Rows per page; the API's `next` cursor pages on from the last one. */
-const PAGE_SIZE = 20;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const search = lookupRedirect(url, params.coin, 'payouts');
   if (search) throw search;
   const address = params.address;
   if (!address) return { address: null };
-  // Only a cursor the API could have issued; anything else starts from the newest payout.
-  const cursor = url.searchParams.get('next');
-  const next = cursor && /^\d{1,18}$/.test(cursor) ? cursor : undefined;
-  const { api } = context.get(appContext);
-  const [page, balance] = await Promise.all([
-    lookup(`payouts ${params.coin}`, () => fetchPayouts(api, params.coin, address, { next, limit: PAGE_SIZE })),
-    // The total paid is a figure beside the list: without it the page still stands.
-    lookup(`balance ${params.coin}`, () => fetchBalance(api, params.coin, address)),
-  ]);
-  const paged = next !== undefined;
-  const totalPaid = valueOr(balance, null)?.total_paid ?? null;
+  const { api, coinContent } = context.get(appContext);
+  const coin = params.coin as Parameters<typeof loadPayouts>[2];
+  const { page, explorers } = await loadPayouts(api, coinContent, coin, address, url);
   // A malformed or unknown address shows 'nothing found' (404); an outage says so (503).
-  if (page.kind !== 'found') return pageData({ kind: page.kind, address, paged, payouts: null, next: null, totalPaid });
-  return pageData({ kind: page.kind, address, paged, payouts: page.value.results, next: page.value.next, totalPaid });
+  if (page.kind !== 'found') return pageData({ kind: page.kind, address, payouts: null, explorers });
+  return pageData({ kind: page.kind, address, payouts: page.value, explorers });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const coin = useCoin();
-  const info = useCoinInfo();
   if (loaderData.address === null) {
     return (
       <section className="rounded-xl border border-line bg-surface-raised p-4">
@@ -49,9 +35,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { address, payouts, next, paged, totalPaid } = loaderData;
-  const base = sitePaths.miner(coin.ticker, 'payouts', address);
-  const pager = 'rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:border-accent hover:text-accent';
+  const { address, payouts, explorers } = loaderData;
   return (
     <section className="rounded-xl border border-line bg-surface-raised p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -66,47 +50,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : payouts === null ? (
         <p className="text-ink-muted">{t('payouts.unavailable')}</p>
       ) : (
-        <>
-          {payouts.length === 0 ? (
-            <p className="text-ink-muted" data-testid="payouts-empty">
-              {t('common.nothingFound')}
-            </p>
-          ) : (
-            <PayoutsTable payouts={payouts} coin={coin} info={info} />
-          )}
-          <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-            {payouts.length > 0 && (
-              <div className="rounded-lg border border-line p-3">
-                <dt className="text-xs text-ink-muted">{t('payouts.pageTotal')}</dt>
-                <dd className="font-semibold tabular-nums" data-testid="payouts-page-total">
-                  <PayoutAmount amount={sumAmounts(payouts.map((payout) => payout.amount))} coin={coin} />
-                </dd>
-              </div>
-            )}
-            {totalPaid !== null && (
-              <div className="rounded-lg border border-line p-3">
-                <dt className="text-xs text-ink-muted">{t('payouts.totalPaid')}</dt>
-                <dd className="font-semibold tabular-nums" data-testid="payouts-total-paid">
-                  <PayoutAmount amount={totalPaid} coin={coin} />
-                </dd>
-              </div>
-            )}
-          </dl>
-          {(paged || next) && (
-            <nav className="mt-4 flex flex-wrap gap-2" aria-label={t('page.miner.payouts')}>
-              {paged && (
-                <LocaleLink to={base} className={pager}>
-                  {t('payouts.newest')}
-                </LocaleLink>
-              )}
-              {next && (
-                <LocaleLink to={`${base}?next=${next}`} className={pager}>
-                  {t('payouts.older')}
-                </LocaleLink>
-              )}
-            </nav>
-          )}
-        </>
+        <PayoutsView payouts={payouts} explorers={explorers} base={sitePaths.miner(coin.ticker, 'payouts', address)} />
       )}
     </section>
   );

@@ -1,6 +1,9 @@
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import { isWatcherToken } from '@openpool/domain/routes';
-import { data, Outlet } from 'react-router';
+import { data, Outlet, useLocation } from 'react-router';
+import { sitePaths } from '@openpool/domain/paths';
+import { LocaleLink } from '~/shared/locale-link';
+import { useT } from '~/i18n/use-t';
 import { appContext } from '~/platform/context';
 import { fetchWatchTarget } from '~/features/miner/miner-api.server';
 import { WatcherBanner } from '~/features/miner/watcher-banner';
@@ -40,7 +43,27 @@ export default function WatchLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <WatcherBanner label={watcher.label} address={watcher.address} coin={coin.ticker} expiresAt={watcher.expires_at} />
+      <WatchTabs token={watcher.token} />
       <Outlet context={loaderData} />
     </>
+  );
+}
+
+/** The watcher link's two pages: the miner's stats and its payouts in every coin. */
+function WatchTabs({ token }: { token: string }) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const onPayouts = pathname.endsWith(sitePaths.watchPayouts(token));
+  const tab = (current: boolean) =>
+    `rounded-lg px-3 py-1.5 text-sm font-medium ${current ? 'bg-accent/10 text-accent' : 'text-ink-muted hover:text-accent'}`;
+  return (
+    <nav className="mb-4 flex gap-2" aria-label={t('watcher.pages')} data-testid="watcher-tabs">
+      <LocaleLink to={sitePaths.watch(token)} className={tab(!onPayouts)} aria-current={onPayouts ? undefined : 'page'}>
+        {t('page.miner.stats')}
+      </LocaleLink>
+      <LocaleLink to={sitePaths.watchPayouts(token)} className={tab(onPayouts)} aria-current={onPayouts ? 'page' : undefined}>
+        {t('page.miner.payouts')}
+      </LocaleLink>
+    </nav>
   );
 }
