@@ -268,7 +268,8 @@ export const rewardsSchema = z.object({
 export const settingsSchema = z.object({
   payout_threshold: amount,
   min_payout: amount,
-  email: z.string().nullable().describe('masked'),
+  // Public like the stats: whether an e-mail is stored, never any part of it (decision 024).
+  email_set: z.boolean().describe('an e-mail address is stored for alerts (the address itself is never shown)'),
   notify_offline: z.boolean(),
   notify_payouts: z.boolean(),
   // Notifications (decision 012): nothing is sent to a new e-mail before its link is followed.
@@ -298,7 +299,6 @@ export const settingsAppliedSchema = z.object({ message: z.string(), settings: s
 export const minerAlertsSchema = z.object({
   email: z
     .object({
-      address: z.string().describe('masked'),
       confirmed: z.boolean(),
       offline: z.boolean(),
       payouts: z.boolean(),
@@ -323,9 +323,10 @@ export const notifyLinkSchema = z.object({
   purpose: z.enum(NOTIFY_PURPOSES),
   coin: z.string(),
   address: z.string(),
-  recipient: z.string().describe('the e-mail the link was sent to'),
+  recipient: z.string().nullable().describe('the e-mail the link was sent to; null once an unsubscribe link was used'),
   locale: z.string().describe('the language the subscription was saved in'),
   confirmed: z.boolean(),
+  used: z.boolean().describe('an unsubscribe link already followed: nothing is left to do'),
 });
 export type NotifyLink = z.infer<typeof notifyLinkSchema>;
 

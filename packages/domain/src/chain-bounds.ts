@@ -207,8 +207,12 @@ export function implausibleJump(coin: MinedTicker, last: TimedSample, next: Time
   return null;
 }
 
-/** Consecutive samples that agree with each other confirm a jump; so does a second source. */
-export const JUMP_CONFIRMATIONS = { samples: 3, sources: 2 } as const;
+/**
+ * A jump is confirmed by time, never by who reports it (decision 026): samples that agree
+ * with it for half an hour of the chain's clock, at least three of them. A second ingest
+ * source is one more name the same token holder can send under, so it confirms nothing.
+ */
+export const JUMP_CONFIRMATIONS = { samples: 3, spanMs: 30 * 60_000 } as const;
 
 /**
  * The most the pool can be credited for one hour of `coin`'s work (decision 018): every block

@@ -94,6 +94,24 @@ describe('ingestEventSchema', () => {
     expect(parsed).toEqual(JSON.parse(JSON.stringify(event)));
   });
 
+  it('lower-cases a block hash, so the same block in upper case is the same block', () => {
+    const upper = createBlockEvent({ hash: 'A3F1C9E07B2D' });
+    expect(ingestEventSchema.parse(upper)).toMatchObject({ hash: 'a3f1c9e07b2d' });
+    expect(
+      ingestEventSchema.parse({
+        type: 'block_status',
+        seq: 1,
+        coin: 'ltc',
+        hash: 'ABc1',
+        confirmations: 1,
+        orphaned: false,
+        at: upper.at,
+      }),
+    ).toMatchObject({
+      hash: 'abc1',
+    });
+  });
+
   it('accepts a worker of exactly 64 characters and an e-mail account', () => {
     expect(accepts(createShareEvent({ worker: 'w'.repeat(64) }))).toBe(true);
     expect(accepts(createShareEvent({ address: 'miner@example.com' }))).toBe(true);

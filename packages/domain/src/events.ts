@@ -88,7 +88,13 @@ function checkReward(coin: string, field: string, amount: string, issues: { push
 }
 const address = z.string().refine(isWellFormedAddress, 'not a well-formed address');
 const worker = z.string().refine(isWellFormedWorker, 'not a well-formed worker name');
-const hash = z.string().regex(/^[0-9A-Za-z]{1,128}$/, 'not a block hash');
+// Lower-cased before anything dedupes or looks up by it (decision 026): every chain here
+// prints its block hashes in hex, where case means nothing, and the same block reported in
+// upper case was credited a second time.
+const hash = z
+  .string()
+  .regex(/^[0-9A-Za-z]{1,128}$/, 'not a block hash')
+  .toLowerCase();
 const ipv4 = z
   .string()
   .regex(/^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/, 'not an IPv4 address');

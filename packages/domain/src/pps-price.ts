@@ -5,6 +5,7 @@
  * samples and weights an audit record publishes.
  */
 import type { DifficultySample, PpsHourInputs } from './audit.ts';
+import { sampleWeights } from './network-difficulty.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -33,23 +34,30 @@ export function weightedDifficulty(samples: readonly { difficulty: number; weigh
 }
 
 /**
- * The price of the hour of shares starting at `hourMs`: its own samples, each weighing 1 (the
- * mean of the hour's samples) and its latest subsidy; an hour without samples is priced by
- * the hour before it; null when neither has any (its shares wait for a later run).
+ * The price of the hour of shares starting at `hourMs` (decision 026): its network difficulty
+ * weighted by time, each sample by the milliseconds it held in the hour (`sampleWeights`),
+ * the sample in force when the hour began included, and the subsidy of the last sample that
+ * held. Samples are looked at from the hour before on: one older than that is too stale to
+ * price by, and an hour with none since then is null (its shares wait for a later run).
  * `samples` must be in time order.
  */
 export function ppsHourPrice(hourMs: number, samples: readonly NetworkSampleRow[]): PpsHourInputs | null {
-  for (const pricedBy of [hourMs, hourMs - HOUR_MS]) {
-    const own = samples.filter((s) => s.at >= pricedBy && s.at < pricedBy + HOUR_MS);
-    if (own.length === 0) continue;
-    const weighted: DifficultySample[] = own.map((s) => ({ at: s.at, difficulty: String(s.difficulty), weight: '1' }));
-    return {
-      hour: hourMs / 1000,
-      priced_by: pricedBy / 1000,
-      samples: weighted,
-      difficulty: String(weightedDifficulty(own.map((s) => ({ difficulty: s.difficulty, weight: 1 })))),
-      reward: own.at(-1)!.reward,
-    };
-  }
-  return null;
+  const recent = samples.filter((s) => s.at >= hourMs - HOUR_MS && s.at < hourMs + HOUR_MS);
+  const held = sampleWeights(recent, hourMs, hourMs + HOUR_MS);
+  if (held.length === 0) return null;
+  const rewardAt = new Map(recent.map((s) => [s.at, s.reward]));
+  const weighted: DifficultySample[] = held.map((w) => ({
+    at: w.at,
+    difficulty: String(w.difficulty),
+    weight: String(w.heldMs),
+  }));
+  const last = held.at(-1)!;
+  return {
+    hour: hourMs / 1000,
+    // The hour whose samples set the price: its own, or only the one before when it had none.
+    priced_by: (held.some((w) => w.at >= hourMs) ? hourMs : hourMs - HOUR_MS) / 1000,
+    samples: weighted,
+    difficulty: String(weightedDifficulty(held.map((w) => ({ difficulty: w.difficulty, weight: w.heldMs })))),
+    reward: rewardAt.get(last.at)!,
+  };
 }

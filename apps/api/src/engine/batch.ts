@@ -15,6 +15,7 @@ import { BlockBook } from './blocks.ts';
 import type { BreakerContext } from './breaker.ts';
 import { creditPps, resetIdleBalances } from './hour-jobs.ts';
 import { makePayouts } from './payouts/create.ts';
+import type { ReferenceBook } from './reference.ts';
 import { SampleGate } from './sample-gate.ts';
 import { applyLedger, type LedgerEntry } from './ledger.ts';
 import type { AuditWriter } from './audit.ts';
@@ -65,6 +66,8 @@ export class BatchContext {
       lateWindow: number;
       requiredConfirmations: (coin: string) => number;
       chainOf: BreakerContext['chainOf'];
+      /** The breaker's reference per coin (decision 026), shared by every batch of the engine. */
+      references: ReferenceBook;
       log?: (line: string) => void;
       metrics?: { hourJob(coin: string, job: string, seconds: number, ok: boolean): void };
       /** Audit records with the credits (decision 025); absent: none are written. */
@@ -79,7 +82,7 @@ export class BatchContext {
     this.metrics = options.metrics;
     this.source = options.source;
     this.gate = new SampleGate(client, log);
-    this.breaker = { chainOf: options.chainOf, log };
+    this.breaker = { chainOf: options.chainOf, references: options.references, log };
     this.blocks = new BlockBook({
       client,
       config,
@@ -101,8 +104,8 @@ export class BatchContext {
         if (event.status === 'valid') this.addToRounds(event.coin, event.scheme, event.address, event.difficulty);
         return;
       case 'network':
-        // A sample that jumped implausibly waits for the chain to confirm it (decision 018).
-        if (!(await this.gate.accept(event, this.source))) return;
+        // A sample that jumped implausibly waits for the chain to confirm it (decisions 018, 026).
+        if (!(await this.gate.accept(event, this.source, (await this.clockOf(event.coin, event.at)).eventTime))) return;
         this.network.push(event);
         this.latestDifficulty.set(event.coin, event.difficulty);
         return;

@@ -1,61 +1,64 @@
 /**
- * The payout circuit breaker (decision 018), as real pools have one. Before an hour of PPS
- * credits is written it is compared with what the pool could have earned that hour: the
- * pool's work that hour over the median network difficulty of the day before, at the latest
- * subsidy, ten times over; and never more than `hourCreditCeiling`, every block the whole
- * chain could find in an hour. An hour above it is held in `held_credits`, not credited; a
- * payout above `payoutCap` is held before it is created. /health says so, and the operator
- * releases or discards each with `npm run held`.
+ * The payout circuit breaker (decisions 018 and 026), as real pools have one. Before an hour
+ * of PPS credits is written it is compared with what the hour's PPS work earns at the
+ * chain's reference (`reference.ts`: the coin's node, or a week of samples weighted by time),
+ * which the samples of an attack cannot move: a few times that, and never more than
+ * `hourCreditCeiling`, every block the whole chain could find in an hour. An hour above it is
+ * held in `held_credits`, not credited; a payout above `payoutCap` is held before it is
+ * created. /health says so, and the operator releases or discards each with `npm run held`.
  */
 import type pg from 'pg';
 import { hourCreditCeiling, payoutCap } from '@openpool/domain/chain-bounds';
 import type { ChainKind } from '@openpool/domain/chain-params';
 import type { MinedTicker } from '@openpool/domain/events';
 import { HOUR_MS } from './aggregates.ts';
+import type { ReferenceBook } from './reference.ts';
 
 /** What the hour jobs need to know of a coin's chain for the breaker. */
 export interface BreakerContext {
   chainOf: (coin: string) => ChainKind;
+  references: ReferenceBook;
   log?: (line: string) => void;
 }
 
-/** How far above its expected earnings an hour may go before it is held: luck is never this good. */
-export const EXPECTED_MARGIN = 10n;
+/**
+ * How far above what its work earns at the reference an hour may be credited before it is
+ * held. PPS pays no luck, so an honest hour earns about 1x: more means the hour's difficulty
+ * sat far below the week's (a chain that lost three quarters of its hashrate within days, or
+ * an attack) and the operator should look before it is paid.
+ */
+export const EXPECTED_MARGIN = 4n;
 
 export interface HourCeiling {
   ceiling: bigint;
   basis: string;
 }
 
+/** Work over difficulty is a float of blocks; it is counted in billionths so that money stays integer. */
+const BILLIONTHS = 1_000_000_000n;
+
 /** The most the PPS credits of the hour of shares starting at `hour` may add up to. */
 export async function ppsHourCeiling(
   client: pg.PoolClient,
   coin: MinedTicker,
-  kind: ChainKind,
+  breaker: BreakerContext,
   hour: number,
 ): Promise<HourCeiling> {
-  const chain = hourCreditCeiling(coin, kind);
-  const expected = await client.query<{ work: number | null; difficulty: number | null; reward: string | null }>(
-    `select (select sum(valid) from miner_hourly where coin = $1 and hour = to_timestamp($2 / 1000.0)) as work,
-            (select percentile_cont(0.5) within group (order by difficulty) from network_samples
-               where coin = $1 and at >= to_timestamp(($2 - $3) / 1000.0) and at < to_timestamp(($2 + $4) / 1000.0)) as difficulty,
-            (select reward::text from network_samples where coin = $1 and at < to_timestamp(($2 + $4) / 1000.0)
-               order by at desc limit 1) as reward`,
-    [coin, hour, 24 * HOUR_MS, HOUR_MS],
+  const chain = hourCreditCeiling(coin, breaker.chainOf(coin));
+  const whole = { ceiling: chain, basis: 'the whole chain’s hour' };
+  const reference = await breaker.references.at(client, coin, hour + HOUR_MS);
+  if (!reference) return whole;
+  const work = await client.query<{ work: number | null }>(
+    `select sum(valid) as work from miner_hourly where coin = $1 and scheme = 'pps' and hour = to_timestamp($2 / 1000.0)`,
+    [coin, hour],
   );
-  const row = expected.rows[0];
-  if (!row?.work || !row.difficulty || row.reward === null) return { ceiling: chain, basis: 'the whole chain’s hour' };
-  // Expected blocks of the hour (work and difficulty are both in difficulty-1 units), in
-  // millionths so that the amount is computed in integers, never a float of money.
-  const MILLIONTHS = 1_000_000n;
-  const blocks = BigInt(Math.ceil((row.work / row.difficulty) * 1e6));
-  const poolEstimate = (blocks * BigInt(row.reward) * EXPECTED_MARGIN) / MILLIONTHS;
-  return poolEstimate < chain
-    ? {
-        ceiling: poolEstimate,
-        basis: `ten times the pool’s expected earnings (work ${row.work}, median difficulty ${row.difficulty})`,
-      }
-    : { ceiling: chain, basis: 'the whole chain’s hour' };
+  const hourWork = work.rows[0]?.work ?? 0;
+  // Rounded up, so an hour's own credit never exceeds it by rounding alone.
+  const blocks = BigInt(Math.ceil((hourWork / reference.difficulty) * Number(BILLIONTHS)));
+  const expected = (blocks * reference.reward * EXPECTED_MARGIN + BILLIONTHS - 1n) / BILLIONTHS;
+  return expected < chain
+    ? { ceiling: expected, basis: `${EXPECTED_MARGIN} times what its work (${hourWork}) earns at ${reference.basis}` }
+    : whole;
 }
 
 /** Holds an hour of PPS credits instead of writing them. */

@@ -12,6 +12,7 @@ import type { IngestEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
 import type { EngineMetrics } from '../metrics/api-metrics.ts';
 import { HOUR_MS } from './aggregates.ts';
+import { ReferenceBook, type NodeDifficulty } from './reference.ts';
 import { BatchContext } from './batch.ts';
 import { writeAuditRecords } from './audit.ts';
 import type { PayoutSender } from './payouts/payout-sender.ts';
@@ -60,6 +61,8 @@ export interface EngineOptions {
   lockSpaces?: { source: number; family: number };
   /** Coins whose node is on a test chain (regtest, testnet); every other coin's samples are held to its real chain. */
   chains?: ReadonlyMap<string, ChainKind>;
+  /** The difficulty of coins whose node the pool runs: the breaker's reference for them (decision 026). */
+  nodeDifficulty?: NodeDifficulty;
   /** Prometheus metrics (decision 022): hour jobs timed, reverted payouts counted. */
   metrics?: Pick<EngineMetrics, 'hourJob' | 'payoutsReverted'>;
   /** Audit records with every period's credits (decision 025); on unless false (the benches measure both). */
@@ -112,6 +115,7 @@ export function createEngine(options: EngineOptions): Engine {
   };
   const lateWindow = options.ppsLateWindowMs ?? 48 * HOUR_MS;
   const chainOf = (coin: string): ChainKind => options.chains?.get(coin) ?? 'main';
+  const references = new ReferenceBook(options.nodeDifficulty);
 
   function requiredConfirmations(coin: string): number {
     return config.coins.get(coin as CoinTicker)?.confirmations ?? config.merged.get(coin as MergedTicker)?.confirmations ?? 100;
@@ -146,6 +150,7 @@ export function createEngine(options: EngineOptions): Engine {
           lateWindow,
           requiredConfirmations,
           chainOf,
+          references,
           log: options.log,
           metrics: options.metrics,
           audit: options.audit === false ? undefined : writeAuditRecords,

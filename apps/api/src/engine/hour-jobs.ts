@@ -110,7 +110,7 @@ async function creditsWithinCeilings(
     let total = 0n;
     for (const amount of hourCredits.values()) total += amount;
     if (total === 0n) continue;
-    const ceiling = await ppsHourCeiling(client, coin, breaker.chainOf(coin), hour);
+    const ceiling = await ppsHourCeiling(client, coin, breaker, hour);
     if ((creditedBefore.get(hour) ?? 0n) + total > ceiling.ceiling) {
       await holdPpsHour(client, coin, hour, hourCredits, total, ceiling, breaker.log);
       held.push({ hour, total });
