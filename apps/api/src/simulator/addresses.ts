@@ -67,8 +67,8 @@ const FORMATS: Readonly<Record<CoinTicker, (rng: Rng) => string>> = {
   clore: (rng) => `A${chars(rng, BASE58, 33)}`,
   nexa: (rng) => `nexa:nqtsq5g5${chars(rng, BECH32, 40)}`,
   cfx: (rng) => `cfx:aa${chars(rng, CONFLUX, 40)}`,
-  // Monero-family main addresses: 95 base58 characters, `4` then a digit or A/B.
-  xmr: (rng) => `4${chars(rng, '0123456789AB', 1)}${chars(rng, BASE58, 93)}`,
+  // Monero-family main addresses: 95 base58 characters, `4` then a digit or A/B (base58 has no 0).
+  xmr: (rng) => `4${chars(rng, '123456789AB', 1)}${chars(rng, BASE58, 93)}`,
   sal: (rng) => `SaLv${chars(rng, BASE58, 93)}`,
   zeph: (rng) => `ZEPHYR${chars(rng, BASE58, 92)}`,
   rvn: (rng) => `R${chars(rng, BASE58, 33)}`,

@@ -22,6 +22,8 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['pool.historyFilling', 'site'],
   ['pool.label.', 'site'],
   ['pool.scheme.', 'site'],
+  // The home page has the address search too (decision 027).
+  ['pool.search.', 'site'],
   ['pool.', 'coin'],
   ['guide.', 'coin'],
   ['chart.', 'coin'],

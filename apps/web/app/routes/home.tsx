@@ -1,20 +1,33 @@
 import { COINS } from '@openpool/domain/coins';
-import { data } from 'react-router';
+import { resolveSearch, type SearchOutcome } from '@openpool/domain/address-format';
+import { localizePath, splitLocalePath } from '@openpool/domain/locales';
+import { data, redirect } from 'react-router';
 import { appContext } from '~/platform/context';
 import { findReferenceDevice } from '~/features/hardware/reference.server';
 import { redirectRootToDetectedLocale } from '~/i18n/detect-locale.server';
 import { useT } from '~/i18n/use-t';
+import { AddressSearch } from '~/features/pool/address-search';
 import { DailyEstimate } from '~/features/pool/daily-estimate';
 import { HistoryFillingNotice } from '~/features/pool/history-notice';
 import { PoolCard } from '~/features/pool/pool-card';
 import { fetchPoolSummary } from '~/features/pool/pool-api.server';
 import { cardSummary } from '~/features/pool/pool-stats';
 import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
+import { searchTarget } from '~/shared/use-open-miner-page';
 import type { Route } from './+types/home';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   redirectRootToDetectedLocale(request);
   const { config, api } = context.get(appContext);
+  // The home page's search before hydration (or without JavaScript): the address's format picks
+  // the coin; a wrong or ambiguous one is answered on the page (decision 027).
+  let search: Extract<SearchOutcome, { kind: 'invalid' }> | null = null;
+  if (url.searchParams.has('address')) {
+    const outcome = resolveSearch(url.searchParams.get('address') ?? '', null, config.enabled);
+    const { locale } = splitLocalePath(url.pathname);
+    if (outcome.kind === 'open') throw redirect(`${localizePath(searchTarget(outcome, 'stats'), locale)}?source=search`);
+    if (outcome.kind === 'invalid') search = outcome;
+  }
   // One pool-stats call per enabled coin (decision 005), in parallel; a failing coin
   // falls back to its defaults and is reported, and the page still renders.
   const summaries = await Promise.all(config.enabled.map((ticker) => fetchPoolSummary(api, ticker)));
@@ -35,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // While a first start's history fills in, figures change by the second: not kept by the page cache.
   return data(
-    { pools, labels: config.coin_labels, references, deviceHrefs, historyFilling },
-    historyFilling ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
+    { pools, labels: config.coin_labels, references, deviceHrefs, historyFilling, search },
+    historyFilling || search ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
   );
 }
 
@@ -54,6 +67,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('page.home.title')}</h1>
       <p className="mt-2 text-ink-muted">{t('page.home.lead')}</p>
+      <div className="mt-4 max-w-2xl">
+        <AddressSearch coin={null} initial={loaderData.search} />
+      </div>
       <div className="mt-4">
         <HistoryFillingNotice filling={loaderData.historyFilling} />
       </div>

@@ -1,25 +1,40 @@
 import { sitePaths } from '@openpool/domain/paths';
-import { lastSearchStorageKey, normaliseSearchAddress } from '@openpool/domain/address';
+import { lastSearchStorageKey } from '@openpool/domain/address';
+import { resolveSearch, type SearchOutcome } from '@openpool/domain/address-format';
+import type { CoinTicker } from '@openpool/domain/coins';
 import { localizePath } from '@openpool/domain/locales';
 import { useNavigate } from 'react-router';
 import { useLocale } from '~/i18n/use-locale';
+import { useSiteSettings } from '~/platform/site-settings';
+
+type MinerPage = 'stats' | 'payouts' | 'settings';
+
+/** Where an opened search goes: the miner's page, or its worker's when a login named one. */
+export function searchTarget(outcome: Extract<SearchOutcome, { kind: 'open' }>, page: MinerPage): string {
+  const miner = sitePaths.miner(outcome.coin, page, outcome.address);
+  return page === 'stats' && outcome.worker ? `${miner}/${encodeURIComponent(outcome.worker)}` : miner;
+}
 
 /**
- * What an address search does on submit, for the pool header's search and the
- * payouts and settings pages' own: an empty address does nothing; otherwise it is trimmed,
- * remembered as the coin's last search (`lastSearch:{coin}`) and the miner's page opens.
+ * What an address search does on submit, for the home page's, the pool header's and the
+ * payouts and settings pages' own (decision 027): blank does nothing; a login or stratum URL
+ * gives its address (and worker); an address of the coin's shape is remembered as the coin's
+ * last search (`lastSearch:{coin}`) and its page opens; anything else comes back, for the
+ * form to say what is wrong. `coin` null is the home page: the address's shape picks the coin.
  */
-export function useOpenMinerPage(coin: string): (input: string, page: 'stats' | 'payouts' | 'settings', query?: string) => void {
+export function useOpenMinerPage(coin: CoinTicker | null): (input: string, page: MinerPage, query?: string) => SearchOutcome {
   const locale = useLocale();
   const navigate = useNavigate();
+  const enabled = useSiteSettings()?.enabledCoins ?? [];
   return (input, page, query = '') => {
-    const address = normaliseSearchAddress(input);
-    if (!address) return;
+    const outcome = resolveSearch(input, coin, enabled);
+    if (outcome.kind !== 'open') return outcome;
     try {
-      localStorage.setItem(lastSearchStorageKey(coin), address);
+      localStorage.setItem(lastSearchStorageKey(outcome.coin), outcome.address);
     } catch {
       // Storage refused (privacy mode): not remembered, the page still opens.
     }
-    void navigate(`${localizePath(sitePaths.miner(coin, page, address), locale.code)}${query}`);
+    void navigate(`${localizePath(searchTarget(outcome, page), locale.code)}${query}`);
+    return outcome;
   };
 }

@@ -1,5 +1,5 @@
 import { sitePaths } from '@openpool/domain/paths';
-import { normaliseSearchAddress } from '@openpool/domain/address';
+import { parseSearchInput } from '@openpool/domain/address-format';
 import { localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { redirect } from 'react-router';
 import { LOOKUP_PARAM } from './settings-payouts-search';
@@ -11,7 +11,8 @@ import { LOOKUP_PARAM } from './settings-payouts-search';
  */
 export function lookupRedirect(url: URL, coin: string, page: 'payouts' | 'settings'): Response | null {
   if (!url.searchParams.has(LOOKUP_PARAM)) return null;
-  const address = normaliseSearchAddress(url.searchParams.get(LOOKUP_PARAM) ?? '');
+  // A pasted login or stratum URL gives its address, as in the browser (decision 027).
+  const address = parseSearchInput(url.searchParams.get(LOOKUP_PARAM) ?? '')?.address;
   const { locale } = splitLocalePath(url.pathname);
   return redirect(address ? localizePath(sitePaths.miner(coin, page, address), locale) : url.pathname);
 }

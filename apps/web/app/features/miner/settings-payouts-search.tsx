@@ -1,6 +1,9 @@
 import { lastSearchStorageKey } from '@openpool/domain/address';
-import { useId } from 'react';
+import type { SearchOutcome } from '@openpool/domain/address-format';
+import type { CoinTicker } from '@openpool/domain/coins';
+import { useId, useState } from 'react';
 import { useT } from '~/i18n/use-t';
+import { SearchProblem } from '~/shared/search-problem';
 import { useOpenMinerPage } from '~/shared/use-open-miner-page';
 import { useStoredValue } from '~/shared/use-stored-value';
 
@@ -12,11 +15,12 @@ export const LOOKUP_PARAM = 'lookup';
  * search, prefilled with the coin's last searched address, that opens this same page for the
  * address instead of the stats page. A GET form, so it works before hydration too.
  */
-export function SettingsPayoutsSearch({ coin, page, intro }: { coin: string; page: 'payouts' | 'settings'; intro: string }) {
+export function SettingsPayoutsSearch({ coin, page, intro }: { coin: CoinTicker; page: 'payouts' | 'settings'; intro: string }) {
   const t = useT();
   const openMinerPage = useOpenMinerPage(coin);
   const lastSearch = useStoredValue(lastSearchStorageKey(coin));
   const id = useId();
+  const [problem, setProblem] = useState<Extract<SearchOutcome, { kind: 'invalid' }> | null>(null);
 
   return (
     <form
@@ -29,7 +33,8 @@ export function SettingsPayoutsSearch({ coin, page, intro }: { coin: string; pag
       onSubmit={(event) => {
         event.preventDefault();
         const input = new FormData(event.currentTarget).get(LOOKUP_PARAM);
-        openMinerPage(typeof input === 'string' ? input : '', page);
+        const outcome = openMinerPage(typeof input === 'string' ? input : '', page);
+        setProblem(outcome.kind === 'invalid' ? outcome : null);
       }}
     >
       <label htmlFor={id} className="text-ink-muted">
@@ -45,6 +50,9 @@ export function SettingsPayoutsSearch({ coin, page, intro }: { coin: string; pag
           type="search"
           autoComplete="off"
           spellCheck={false}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onInput={() => setProblem(null)}
           placeholder={t('pool.search.placeholder')}
           className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm placeholder:font-sans placeholder:text-ink-muted focus:border-accent"
         />
@@ -55,6 +63,7 @@ export function SettingsPayoutsSearch({ coin, page, intro }: { coin: string; pag
           {t('pool.search.submit')}
         </button>
       </div>
+      {problem ? <SearchProblem outcome={problem} page={page} id={`${id}-problem`} /> : null}
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { SearchOutcome } from '@openpool/domain/address-format';
 import { badgeTextColor, type Coin } from '@openpool/domain/coins';
 import { formatFee } from '@openpool/domain/format';
 import { splitLocalePath } from '@openpool/domain/locales';
@@ -13,7 +14,15 @@ import type { PoolSummary } from './pool-stats';
  * per fee type as a percentage, the merge-mined coins (ltc: DOGE, PEP, BELLS; btc: FB) and
  * the address search. Its layout steps at the header's own widths: 400, 660, 768, 1025 px.
  */
-export function PoolHeader({ coin, pool }: { coin: Coin; pool: PoolSummary }) {
+export function PoolHeader({
+  coin,
+  pool,
+  search = null,
+}: {
+  coin: Coin;
+  pool: PoolSummary;
+  search?: Extract<SearchOutcome, { kind: 'invalid' }> | null;
+}) {
   const t = useT();
   const schemeLabel = useSchemeLabel();
   // The pool page's heading is this one; sub-pages (charts, top miners) have their own h1.
@@ -60,7 +69,7 @@ export function PoolHeader({ coin, pool }: { coin: Coin; pool: PoolSummary }) {
           </ul>
         </div>
       </div>
-      <AddressSearch coin={coin.ticker} />
+      <AddressSearch coin={coin.ticker} initial={search} />
     </section>
   );
 }

@@ -71,15 +71,32 @@ describe('coin layout route', () => {
 
   it('sends the search form’s address to the miner’s page, in the visitor’s language', async () => {
     const api = coinApi();
-    const search = await serve(chain, '/ltc?address=%20ltc1qsearched%20', { coin: 'ltc' }, api);
+    const address = 'ltc1qg82tvwpq3dhx2vv7tx8kfhd4xj3h3yk4r06e6j';
+    const search = await serve(chain, `/ltc?address=%20${address}%20`, { coin: 'ltc' }, api);
     expect(search.status).toBe(302);
-    expect(search.location).toBe('/ltc/miner/stats/ltc1qsearched?source=search');
-    const russian = await serve(chain, '/ru/ltc?address=ltc1qsearched', { coin: 'ltc', lang: 'ru' }, api);
-    expect(russian.location).toBe('/ru/ltc/miner/stats/ltc1qsearched?source=search');
+    expect(search.location).toBe(`/ltc/miner/stats/${address}?source=search`);
+    const russian = await serve(chain, `/ru/ltc?address=${address}`, { coin: 'ltc', lang: 'ru' }, api);
+    expect(russian.location).toBe(`/ru/ltc/miner/stats/${address}?source=search`);
+    // A stratum login copied from a rig's config opens its worker.
+    const login = await serve(chain, `/ltc?address=${address}.rig-7`, { coin: 'ltc' }, api);
+    expect(login.location).toBe(`/ltc/miner/stats/${address}/rig-7?source=search`);
     // An empty search is the coin's page again.
     const empty = await serve(chain, '/ltc?address=+', { coin: 'ltc' }, api);
     expect([empty.status, empty.location]).toEqual([302, '/ltc']);
     expect(api.paths).toEqual([]);
+  });
+
+  it('says what is wrong with a wrong address instead of opening a page that finds nothing', async () => {
+    const page = await renderPage(routes, '/ltc?address=hello%20world', { api: coinApi(), until: 'search-problem' });
+    expect(textOf(page, 'search-problem')).toContain('This is not a Litecoin address. An address has no spaces');
+    const bitcoin = await renderPage(routes, '/ltc?address=bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', {
+      api: coinApi(),
+      until: 'search-problem',
+    });
+    expect(textOf(bitcoin, 'search-problem')).toContain('A Litecoin address starts with');
+    expect(bitcoin.querySelector('[data-testid="search-other-coin"]')?.getAttribute('href')).toBe(
+      '/btc/miner/stats/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    );
   });
 
   it('keeps the header and tabs when the coin’s stats are unavailable, says so, and answers 200', async () => {

@@ -1,7 +1,6 @@
-import { sitePaths } from '@openpool/domain/paths';
 import type { CoinInfo } from '@openpool/domain/coin-content';
 import { COINS, type Coin, type CoinTicker } from '@openpool/domain/coins';
-import { normaliseSearchAddress } from '@openpool/domain/address';
+import { resolveSearch, type SearchOutcome } from '@openpool/domain/address-format';
 import { localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { data, Outlet, redirect } from 'react-router';
 import { appContext } from '~/platform/context';
@@ -12,6 +11,7 @@ import { fetchPoolSummary } from '~/features/pool/pool-api.server';
 import type { PoolSummary } from '~/features/pool/pool-stats';
 import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
 import { named } from '~/shared/route-middleware';
+import { searchTarget } from '~/shared/use-open-miner-page';
 import type { Route } from './+types/layout';
 
 export const middleware = named('coin');
@@ -28,19 +28,24 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // The search form submitted before the page's JavaScript ran (or without it) arrives as
   // `?address=`: the same rules as in the browser, minus remembering the address. (`url` is the
   // page's, without the `.data` of a client-side request, so the redirect goes to a page.)
+  // A wrong address stays on the page, the search box saying what is wrong (decision 027).
+  let search: Extract<SearchOutcome, { kind: 'invalid' }> | null = null;
   if (url.searchParams.has('address')) {
-    const address = normaliseSearchAddress(url.searchParams.get('address') ?? '');
+    const { config } = context.get(appContext);
+    const outcome = resolveSearch(url.searchParams.get('address') ?? '', coin.ticker, config.enabled);
     const { locale } = splitLocalePath(url.pathname);
-    throw redirect(
-      address ? `${localizePath(sitePaths.miner(coin.ticker, 'stats', address), locale)}?source=search` : url.pathname,
-    );
+    if (outcome.kind === 'invalid') search = outcome;
+    else
+      throw redirect(
+        outcome.kind === 'open' ? `${localizePath(searchTarget(outcome, 'stats'), locale)}?source=search` : url.pathname,
+      );
   }
   const { api, coinContent } = context.get(appContext);
   const pool = await fetchPoolSummary(api, coin.ticker);
   // While a first start's history fills in, figures change by the second: not kept by the page cache.
   return data(
-    { coin, pool, info: coinContent.coins[coin.ticker] ?? null },
-    pool.stats?.history_filling ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
+    { coin, pool, info: coinContent.coins[coin.ticker] ?? null, search },
+    pool.stats?.history_filling || search ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
   );
 }
 
@@ -57,7 +62,7 @@ export default function CoinLayout({ loaderData }: Route.ComponentProps) {
   const context: CoinOutletContext = loaderData;
   return (
     <>
-      <PoolHeader coin={loaderData.coin} pool={loaderData.pool} />
+      <PoolHeader coin={loaderData.coin} pool={loaderData.pool} search={loaderData.search} />
       <HistoryFillingNotice filling={loaderData.pool.stats?.history_filling === true} />
       <CoinTabs coin={loaderData.coin} />
       <Outlet context={context} />
