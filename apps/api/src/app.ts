@@ -29,6 +29,7 @@ import { listHeld } from './engine/held.ts';
 import { createIngestor, type Ingestor } from './ingest/ingestor.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
+import { registerAuditRoutes } from './audit/routes.ts';
 import { registerExportRoutes } from './miner/export-routes.ts';
 import { registerQualityRoutes } from './miner/quality.ts';
 import { registerBestReportedRoutes } from './miner/best-reported.ts';
@@ -140,6 +141,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'settings', description: 'Miner settings, proven by a worker IP' },
         { name: 'compatibility', description: 'Paths and fields third-party tools already call' },
         { name: 'ingest', description: 'Events from stratum servers (token required)' },
+        {
+          name: 'audit',
+          description: 'Provably fair accounting: every period’s inputs, Merkle roots chained period to period, a miner’s proof',
+        },
       ],
     },
     transform: documentLimits(jsonSchemaTransform, limits),
@@ -257,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const prices = async () => (await options.rates.get()).crypto;
   registerPoolRoutes(app, options.ctx, prices);
   registerMinerRoutes(app, options.ctx);
+  registerAuditRoutes(app, options.ctx);
   registerQualityRoutes(app, options.ctx);
   registerBestReportedRoutes(app, options.ctx);
   registerExportRoutes(app, options.ctx, {

@@ -43,6 +43,9 @@ export const API_ROUTES = {
   minerWatchers: '/:coin/api/v1/miner/watchers/:address',
   minerWatchersList: '/:coin/api/v1/miner/watchers/:address/list',
   minerWatchersRevoke: '/:coin/api/v1/miner/watchers/:address/revoke',
+  audit: '/:coin/api/v1/audit',
+  auditPeriod: '/:coin/api/v1/audit/:period',
+  auditProof: '/:coin/api/v1/audit/:period/proof/:address',
   ingest: '/internal/v1/events',
 } as const;
 
