@@ -17,8 +17,11 @@ function describe(item: HeldItem): string {
 
 async function main(args: string[]): Promise<number> {
   const [command, idText] = args;
-  const id = Number(idText);
-  if (!(command === 'list' || ((command === 'release' || command === 'discard') && Number.isSafeInteger(id) && id > 0))) {
+  // Decimal digits only: Number() would also take '0x1f', '1e3', ' 7 ' or '0b11', and a
+  // release of money must act on the id the operator read in the list, nothing it parses into.
+  const id = idText !== undefined && /^[1-9][0-9]{0,15}$/.test(idText) ? Number(idText) : NaN;
+  const wantsId = command === 'release' || command === 'discard';
+  if (!((command === 'list' && args.length === 1) || (wantsId && args.length === 2 && Number.isSafeInteger(id)))) {
     console.error(USAGE);
     return 2;
   }

@@ -1,10 +1,12 @@
 /**
  * `npm run backup [-- FILE] [--snapshot ID]`: a consistent dump of the running pool's database
  * (DATABASE_URL, or the embedded server's socket under DATA_DIR), gzip, to FILE or
- * $DATA_DIR/backups/openpool-<time>.dump.gz. Written beside as `.partial` and renamed when
- * complete, so a file with the final name is always a whole dump. Decision 022.
+ * $DATA_DIR/backups/openpool-<time>.dump.gz. Written beside as `.partial`, read back through
+ * the restore's own parser (every row's digest and count), and renamed only then: a file with
+ * the final name is a whole dump that restores, and a backup that cannot say so exits 1 and
+ * leaves no file. Decision 022.
  */
-import { createWriteStream, mkdirSync, renameSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
@@ -12,6 +14,7 @@ import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { parseApiEnv } from '../env.ts';
 import { writeDump } from './dump.ts';
+import { verifyDumpFile } from './dump-file.ts';
 
 const USAGE = 'usage: npm run backup [-- FILE] [--snapshot ID]';
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
@@ -39,14 +42,20 @@ async function main(args: string[]): Promise<number> {
   const started = Date.now();
   try {
     const text = new PassThrough();
-    const written = pipeline(text, createGzip(), createWriteStream(`${file}.partial`));
-    const summary = await writeDump(pool, text, { snapshot });
-    text.end();
-    await written;
+    // Both must finish: the dump (a database error ends the text, and is reported) and the
+    // file (a full disk destroys the text, which ends the dump's transaction).
+    const [summary] = await Promise.all([
+      writeDump(pool, text, { snapshot }).finally(() => {
+        if (!text.destroyed) text.end();
+      }),
+      pipeline(text, createGzip(), createWriteStream(`${file}.partial`)),
+    ]);
+    await verifyDumpFile(`${file}.partial`, summary);
     renameSync(`${file}.partial`, file);
     const total = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
     console.log(
       `backup: ${file}: ${total} rows of ${summary.header.tables.length} tables, ${summary.header.migrations.length} migrations, ` +
+        `read back and verified, the pool as of ${summary.header.taken_at}, ` +
         `${(statSync(file).size / 1024).toFixed(0)} KB in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     return 0;
@@ -54,7 +63,8 @@ async function main(args: string[]): Promise<number> {
     const code = (error as { code?: string }).code;
     if (code === 'ENOENT' || code === 'ECONNREFUSED')
       console.error('backup: the pool’s database is not running: start the pool (npm start) or set DATABASE_URL.');
-    else console.error(`backup: ${(error as Error).message}`);
+    else console.error(`backup: failed, no backup was written: ${(error as Error).message}`);
+    rmSync(`${file}.partial`, { force: true });
     return 1;
   } finally {
     await pool.end();

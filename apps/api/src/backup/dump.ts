@@ -7,28 +7,20 @@
  * text (`t::text`), which every type reads back exactly; the schema is not dumped, it is the
  * migrations the dump names, so a restore runs those first.
  *
- * Format (gzip): a JSON header line, then for each table `#table NAME` and one JSON string per
- * row, then `#sequences` and `#end` with the row counts (a truncated file has no `#end`).
+ * Format (gzip, format.ts): a JSON header line, then for each table `#table NAME` and one
+ * JSON string per row, then `#sequences` and `#end` with the row counts and the rows' digest
+ * (a truncated file has no `#end`).
  */
 import type { Writable } from 'node:stream';
 import type pg from 'pg';
+import { DUMP_FORMAT, DUMP_VERSION, jsonLine, rowDigest, type DumpHeader } from './format.ts';
 
-export const DUMP_FORMAT = 'openpool-dump';
-
-export interface DumpHeader {
-  format: typeof DUMP_FORMAT;
-  version: 1;
-  created_at: string;
-  server_version: string;
-  /** The migrations applied to the dumped database, in order: the restore applies these. */
-  migrations: string[];
-  /** Tables in load order: a table after every table it references. */
-  tables: string[];
-}
+export { DUMP_FORMAT, type DumpHeader } from './format.ts';
 
 export interface DumpSummary {
   header: DumpHeader;
   rows: Record<string, number>;
+  sha256: string;
 }
 
 const BATCH = 2000;
@@ -36,32 +28,51 @@ const BATCH = 2000;
 /** Writes the dump to `out` (which the caller gzips and closes). `snapshot`: an exported snapshot to dump exactly. */
 export async function writeDump(pool: pg.Pool, out: Writable, options: { snapshot?: string } = {}): Promise<DumpSummary> {
   const client = await pool.connect();
-  const write = (text: string) =>
-    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  // A file that fails (a full disk) destroys `out`: the dump stops there instead of waiting
+  // for a 'drain' that never comes.
+  const write = (text: string) => {
+    if (out.destroyed) return Promise.reject(new Error('the dump’s file was closed (write failed)'));
+    if (out.write(text)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const onClose = () => reject(new Error('the dump’s file was closed (write failed)'));
+      out.once('close', onClose);
+      out.once('drain', () => {
+        out.off('close', onClose);
+        resolve();
+      });
+    });
+  };
   try {
     await client.query('begin isolation level repeatable read read only');
     // pg_dump's --snapshot: the dump of a moment another transaction exported (the backup test's).
     if (options.snapshot) await client.query(`set transaction snapshot '${options.snapshot.replace(/[^0-9A-F-]/gi, '')}'`);
     const header: DumpHeader = {
       format: DUMP_FORMAT,
-      version: 1,
+      version: DUMP_VERSION,
       created_at: new Date().toISOString(),
+      // The instant the dump shows (the transaction's snapshot), which is what the operator
+      // reconciles the wallet and the sources against after a restore.
+      taken_at: (await client.query<{ at: Date }>('select transaction_timestamp() as at')).rows[0]!.at.toISOString(),
       server_version: (await client.query<{ v: string }>('show server_version')).rows[0]?.v ?? '',
       migrations: (await client.query<{ version: string }>('select version from schema_migrations order by version')).rows.map(
         (row) => row.version,
       ),
       tables: await tablesInLoadOrder(client),
     };
-    await write(`${JSON.stringify(header)}\n`);
+    await write(jsonLine(header));
     const rows: Record<string, number> = {};
+    const digest = rowDigest();
     for (const table of header.tables) {
       await write(`#table ${table}\n`);
       rows[table] = 0;
-      await client.query(`declare dump_rows no scroll cursor for select t::text as r from only public."${table}" t`);
+      await client.query(
+        `declare dump_rows no scroll cursor for select t::text as r from only public.${client.escapeIdentifier(table)} t`,
+      );
       for (;;) {
         const batch = await client.query<{ r: string }>(`fetch ${BATCH} from dump_rows`);
         if (batch.rows.length === 0) break;
-        await write(batch.rows.map((row) => `${JSON.stringify(row.r)}\n`).join(''));
+        for (const row of batch.rows) digest.add(row.r);
+        await write(batch.rows.map((row) => jsonLine(row.r)).join(''));
         rows[table] += batch.rows.length;
       }
       await client.query('close dump_rows');
@@ -69,10 +80,11 @@ export async function writeDump(pool: pg.Pool, out: Writable, options: { snapsho
     const sequences = await client.query<{ name: string; value: string | null }>(
       `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by 1`,
     );
-    await write(`#sequences ${JSON.stringify(sequences.rows)}\n`);
-    await write(`#end ${JSON.stringify({ rows })}\n`);
+    const sha256 = digest.hex();
+    await write(`#sequences ${jsonLine(sequences.rows)}`);
+    await write(`#end ${jsonLine({ rows, sha256 })}`);
     await client.query('commit');
-    return { header, rows };
+    return { header, rows, sha256 };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
