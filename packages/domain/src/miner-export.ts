@@ -67,6 +67,12 @@ export const exportEnvelopeSchema = z.object({
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
+/**
+ * The longest range one export covers: ten years of days (decision 026). A pool keeps no
+ * older history than that, and a range is work the server does while the client waits.
+ */
+export const MAX_EXPORT_DAYS = 3653;
+
 /** Unix milliseconds of a UTC day's start, or null when the text is not a real YYYY-MM-DD day. */
 export function parseExportDay(text: string): number | null {
   const match = DAY.exec(text);

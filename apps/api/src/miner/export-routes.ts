@@ -17,6 +17,7 @@ import {
   exportEnvelopeSchema,
   exportFileName,
   isoDay,
+  MAX_EXPORT_DAYS,
   parseExportDay,
   type ExportFormat,
   type ExportKind,
@@ -76,12 +77,16 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext, deps
       );
       const first = miner.rows[0]?.first;
       if (!first) throw notFound('Nothing found: no shares from this address yet');
-      const from = request.query.from ?? isoDay(first.getTime());
       const to = request.query.to ?? isoDay(ctx.now());
-      const fromMs = parseExportDay(from);
       const toMs = parseExportDay(to);
+      // Without `from`: the miner's first share, or ten years before `to` if that is earlier.
+      const from =
+        request.query.from ?? (toMs === null ? '' : isoDay(Math.max(first.getTime(), toMs - (MAX_EXPORT_DAYS - 1) * DAY_MS)));
+      const fromMs = parseExportDay(from);
       if (fromMs === null || toMs === null) throw badRequest('Invalid from or to: a real UTC day, YYYY-MM-DD');
       if (fromMs > toMs) throw badRequest('Invalid range: from is after to');
+      if ((toMs - fromMs) / DAY_MS + 1 > MAX_EXPORT_DAYS)
+        throw badRequest(`Invalid range: at most ${MAX_EXPORT_DAYS} days (ten years) per export; split it into several`);
       if (fiat && !(await deps.fiatCodes()).includes(fiat)) throw badRequest(`Invalid fiat: no rates in ${fiat}`);
       const range: ExportRange = {
         coins: [coin, ...COINS[coin].mergedCoins],
@@ -90,16 +95,21 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext, deps
         end: toMs + DAY_MS,
         fiat: fiat ?? null,
       };
+      // A client that leaves stops the work: no page is read after its connection closed.
+      const left = new AbortController();
+      reply.raw.on('close', () => left.abort());
       const pages =
         kind === 'payouts'
-          ? payoutPages(ctx.db, ctx.pool, deps.rateDays, range)
-          : rewardPages(ctx.db, ctx.pool, deps.rateDays, range);
+          ? payoutPages(ctx.db, ctx.pool, deps.rateDays, range, left.signal)
+          : rewardPages(ctx.db, ctx.pool, deps.rateDays, range, left.signal);
       const head = { coin, address, kind, from, to, fiat: fiat ?? null };
       reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(coin, address, kind, from, to, format)}"`);
       // A stream: Fastify sends it as it comes, never through the JSON serialiser.
-      return reply.send(Readable.from(encode(pages, format, kind, head)) as never);
+      // One chunk buffered ahead (Readable.from's default is 16: sixteen pages read before the
+      // client has taken one), so what is read follows what the client takes.
+      return reply.send(Readable.from(encode(pages, format, kind, head), { highWaterMark: 1 }) as never);
     },
   );
 }

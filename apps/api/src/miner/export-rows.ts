@@ -1,7 +1,9 @@
 /**
  * The rows of a miner's exports, read in pages so that a ten-year history streams with flat
- * memory (decision 023): payouts by (time, id) with a keyset, rewards a month
- * of days at a time. Each page is one query on the pool, so a slow download holds no connection.
+ * memory (decision 023): payouts by (time, id) with a keyset, a page of rows per query;
+ * rewards in one query for the whole range (at most ten years of days, decision 026), sent a
+ * page at a time. Each query runs on the pool, so a slow download holds no connection, and
+ * none starts once the client has left (`signal`).
  */
 import type pg from 'pg';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
@@ -12,8 +14,6 @@ import { coinPrice, type RateDays } from '../rates/rate-days.ts';
 import { payoutStatus } from './queries.ts';
 
 const PAGE_ROWS = 5000;
-const WINDOW_DAYS = 31;
-const DAY_MS = 86_400_000;
 /** Credits a miner earns (the rewards page's kinds, and merge-mined children's). */
 const CREDIT_KINDS = ['pps', 'block', 'fee_share', 'solo', 'merge', 'orphan'];
 
@@ -82,10 +82,12 @@ export async function* payoutPages(
   pool: PoolConfig,
   rateDays: RateDays,
   range: ExportRange,
+  signal?: AbortSignal,
 ): AsyncGenerator<PayoutExportRow[]> {
   let next: Promise<pg.QueryResult<PayoutRow>> | null = payoutPage(db, range, { t: '-infinity', id: '0' });
   while (next) {
     const rows: PayoutRow[] = (await next).rows;
+    if (signal?.aborted) return;
     const last = rows[rows.length - 1];
     next = last && rows.length === PAGE_ROWS ? payoutPage(db, range, { t: last.t, id: last.id }) : null;
     // A page read ahead whose download was abandoned is still awaited, never left to reject unseen.
@@ -113,30 +115,33 @@ export async function* payoutPages(
 }
 
 /**
- * Credits per UTC day, coin and scheme, oldest day first, a month of days per query. The scheme
- * of a block's credits is the block's (fee shares are PPS+'s "+"), merge-mined children's are
- * `merge`, and an orphaned block's take-back is negative under its scheme.
+ * Credits per UTC day, coin and scheme, oldest day first: one query for the whole range (a
+ * row per day with credits, so ten years are at most a few tens of thousands of rows), sent
+ * in pages. The scheme of a block's credits is the block's (fee shares are PPS+'s "+"),
+ * merge-mined children's are `merge`, and an orphaned block's take-back is negative under its
+ * scheme.
  */
 export async function* rewardPages(
   db: pg.Pool,
   pool: PoolConfig,
   rateDays: RateDays,
   range: ExportRange,
+  signal?: AbortSignal,
 ): AsyncGenerator<RewardExportRow[]> {
-  for (let start = range.from; start < range.end; start += WINDOW_DAYS * DAY_MS) {
-    const end = Math.min(range.end, start + WINDOW_DAYS * DAY_MS);
-    const rows = await db.query<{ day: string; coin: string; scheme: string; amount: string; blocks: number }>(
-      `select to_char(date_trunc('day', l.at at time zone 'UTC'), 'YYYY-MM-DD') as day, l.coin,
-         case when l.kind = 'pps' then 'pps' when b.merged_from is not null or l.kind = 'merge' then 'merge' else b.scheme end as scheme,
-         sum(l.mature + l.immature)::text as amount,
-         count(distinct l.block_id) filter (where l.kind <> 'pps' and l.kind <> 'orphan')::int as blocks
-       from ledger l left join blocks b on b.id = l.block_id
-       where l.coin = any($1::text[]) and l.address = $2 and l.kind = any($3::text[]) and l.at >= $4 and l.at < $5
-       group by 1, 2, 3 order by 1, 2, 3`,
-      [range.coins, range.address, CREDIT_KINDS, new Date(start), new Date(end)],
-    );
-    if (rows.rows.length === 0) continue;
-    const items = rows.rows.map((row) => ({
+  if (signal?.aborted) return;
+  const result = await db.query<{ day: string; coin: string; scheme: string; amount: string; blocks: number }>(
+    `select to_char(date_trunc('day', l.at at time zone 'UTC'), 'YYYY-MM-DD') as day, l.coin,
+       case when l.kind = 'pps' then 'pps' when b.merged_from is not null or l.kind = 'merge' then 'merge' else b.scheme end as scheme,
+       sum(l.mature + l.immature)::text as amount,
+       count(distinct l.block_id) filter (where l.kind <> 'pps' and l.kind <> 'orphan')::int as blocks
+     from ledger l left join blocks b on b.id = l.block_id
+     where l.coin = any($1::text[]) and l.address = $2 and l.kind = any($3::text[]) and l.at >= $4 and l.at < $5
+     group by 1, 2, 3 order by 1, 2, 3`,
+    [range.coins, range.address, CREDIT_KINDS, new Date(range.from), new Date(range.end)],
+  );
+  for (let start = 0; start < result.rows.length; start += PAGE_ROWS) {
+    if (signal?.aborted) return;
+    const items = result.rows.slice(start, start + PAGE_ROWS).map((row) => ({
       row,
       day: row.day,
       coin: row.coin,

@@ -2,6 +2,8 @@
  * Exports (decision 023): the CSV read back equals the JSON to the last smallest unit, the
  * range is whole UTC days, and each day's fiat value is the amount at that day's rate.
  */
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fiatValue, parseCsv, PAYOUT_COLUMNS, FIAT_COLUMNS, REWARD_COLUMNS } from '@openpool/domain/miner-export';
 import { createHarness, type Harness } from '../testing/harness.ts';
@@ -169,5 +171,72 @@ describe('miner exports', () => {
       expect((await harness.app.inject({ method: 'GET', url: exportUrl(query) })).statusCode, query).toBe(400);
     const unknown = await harness.app.inject({ method: 'GET', url: '/ltc/api/v1/miner/export/ltc1qnobody' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a range above ten years with 400, and takes exactly ten (decision 026)', async () => {
+    const harness = await minerWithHistory();
+    for (const query of ['kind=rewards&from=1026-11-20&to=2026-11-20', 'kind=rewards&from=0100-01-01&to=9999-12-31']) {
+      const answer = await harness.app.inject({ method: 'GET', url: exportUrl(query) });
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json()).toMatchObject({ message: expect.stringMatching(/at most 3653 days/) });
+    }
+    const tenYears = await harness.app.inject({ method: 'GET', url: exportUrl('kind=rewards&from=2016-11-20&to=2026-11-20') });
+    expect(tenYears.statusCode).toBe(200);
+    const longer = await harness.app.inject({ method: 'GET', url: exportUrl('kind=rewards&from=2016-11-19&to=2026-11-20') });
+    expect(longer.statusCode).toBe(400);
+  });
+
+  it('reads ten years of rewards in one query, and stops reading payouts when the client leaves', async () => {
+    const harness = await minerWithHistory();
+    const pool = harness.db.pool;
+    // 60,000 payouts: twelve pages of the export's 5,000 rows.
+    await pool.query(
+      `insert into payouts (coin, address, amount, created_at, status, txid)
+       select 'ltc', $1, 100000 + i, to_timestamp($2 / 1000.0) + i * interval '1 second', 'paid', 'tx' || i
+       from generate_series(1, 60000) as i`,
+      [ADDRESS, NOW - 100 * DAY],
+    );
+    const queries: string[] = [];
+    const pending = new Set<Promise<unknown>>();
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : '';
+      if (text.includes('from ledger l') || text.includes('from payouts where coin = c.coin')) queries.push(text);
+      const running = query(...args);
+      pending.add(running);
+      void running.finally(() => pending.delete(running)).catch(() => undefined);
+      return running;
+    };
+    const settled = async () => {
+      // Until no query the export started is running and none starts after them.
+      while (pending.size > 0) {
+        await Promise.allSettled([...pending]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+
+    const rewards = await harness.app.inject({ method: 'GET', url: exportUrl('kind=rewards&from=2016-11-21&to=2026-11-20') });
+    expect(rewards.statusCode).toBe(200);
+    expect(queries.filter((text) => text.includes('from ledger l'))).toHaveLength(1); // was 118, one per 31 days
+
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = harness.app.server.address() as AddressInfo;
+    const closed = new Promise<void>((resolve) => harness.app.server.once('request', (_req, res) => res.once('close', resolve)));
+    await new Promise<void>((resolve, reject) => {
+      const request = get(`http://127.0.0.1:${port}${exportUrl('kind=payouts&from=2026-01-01')}`, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => (error.message.includes('socket hang up') ? resolve() : reject(error)));
+    });
+    await closed;
+    await settled();
+    const pages = queries.filter((text) => text.includes('from payouts where coin = c.coin')).length;
+    // The first page, the one read ahead, and one the stream buffered: never the twelve.
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThanOrEqual(3);
   });
 });
