@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROUTES } from '@openpool/domain/paths';
 import { profileSchema, ratesSchema } from '@openpool/domain/api';
-import { databaseAnswers } from './db/database.ts';
+import { databaseAnswers, isDatabaseUnavailable, type DatabaseHealth } from './db/database.ts';
 import type { Engine } from './engine/engine.ts';
 import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
@@ -73,6 +73,8 @@ export interface AppOptions {
   solvency?: SolvencyCheck;
   /** True while a stopping replica drains (API_DRAIN_SECONDS): /ready 503, Connection: close. */
   draining?: () => boolean;
+  /** The database's restart and disk state (issue 34), on /ready, /health and ingest. */
+  database?: () => DatabaseHealth;
   /** Each day's rates for exports (decision 023); without it, only the days kept in `rate_days`. */
   rateDays?: RateDays;
   /** The public API's per-client quotas (decision 023); defaults: DEFAULT_RATE_LIMITS, loopback exempt. */
@@ -164,9 +166,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLimitsRoute(app, limits);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/health', { schema: { hide: true }, config: { cache: 'none' } }, async () => {
-    // Coins whose hour jobs failed and wait for a retry (decision 008): the API still serves,
-    // so the status says 'degraded' with 200, not a failure that would restart it.
+  r.get('/health', { schema: { hide: true }, config: { cache: 'none' } }, async (request, reply) => {
+    // The API is alive whatever the database does: /health says what is wrong (a full disk, a
+    // PostgreSQL being started again) with 200 'degraded', so a liveness probe does not restart
+    // an API that restarting would not heal; /ready carries the 503 (issue 34).
+    const database = options.database?.();
+    const databaseFault = database && database.state !== 'ok' ? database : undefined;
+    try {
+      const report = await healthReport();
+      if (!databaseFault) return report;
+      return { ...report, status: 'degraded', database: databaseFault };
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      request.log.warn({ err: error }, 'health: database unavailable');
+      const status = options.status?.() ?? {};
+      return reply.send({ status: 'degraded', database: databaseFault ?? { state: 'unavailable' }, ...status });
+    }
+  });
+  const healthReport = async () => {
     const faults = await options.ctx.db.query<{ coin: string; job: string; hour: Date; message: string; attempts: number }>(
       'select coin, job, hour, message, attempts from engine_faults order by coin',
     );
@@ -213,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Failed deliveries are counted here for the operator (and logged once each by the sender).
       ...(options.notifier ? { notifications: await options.notifier.health() } : {}),
     };
-  });
+  };
   // Readiness: 503 until the demo's backfill is done, so orchestration (and the browser
   // tests) route traffic only to an API with its history in place.
   // Not ready either while the database does not answer, so a balancer sends no traffic here
@@ -221,7 +238,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   r.get('/ready', { schema: { hide: true }, config: { cache: 'none' } }, async (_request, reply) => {
     const simulator = options.status?.().simulator as { state?: string; takeover?: boolean } | undefined;
     const state = simulator?.state;
-    const database = await databaseAnswers(options.ctx.db);
+    // A full disk or a PostgreSQL being started again: not ready even when a read still answers.
+    const fault = options.database?.().state;
+    const database = (fault === undefined || fault === 'ok') && (await databaseAnswers(options.ctx.db));
     // A standby replica (another one simulates, decision 014) serves what is in the database.
     // A replica taking the simulator over from one that stopped serves the pool meanwhile
     // (rolling restarts, decision 022): only a first start's backfill keeps /ready at 503.
@@ -232,7 +251,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         state === 'off' ||
         state === 'standby' ||
         (simulator?.takeover === true && state !== 'failed'));
-    return reply.code(ready ? 200 : 503).send({ ready, simulator: state ?? 'off', database: database ? 'ok' : 'unavailable' });
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ ready, simulator: state ?? 'off', database: database ? 'ok' : fault && fault !== 'ok' ? fault : 'unavailable' });
   });
   r.get('/openapi.json', { schema: { hide: true }, config: { cache: 'docs' } }, async () => app.swagger());
   r.get(
@@ -280,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ingestor:
       options.ingestor ?? createIngestor({ engine: options.engine, now: options.ctx.now, metrics: options.metrics?.ingest }),
     token: options.ingestToken,
+    database: options.database,
   });
   return app;
 }

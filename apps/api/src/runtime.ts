@@ -133,6 +133,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     metrics,
     solvency,
     draining: () => draining,
+    database: db.health,
     // The simulated walk is a pure function of time: it can give any past day's rate.
     rateLimits: {
       general: { ...DEFAULT_RATE_LIMITS.general, quota: env.rateLimits.perMinute },

@@ -18,12 +18,18 @@ try {
 const started: { runtime?: Awaited<ReturnType<typeof startRuntime>> } = {};
 let stopping = false;
 function stop(): void {
-  const runtime = started.runtime;
-  if (stopping || !runtime) {
-    stopping = true;
-    return;
-  }
+  if (stopping) return;
   stopping = true;
+  // Armed at the first signal in every state (starting, a database being started again, a full
+  // disk): a stop that hangs still ends within 10 s, and the embedded PostgreSQL is told to stop
+  // as the process exits (issue 34: SIGTERM did not stop an API whose database would not start).
+  setTimeout(() => {
+    console.error(`api: stop took over ${(env.drainMs + 8000) / 1000} s; exiting`);
+    process.exit(1);
+  }, env.drainMs + 8000).unref();
+  if (started.runtime) shutdown(started.runtime);
+}
+function shutdown(runtime: NonNullable<typeof started.runtime>): void {
   // A replica behind a load balancer drains first (API_DRAIN_SECONDS, rolling restarts, issue
   // 30): /ready says 503 and answers close their connections, so the balancer moves traffic
   // away before the listener closes.
@@ -31,11 +37,6 @@ function stop(): void {
     console.log(`api: draining for ${env.drainMs / 1000} s before stopping`);
     runtime.drain();
   }
-  // A stop that hangs still ends: the embedded PostgreSQL is told to stop as the process exits.
-  setTimeout(() => {
-    console.error('api: stop took over 8 s; exiting');
-    process.exit(1);
-  }, env.drainMs + 8000).unref();
   void new Promise((resolve) => setTimeout(resolve, env.drainMs))
     .then(() => runtime.stop())
     .then(
@@ -56,8 +57,7 @@ const runtime = await startRuntime(env).catch((error: Error) => {
 started.runtime = runtime;
 if (stopping) {
   // Asked to stop while starting: stop now instead of listening.
-  stopping = false;
-  stop();
+  shutdown(runtime);
 } else {
   await runtime.app.listen({ host: env.host, port: env.port });
   console.log(`api: listening on http://localhost:${env.port} (docs at /docs) after ${Date.now() - startedAt} ms`);

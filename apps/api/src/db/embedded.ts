@@ -12,7 +12,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 
@@ -120,8 +120,27 @@ export interface EmbeddedOptions {
   dir: string;
   database: string;
   onLog?: (line: string) => void;
-  /** Called when PostgreSQL exits without having been asked to (killed, crashed). */
+  /**
+   * Called when a PostgreSQL that was ready exits without having been asked to (killed,
+   * crashed). A server that never became ready is reported by the rejected start instead, never
+   * both: one failure, one retry (two reports made two restart loops, which doubled on every
+   * failed start: 5 -> 390 loops in 42 s, issue 34).
+   */
   onUnexpectedExit?: (reason: string) => void;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * WAL sized for the file system the cluster lives on (issue 34): 2 GB of WAL between
+ * checkpoints filled a 512 MB disk by itself. An eighth of the file system, between 64 MB (four
+ * 16 MB segments, PostgreSQL's minimum is two) and 2 GB (what a large disk keeps, as before).
+ * max_wal_size is a soft limit; min_wal_size (recycled segments kept) at most half of it.
+ */
+export function walSizes(fileSystemBytes: number): { maxWalMb: number; minWalMb: number } {
+  const eighth = Math.floor(fileSystemBytes / 8 / MB);
+  const maxWalMb = Math.min(2048, Math.max(64, Number.isFinite(eighth) ? eighth : 2048));
+  return { maxWalMb, minWalMb: Math.min(80, Math.floor(maxWalMb / 2)) };
 }
 
 /**
@@ -174,6 +193,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   } else {
     await stopOrphan(dataDir);
   }
+  const fileSystem = await statfs(dataDir);
+  const wal = walSizes(fileSystem.blocks * fileSystem.bsize);
 
   const child = spawn(
     postgres,
@@ -191,7 +212,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c',
       'shared_buffers=128MB',
       '-c',
-      'max_wal_size=2GB',
+      `max_wal_size=${wal.maxWalMb}MB`,
+      '-c',
+      `min_wal_size=${wal.minWalMb}MB`,
       '-c',
       'log_min_messages=warning',
       // No replicas read this server's WAL: minimal WAL is still crash-safe and writes less.
@@ -210,14 +233,23 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   );
   running.add(child);
   let stopping = false;
+  let ready = false;
   child.once('close', (code, signal) => {
     running.delete(child);
-    if (!stopping) options.onUnexpectedExit?.(signal ? `killed by ${signal}` : `exit ${code}`);
+    if (!stopping && ready) options.onUnexpectedExit?.(signal ? `killed by ${signal}` : `exit ${code}`);
   });
   await waitReady(child, options.onLog);
 
   const connection = { host: socketDir, port: PORT, user: SUPERUSER, database: options.database };
-  await ensureDatabase(connection);
+  try {
+    await ensureDatabase(connection);
+  } catch (error) {
+    // Not handed over: a server left running here would hold postmaster.pid against the retry.
+    stopping = true;
+    await stopChild(child);
+    throw error;
+  }
+  ready = true;
   return {
     connection,
     stop: () => {
@@ -264,7 +296,9 @@ function waitReady(child: ChildProcess, onLog?: (line: string) => void): Promise
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolvePromise) => {
-    const timer = setTimeout(() => child.kill('SIGQUIT'), 20_000);
+    // Then immediate shutdown (crash-safe: the WAL replays on the next start), so that a stop
+    // fits in the 10 s a supervisor gives: fast shutdown cannot finish its checkpoint on a full disk.
+    const timer = setTimeout(() => child.kill('SIGQUIT'), 5_000);
     child.once('close', () => {
       clearTimeout(timer);
       resolvePromise();

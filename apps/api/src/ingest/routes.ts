@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errorSchema } from '@openpool/domain/api';
 import { SOURCE_PATTERN } from '@openpool/domain/events';
 import { HttpError } from '../http/errors.ts';
+import type { DatabaseHealth } from '../db/database.ts';
 import type { Ingestor } from './ingestor.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
@@ -16,7 +17,13 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
-export function registerIngestRoutes(app: FastifyInstance, options: { ingestor: Ingestor; token: string }): void {
+/** Seconds a sender waits before sending again while the database's disk is full. */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 30;
+
+export function registerIngestRoutes(
+  app: FastifyInstance,
+  options: { ingestor: Ingestor; token: string; database?: () => DatabaseHealth },
+): void {
   const { ingestor } = options;
   app.addContentTypeParser('application/x-ndjson', { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
@@ -39,6 +46,7 @@ export function registerIngestRoutes(app: FastifyInstance, options: { ingestor: 
           409: errorSchema,
           413: errorSchema,
           415: errorSchema,
+          503: errorSchema,
         },
       },
       config: { cache: 'none' },
@@ -55,6 +63,17 @@ export function registerIngestRoutes(app: FastifyInstance, options: { ingestor: 
     },
     async (request) => {
       if (typeof request.body !== 'string') throw new HttpError(415, 'unsupported_media_type', 'Send application/x-ndjson.');
+      // A full disk refuses ingest before PostgreSQL does (issue 34): under 64 MB free, the next
+      // WAL segment may not fit, and PostgreSQL stops (PANIC) when it cannot write one, taking
+      // the reads down with it. The sender keeps its events and sends them again (seq dedupes).
+      if (options.database?.().state === 'disk_full')
+        throw new HttpError(
+          503,
+          'unavailable',
+          'The pool database has no disk space left; send again later.',
+          {},
+          { 'retry-after': String(DISK_FULL_RETRY_AFTER_SECONDS) },
+        );
       return ingestor.apply(request.query.source, request.body);
     },
   );
