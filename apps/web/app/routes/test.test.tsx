@@ -10,7 +10,9 @@ import * as testRoute from './test';
 
 afterEach(unmountPage);
 
-const routes = [route('test', testRoute)];
+const routes = [route('test', testRoute, undefined, 'test')];
+const KAS = 'kaspa:qrelgny7sr3vahq69yykxx36m65gvmhryxrlwngfzgu8xkdslum2yxjp3ap8m';
+const KAS_Q = encodeURIComponent(KAS);
 const field = (page: HTMLElement, name: string) =>
   page.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-testid="conn-form"] [name="${name}"]`)!.value;
 
@@ -25,9 +27,13 @@ describe('connection test route', () => {
   });
 
   it('starts the check from the URL’s values, trimmed, and waits for the worker’s first share', async () => {
-    const url = '/test?coin=kas&address=%20kaspa%3Aqexample%20&worker=rig7';
+    const url = '/test?coin=kas&address=%20kaspa%3Aqrelgny7sr3vahq69yykxx36m65gvmhryxrlwngfzgu8xkdslum2yxjp3ap8m%20&worker=rig7';
     const page = await renderPage(routes, url, { api: stubApi({}), until: 'conn-waiting' });
-    expect([field(page, 'coin'), field(page, 'address'), field(page, 'worker')]).toEqual(['kas', 'kaspa:qexample', 'rig7']);
+    expect([field(page, 'coin'), field(page, 'address'), field(page, 'worker')]).toEqual([
+      'kas',
+      'kaspa:qrelgny7sr3vahq69yykxx36m65gvmhryxrlwngfzgu8xkdslum2yxjp3ap8m',
+      'rig7',
+    ]);
     expect(textOf(page, 'conn-waiting')).toContain('Waiting for the first share from rig7…');
     expect(page.querySelector('[data-testid="conn-waiting"] a')?.getAttribute('href')).toBe('/kas');
   });
@@ -36,11 +42,27 @@ describe('connection test route', () => {
     const answer = await serve([testRoute], '/test?coin=doge&address=D123', {}, stubApi({}));
     expect(answer.data).toMatchObject({ check: null, defaults: { coin: 'ltc', address: 'D123' } });
     const long = await serve([testRoute], `/test?coin=ltc&address=${'a'.repeat(200)}`, {}, stubApi({}));
-    expect((long.data as { check: { address: string } }).check.address).toHaveLength(128);
+    expect(long.data).toMatchObject({ check: null, problem: { coin: 'ltc' } });
   });
 
-  it('has the site’s default title', async () => {
+  it('says at once that "abc" is no Litecoin address instead of waiting forever', async () => {
+    const page = await renderPage(routes, '/test?coin=ltc&address=abc', { api: stubApi({}), until: 'search-problem' });
+    expect(textOf(page, 'search-problem')).toContain('This is not a Litecoin address. A Litecoin address starts with');
+    expect(page.querySelector('[data-testid="conn-waiting"]')).toBeNull();
+    expect(page.querySelector('input[name="address"]')?.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('takes a pasted login apart and offers the coin an address belongs to', async () => {
+    const login = await serve([testRoute], `/test?coin=kas&address=${KAS_Q}.rig9`, {}, stubApi({}));
+    expect(login.data).toMatchObject({ check: { coin: 'kas', address: KAS, worker: 'rig9' } });
+    const page = await renderPage(routes, `/test?coin=ltc&address=${KAS_Q}`, { api: stubApi({}), until: 'search-problem' });
+    expect(page.querySelector('[data-testid="search-other-coin"]')?.getAttribute('href')).toBe(
+      `/test?coin=kas&address=${KAS_Q}&worker=`,
+    );
+  });
+
+  it('has its own title', async () => {
     await renderPage(routes, '/test', { api: stubApi({}), until: 'conn-form' });
-    expect(document.title).toBe('OpenPool · Multi-coin mining pool');
+    expect(document.title).toBe('Miner connection test · OpenPool');
   });
 });

@@ -1,26 +1,36 @@
+import { parseSearchInput, resolveSearch, type SearchOutcome } from '@openpool/domain/address-format';
 import { COINS, isCoinTicker } from '@openpool/domain/coins';
 import { Form } from 'react-router';
 import { appContext } from '~/platform/context';
 import { ConnectionWatch } from '~/features/conn-test/connection-watch';
 import { useT } from '~/i18n/use-t';
+import { SearchProblem } from '~/shared/search-problem';
 import type { Route } from './+types/test';
 
 const MAX_FIELD = 128;
+type Invalid = Extract<SearchOutcome, { kind: 'invalid' }>;
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
   const coins = config.enabled.filter(isCoinTicker).map((ticker) => ({ ticker, name: COINS[ticker].name }));
   const coin = url.searchParams.get('coin') ?? '';
-  const address = (url.searchParams.get('address') ?? '').trim().slice(0, MAX_FIELD);
-  const worker = (url.searchParams.get('worker') ?? '').trim().slice(0, MAX_FIELD);
-  const valid = coins.some((c) => c.ticker === coin) && address.length > 0;
-  return { coins, check: valid ? { coin, address, worker } : null, defaults: { coin: valid ? coin : 'ltc', address, worker } };
+  const typed = (url.searchParams.get('address') ?? '').slice(0, MAX_FIELD);
+  // The address as the search takes it (decision 027): a pasted login gives the worker too.
+  const login = parseSearchInput(typed);
+  const address = login?.address ?? '';
+  const worker = (url.searchParams.get('worker') ?? '').trim().slice(0, MAX_FIELD) || (login?.worker ?? '');
+  const known = coins.find((c) => c.ticker === coin)?.ticker;
+  // An address that cannot be the coin's is said so at once: the check would wait forever.
+  const outcome = known && address ? resolveSearch(address, known, config.enabled) : null;
+  const problem: Invalid | null = outcome?.kind === 'invalid' ? outcome : null;
+  const check = known && address && !problem ? { coin: known, address, worker } : null;
+  return { coins, check, problem, defaults: { coin: known ?? 'ltc', address: address || typed.trim(), worker } };
 }
 
 /** `/test`: a live connection check; the form's values live in the URL. */
 export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { coins, check, defaults } = loaderData;
+  const { coins, check, problem, defaults } = loaderData;
   const field = 'mt-1 w-full rounded-md border border-line bg-surface-raised px-3 py-2';
   return (
     <section>
@@ -48,6 +58,8 @@ export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
             required
             maxLength={MAX_FIELD}
             defaultValue={defaults.address}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'conn-address-problem' : undefined}
             className={field}
             autoComplete="off"
             spellCheck={false}
@@ -68,6 +80,15 @@ export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
           {t('connTest.start')}
         </button>
       </Form>
+      {problem ? (
+        <div className="max-w-3xl">
+          <SearchProblem
+            outcome={problem}
+            id="conn-address-problem"
+            hrefFor={(other) => `/test?${new URLSearchParams({ coin: other, address: problem.input, worker: defaults.worker })}`}
+          />
+        </div>
+      ) : null}
       {check ? <ConnectionWatch key={`${check.coin}/${check.address}/${check.worker}`} {...check} /> : null}
     </section>
   );

@@ -55,10 +55,13 @@ export function SearchProblem({
   outcome,
   page = 'stats',
   id,
+  hrefFor,
 }: {
   outcome: Invalid;
   page?: 'stats' | 'payouts' | 'settings';
   id: string;
+  /** Where another coin's link goes; the miner's page by default (the test page: its own check). */
+  hrefFor?: (coin: CoinTicker) => string;
 }) {
   const t = useT();
   const orList = useOrList();
@@ -81,7 +84,9 @@ export function SearchProblem({
           {outcome.otherCoins.map((other: CoinTicker) => (
             <LocaleLink
               key={other}
-              to={searchTarget({ kind: 'open', coin: other, address: outcome.input, worker: null }, page)}
+              to={
+                hrefFor ? hrefFor(other) : searchTarget({ kind: 'open', coin: other, address: outcome.input, worker: null }, page)
+              }
               className="font-semibold text-accent underline"
               data-testid="search-other-coin"
             >

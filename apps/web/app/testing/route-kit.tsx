@@ -15,6 +15,7 @@ import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import {
   Outlet,
+  useMatches,
   RouterContextProvider,
   createRoutesStub,
   type ActionFunction,
@@ -33,6 +34,7 @@ import { apiPaths } from '~/platform/api-paths';
 import { createDocumentCache } from '~/platform/document-cache.server';
 import { usePageSeo } from '~/shared/page-seo';
 import { SeoTags } from '~/shared/seo-tags';
+import { routeSeo } from '~/shared/route-seo';
 import { SiteSettingsContext, siteSettingsFrom } from '~/platform/site-settings';
 import { createPoolStats } from '~/testing/payloads';
 
@@ -115,6 +117,7 @@ export interface RouteModule {
   loader?: unknown;
   action?: unknown;
   middleware?: unknown;
+  shouldRevalidate?: unknown;
 }
 
 export interface Answer {
@@ -180,14 +183,21 @@ export function layout(module: RouteModule, children?: StubRoute[]): StubRoute {
     loader: module.loader as LoaderFunction | undefined,
     action: module.action as ActionFunction | undefined,
     middleware: module.middleware as MiddlewareFunction[] | undefined,
+    // As the real router has it: a route that declines a reload after its action is not reloaded.
+    ...(module.shouldRevalidate ? { shouldRevalidate: module.shouldRevalidate } : {}),
     Component: (module.default as ComponentType | undefined) ?? Outlet,
     ...(children ? { children } : {}),
   } as StubRoute;
 }
 
 /** A route of the stub at `path` (an index route when undefined), as routes.ts has it. */
-export function route(path: string | undefined, module: RouteModule, children?: StubRoute[]): StubRoute {
-  return { ...(path === undefined ? { index: true } : { path }), ...layout(module, children) } as StubRoute;
+export function route(path: string | undefined, module: RouteModule, children?: StubRoute[], id?: string): StubRoute {
+  // `id` as routes.ts names the route: the root's titles are chosen by it (shared/route-seo.ts).
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    ...(id ? { id } : {}),
+    ...layout(module, children),
+  } as StubRoute;
 }
 
 let root: Root | undefined;
@@ -220,9 +230,11 @@ export interface RenderOptions {
 export async function renderPage(routes: StubRoute[], url: string, options: RenderOptions): Promise<HTMLElement> {
   const i18n: Translator = await loadCatalogue(splitLocalePath(new URL(url, SITE_URL).pathname).locale);
   function Head() {
+    const matches = useMatches();
+    const seo = usePageSeo() ?? routeSeo(matches, (id, values) => i18n._(id, values), i18n.locale === 'fa');
     return (
       <>
-        <SeoTags i18n={i18n} seo={usePageSeo()} siteUrl={SITE_URL} nonce={undefined} />
+        <SeoTags i18n={i18n} seo={seo} siteUrl={SITE_URL} nonce={undefined} />
         <Outlet />
       </>
     );

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useStoredValue } from '~/shared/use-stored-value';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { CopyButton } from '~/shared/copy-button';
+import { LocaleLink } from '~/shared/locale-link';
 
 type Platform = MinerPlatform | 'asic';
 const PLATFORMS: readonly Platform[] = ['hiveos', 'raveos', 'mmpos', 'windows', 'linux', 'asic'];
@@ -106,6 +107,14 @@ export function ConnectionGuide({ coin, info, tcp, ssl }: { coin: Coin; info: Co
             </div>
           );
         })}
+        <p className="mt-3" data-testid="guide-test-link">
+          <LocaleLink
+            to={`/test?${new URLSearchParams({ coin: coin.ticker, ...(wallet ? { address: wallet, worker: WORKER } : {}) })}`}
+            className="font-semibold text-accent hover:underline"
+          >
+            {t('guide.testLink')}
+          </LocaleLink>
+        </p>
         <p className="mt-3 text-xs text-ink-muted">
           {wallet
             ? t('guide.walletKnown')
