@@ -47,11 +47,11 @@ test('a miner sets e-mail alerts in Russian, sees them waiting for confirmation,
   await form.getByLabel('IP-адрес вашего основного воркера').fill(ip);
   await form.getByRole('button', { name: 'Применить настройки' }).click();
   await expect(page.getByTestId('settings-email-state')).toHaveText(
-    'На m***@example.test отправлена ссылка для подтверждения; пока по ней не перейти, больше ничего не придёт.',
+    'На указанный адрес электронной почты отправлена ссылка для подтверждения; пока по ней не перейдут, больше ничего туда не отправляется.',
   );
   const saved = await (await request.get(`${API}/ltc/api/v1/miner/settings/${address}`)).json();
   expect(saved).toMatchObject({
-    email: 'm***@example.test',
+    email_set: true,
     email_confirmed: false,
     offline_after_min: 15,
     hashrate_drop_pct: 50,
@@ -67,5 +67,8 @@ test('a miner sets e-mail alerts in Russian, sees them waiting for confirmation,
   await form.getByLabel('IP-адрес вашего основного воркера').fill(ip);
   await form.getByRole('button', { name: 'Применить настройки' }).click();
   await expect(page.getByTestId('settings-email-state')).toHaveCount(0);
-  expect((await (await request.get(`${API}/ltc/api/v1/miner/settings/${address}`)).json()).email).toBeNull();
+  const after = await request.get(`${API}/ltc/api/v1/miner/settings/${address}`);
+  expect(await after.json()).toMatchObject({ email_set: false });
+  // The public answer never carries any part of an address (decision 024).
+  expect(JSON.stringify(saved)).not.toContain('@');
 });

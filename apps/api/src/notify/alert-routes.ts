@@ -1,4 +1,7 @@
-/** `GET /{coin}/api/v1/miner/alerts/{address}`: what is watched for a miner, public like its stats. */
+/**
+ * `GET /{coin}/api/v1/miner/alerts/{address}`: what is watched for a miner, public like its
+ * stats: which kinds of channel and which alerts, never an address or a chat (decision 024).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,18 +24,13 @@ export function deepLinkStart(coin: string, address: string): string | null {
   return !address.includes('-') && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? start : null;
 }
 
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-
 export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notifier: Notifier | undefined): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     API_ROUTES.minerAlerts,
     {
       schema: {
         tags: ['miner'],
-        summary: 'Which alerts are set for a miner (e-mail masked) and the Telegram bot link',
+        summary: 'Which alerts are set for a miner and to which kind of channel (no address), and the Telegram bot link',
         params: z.object({ coin: coinParam, address: addressParam }),
         response: { 200: minerAlertsSchema, 400: errorSchema, 404: errorSchema },
       },
@@ -48,7 +46,6 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notif
       return {
         email: email
           ? {
-              address: maskEmail(email.recipient),
               confirmed: email.confirmed,
               offline: email.onOffline,
               payouts: email.onPayout,

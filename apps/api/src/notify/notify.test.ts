@@ -115,6 +115,7 @@ describe('e-mail notifications', { timeout: 120_000 }, () => {
       recipient: 'alice@example.test',
       locale: 'en',
       confirmed: false,
+      used: false,
     });
     expectJson(state);
     // A link to the API itself, as mails sent before the site's pages had, goes on to the page.
@@ -225,14 +226,34 @@ describe('e-mail notifications', { timeout: 120_000 }, () => {
     expectJson(response);
     // The mail's own Unsubscribe link opens the site's page instead.
     expect(linkIn(mailsTo('leaver@example.test')[0]!, 'unsubscribe').page).toBe('http://site.test/notify/unsubscribe');
-    // Done is done: the link no longer names a subscription, and a second click changes nothing.
+    // Done is done: a second click changes nothing and says so, without the address.
     const again = await h.app.inject({
       method: 'POST',
       url,
       headers: { 'content-type': 'multipart/form-data; boundary=x' },
       payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
     });
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      purpose: 'unsubscribe',
+      coin: 'ltc',
+      address: U,
+      recipient: null,
+      locale: 'en',
+      confirmed: true,
+      used: true,
+    });
+    const state = await h.app.inject({ method: 'GET', url: url.replace('/unsubscribe?', '/unsubscribe/state?') });
+    expect(state.json()).toMatchObject({ used: true, recipient: null });
+    // The record keeps no address: nothing in it names the mailbox.
+    const kept = await h.db.pool.query('select * from notify_unsubscribed');
+    expect(JSON.stringify(kept.rows)).not.toContain('@');
+    // A link whose signature was altered is still not valid.
+    const forged = await h.app.inject({
+      method: 'GET',
+      url: url.replace('/unsubscribe?', '/unsubscribe/state?').slice(0, -2) + 'AA',
+    });
+    expect(forged.statusCode).toBe(404);
     await run(3, [[U, 'w1']]);
     expect(subjects('leaver@example.test')).toHaveLength(1);
     expect(await minerSubscriptions(h.db.pool, 'ltc', U)).toEqual([]);
@@ -283,18 +304,28 @@ describe('e-mail notifications', { timeout: 120_000 }, () => {
     });
     expect(applied.statusCode).toBe(200);
     expect(applied.json().settings).toMatchObject({
-      email: 'i***@example.test',
+      email_set: true,
       email_confirmed: false,
       notify_offline: true,
       notify_payouts: false,
       offline_after_min: 15,
       hashrate_drop_pct: null,
     });
+    // Anyone may read the settings and alerts of a miner: never any part of the address (decision 024).
+    for (const url of [`/ltc/api/v1/miner/settings/${S}`, `/ltc/api/v1/miner/alerts/${S}`]) {
+      const open = await h.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.77' });
+      expect(open.statusCode).toBe(200);
+      expect(open.body).not.toContain('@');
+      expect(open.body).not.toContain('example.test');
+    }
     await h.notifier!.sendOnce();
     expect(subjects('ivan@example.test')).toEqual(['Подтвердите уведомления о вашем майнере LTC']);
     // The confirmation's link opens the site's page in Russian, the language the form was saved in.
     expect(linkIn(mailsTo('ivan@example.test')[0]!, 'confirm').page).toBe('http://site.test/ru/notify/confirm');
-    expect((await post({ ip: '203.0.113.10', email: '' })).json().settings).toMatchObject({ email: null, notify_offline: false });
+    expect((await post({ ip: '203.0.113.10', email: '' })).json().settings).toMatchObject({
+      email_set: false,
+      notify_offline: false,
+    });
     expect(await minerSubscriptions(h.db.pool, 'ltc', S)).toEqual([]);
     // A wrong proof changes nothing and sends nothing.
     expect((await post({ ip: '198.51.100.99', email: 'thief@example.test' })).statusCode).toBe(403);

@@ -8,18 +8,23 @@
  * web server. The `List-Unsubscribe` header names this API's POST itself: RFC 8058's one-click
  * POST (`List-Unsubscribe=One-Click`) is answered 200 at once, never redirected. A GET of the
  * API's address, as links in mails sent before the site pages existed, is sent on to the page.
+ * An unsubscribe link already used says so (`used`), from a record that keeps the token's
+ * hash and the miner, not the address (migration 026).
  */
+import { createHash } from 'node:crypto';
 import { errorSchema, NOTIFY_PURPOSES, notifyLinkSchema } from '@openpool/domain/api';
 import { isLocaleCode, localizePath } from '@openpool/domain/locales';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
-import { confirmEmail, removeSubscription, subscriptionById, type Subscription } from './subscriptions.ts';
+import { confirmEmail, subscriptionById, type Subscription } from './subscriptions.ts';
 import type { TokenPurpose, TokenSigner } from './tokens.ts';
 import { apiPath, sitePaths } from '@openpool/domain/paths';
 
 const query = z.object({ token: z.string().max(200).default('') });
+const KEEP_USED_MS = 365 * 86_400_000;
+const tokenHash = (token: string) => createHash('sha256').update(token).digest();
 
 /** The site's page behind a mail's link, in the subscriber's language. */
 export function notifyPageUrl(siteUrl: string, purpose: TokenPurpose, locale: string, token: string): string {
@@ -50,7 +55,34 @@ export function registerNotifyRoutes(app: FastifyInstance, options: NotifyRoutes
     recipient: sub.recipient,
     locale: sub.locale,
     confirmed: sub.confirmed,
+    used: false,
   });
+
+  /** An unsubscribe link followed before: the miner it was about, without the address it went to. */
+  async function usedUnsubscribe(token: string) {
+    const id = signer.idOf(token);
+    if (id === null) return null;
+    const row = (
+      await ctx.db.query<{ coin: string; address: string; locale: string }>(
+        'select coin, address, locale from notify_unsubscribed where subscription_id = $1 and token_sha256 = $2',
+        [id, tokenHash(token)],
+      )
+    ).rows[0];
+    return row ? { purpose: 'unsubscribe' as const, ...row, recipient: null, confirmed: true, used: true } : null;
+  }
+
+  /** Removes the subscription and remembers that this link was used, in one statement. */
+  async function unsubscribe(sub: Subscription, token: string) {
+    const now = ctx.now();
+    await ctx.db.query(
+      `with gone as (delete from notify_subscriptions where id = $1 returning id, coin, address, locale),
+         old as (delete from notify_unsubscribed where removed_at < $4)
+       insert into notify_unsubscribed (subscription_id, token_sha256, coin, address, locale, removed_at)
+       select id, $2, coin, address, locale, $3 from gone
+       on conflict (subscription_id) do nothing`,
+      [sub.id, tokenHash(token), new Date(now), new Date(now - KEEP_USED_MS)],
+    );
+  }
   const invalid = (reply: FastifyReply) =>
     reply.code(404).send({ error: 'not_found', message: 'This link is not valid, or no longer valid.' });
 
@@ -88,7 +120,9 @@ export function registerNotifyRoutes(app: FastifyInstance, options: NotifyRoutes
         },
         async (request, reply) => {
           const sub = await subscriptionOf(request.query.token, purpose);
-          return sub ? describe(purpose, sub) : invalid(reply);
+          if (sub) return describe(purpose, sub);
+          const used = purpose === 'unsubscribe' ? await usedUnsubscribe(request.query.token) : null;
+          return used ?? invalid(reply);
         },
       );
       r.post(
@@ -107,9 +141,13 @@ export function registerNotifyRoutes(app: FastifyInstance, options: NotifyRoutes
         },
         async (request, reply) => {
           const sub = await subscriptionOf(request.query.token, purpose);
-          if (!sub) return invalid(reply);
+          if (!sub) {
+            // Pressed again (or a mail program's second one-click POST): done already, nothing changes.
+            const used = purpose === 'unsubscribe' ? await usedUnsubscribe(request.query.token) : null;
+            return used ?? invalid(reply);
+          }
           if (purpose === 'confirm') await confirmEmail(ctx.db, sub.id, ctx.now());
-          else await removeSubscription(ctx.db, sub.id);
+          else await unsubscribe(sub, request.query.token);
           return { ...describe(purpose, sub), confirmed: purpose === 'confirm' || sub.confirmed };
         },
       );

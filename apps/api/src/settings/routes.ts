@@ -1,5 +1,6 @@
 /**
- * Miner settings. Reading is public (the e-mail is masked); changing needs the IPv4 address
+ * Miner settings. Reading is public and shows whether an e-mail is set, never any part of it
+ * (decision 024); changing needs the IPv4 address
  * of a worker that sent shares for this address in the last 24 hours. Failed proofs are
  * limited per client network and miner, and per client network, never per miner alone
  * (rate-limit.ts, decision 016); a wrong proof answers 403 without saying which part failed,
@@ -21,7 +22,6 @@ import type { ApiContext } from '../context.ts';
 import { HttpError, limitRefusal } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { createSettingsLimiter } from './rate-limit.ts';
-import { maskEmail } from '../notify/alert-routes.ts';
 import { applyMinerEmail, minerSubscriptions } from '../notify/subscriptions.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
@@ -51,7 +51,7 @@ export function registerSettingsRoutes(
         config.unitDecimals,
       ),
       min_payout: fromUnits(config.minPayout, config.unitDecimals),
-      email: email ? maskEmail(email.recipient) : null,
+      email_set: email !== undefined,
       notify_offline: email?.onOffline ?? false,
       notify_payouts: email?.onPayout ?? false,
       email_confirmed: email?.confirmed ?? false,

@@ -20,6 +20,7 @@ const link = (overrides: Partial<NotifyLink> = {}): NotifyLink => ({
   recipient: 'alice@example.test',
   locale: 'en',
   confirmed: false,
+  used: false,
   ...overrides,
 });
 const routes = [route('notify/:purpose', notifyRoute), route(':lang/notify/:purpose', notifyRoute)];
@@ -50,6 +51,30 @@ describe('notify route', () => {
     const page = await renderPage(routes, '/ru/notify/unsubscribe?token=1.abc', { api, until: 'notify-card' });
     expect(page.querySelector('button[type="submit"]')?.textContent).toBe('Отписаться');
     expect(textOf(page, 'notify-message')).toContain('alice@example.test');
+  });
+
+  it('unsubscribes without reloading the removed subscription, and a used link says already unsubscribed', async () => {
+    const api = stubApi({
+      [apiPaths.notifyLink('unsubscribe')]: link({ purpose: 'unsubscribe', confirmed: true }),
+      [apiPaths.notifyAction('unsubscribe')]: link({ purpose: 'unsubscribe', confirmed: true }),
+    });
+    const page = await renderPage(routes, '/notify/unsubscribe?token=1.abc', { api, until: 'notify-card' });
+    page.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+    await expect.poll(() => textOf(page, 'notify-message')).toContain('no more alerts about');
+    // One read of the link, one action, and no reload of what the action removed.
+    expect(api.paths).toEqual([
+      `${apiPaths.notifyLink('unsubscribe')}?token=1.abc`,
+      `${apiPaths.notifyAction('unsubscribe')}?token=1.abc`,
+    ]);
+    unmountPage();
+    const used = stubApi({
+      [apiPaths.notifyLink('unsubscribe')]: link({ purpose: 'unsubscribe', recipient: null, confirmed: true, used: true }),
+    });
+    const again = await renderPage(routes, '/notify/unsubscribe?token=1.abc', { api: used, until: 'notify-card' });
+    expect(again.querySelector('h1')?.textContent).toContain('Already unsubscribed');
+    expect(textOf(again, 'notify-message')).toContain('This link was already used');
+    expect(again.querySelector('button[type="submit"]')).toBeNull();
+    expect(again.querySelector('[data-testid="notify-miner-link"]')?.getAttribute('href')).toBe(`/ltc/miner/stats/${ADDRESS}`);
   });
 
   it('says a link is not valid (404), is never cached, indexed or sent on as a referrer', async () => {

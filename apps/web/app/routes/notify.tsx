@@ -1,6 +1,6 @@
 import { NOTIFY_PURPOSES, type NotifyPurpose } from '@openpool/domain/api';
 import { isLocaleCode, localizePath, splitLocalePath } from '@openpool/domain/locales';
-import { data, redirect } from 'react-router';
+import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { appContext } from '~/platform/context';
 import { loadCatalogue } from '~/i18n/catalogues';
 import { actOnNotifyLink, fetchNotifyLink } from '~/features/notify/notify-api.server';
@@ -47,6 +47,14 @@ export async function action({ params, url, context }: Route.ActionArgs) {
   const done = await lookup(`notify ${purpose}`, () => actOnNotifyLink(api, purpose, token));
   if (done.kind === 'unavailable') throw data('unavailable', { status: 503, headers: PRIVATE });
   return data({ done: done.kind === 'found' ? done.value : null }, { headers: PRIVATE });
+}
+
+/**
+ * After the button, the action's answer is the page: no data reload (an unsubscribe's reload
+ * used to ask for a subscription just removed, a 404 in the console).
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' ? false : defaultShouldRevalidate;
 }
 
 export function headers() {

@@ -34,6 +34,9 @@ describe('API page', () => {
     expect(html).toContain('curl -s /ltc/api/v1/pool/stats');
     expect(html).toContain('# RateLimit-Policy: &quot;default&quot;;q=120;w=60');
     expect(html).toContain('cached for 10 s and rates for 60 s');
+    // Loopback is exempt: the page says so and shows a call from another of the machine's addresses.
+    expect(html).toContain('never counted either');
+    expect(html).toContain('curl -sI --interface &quot;$ip&quot; &quot;http://$ip:8787/api/v1/rates&quot; | grep -i ratelimit');
   });
 
   it('still explains the API when the limits cannot be read, in every language, commands left to right', async () => {

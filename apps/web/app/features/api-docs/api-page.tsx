@@ -55,6 +55,24 @@ function LimitsTable({ limits }: { limits: ApiLimits }) {
 }
 
 /**
+ * The limits seen from the pool's own machine: loopback is exempt (API_RATE_LIMIT_EXEMPT), so
+ * the call leaves from one of the machine's other addresses, to that address, and is counted
+ * like any client's. No forwarded header: the API believes one only from TRUST_PROXY, unset
+ * by default, so a command built on one would show nothing on a fresh install.
+ */
+function ownHostCommand(base: string): string {
+  // The API's own port (API_PORT) as the page's API URL names it; behind a proxy on 443 the
+  // API itself still listens on its own port, 8787 unless the operator chose another.
+  let port = '8787';
+  try {
+    port = new URL(base).port || port;
+  } catch {
+    // A relative or missing base: the default port.
+  }
+  return `ip=$(hostname -I | cut -d' ' -f1)\ncurl -sI --interface "$ip" "http://$ip:${port}/api/v1/rates" | grep -i ratelimit`;
+}
+
+/**
  * `/api`: how to use the public API (decision 023): where the reference is, the quotas in
  * force (from the API itself), caching, and curl examples on this pool's own API URL.
  */
@@ -96,6 +114,10 @@ export function ApiPage({ limits, exampleCoin }: { limits: ApiLimits | null; exa
       <p className="mt-2 leading-relaxed">{t('apiPage.limitsLead')}</p>
       {limits ? <LimitsTable limits={limits} /> : <p className="mt-3 text-ink-muted">{t('apiPage.unavailable')}</p>}
       <p className="mt-3 leading-relaxed">{t('apiPage.siteCalls')}</p>
+      <p className="mt-3 leading-relaxed" data-testid="api-own-host">
+        {t('apiPage.ownHost')}
+      </p>
+      <Command>{ownHostCommand(base)}</Command>
 
       <h2 className={section}>{t('apiPage.cachingTitle')}</h2>
       <p className="mt-2 leading-relaxed">

@@ -32,7 +32,6 @@ describe('AlertsLine', () => {
     const html = await render(
       createAlerts({
         email: {
-          address: 'a***@x.test',
           confirmed: true,
           offline: true,
           payouts: true,
@@ -54,7 +53,6 @@ describe('AlertsLine', () => {
       await render(
         createAlerts({
           email: {
-            address: 'a***@x.test',
             confirmed: false,
             offline: true,
             payouts: false,

@@ -18,7 +18,7 @@ const ADDRESS = 'ltc1qformtest';
 const settings: MinerSettings = {
   payout_threshold: '0.1',
   min_payout: '0.01',
-  email: 'v***@example.test',
+  email_set: true,
   notify_offline: false,
   notify_payouts: true,
   email_confirmed: false,

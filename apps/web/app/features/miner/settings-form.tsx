@@ -204,21 +204,12 @@ export function SettingsForm({
         </FieldRow>
 
         <SettingsNotifications
-          stored={settings.email}
+          stored={settings.email_set}
           confirmed={settings.email_confirmed}
           choices={choices}
           onChange={(next) => setChoices((current) => ({ ...current, ...next }))}
           emailField={
-            <FieldRow
-              id={ids.email}
-              label={t('settings.email')}
-              hint={
-                settings.email
-                  ? `${t('settings.emailHint')} ${t('settings.emailCurrent', { email: settings.email })}`
-                  : t('settings.emailHint')
-              }
-              problem={problems.email}
-            >
+            <FieldRow id={ids.email} label={t('settings.email')} hint={t('settings.emailHint')} problem={problems.email}>
               <input
                 id={ids.email}
                 name="email"

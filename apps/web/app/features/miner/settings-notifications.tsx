@@ -24,8 +24,8 @@ export function SettingsNotifications({
   onChange,
   emailField,
 }: {
-  /** The stored e-mail, masked; null when there is none. */
-  stored: string | null;
+  /** Whether an e-mail is stored; the public settings answer never says which (decision 024). */
+  stored: boolean;
   confirmed: boolean;
   choices: NotificationChoices;
   onChange: (next: Partial<NotificationChoices>) => void;
@@ -40,7 +40,7 @@ export function SettingsNotifications({
       <h2 className="text-sm font-semibold">{t('settings.notifications')}</h2>
       {stored ? (
         <p className="text-sm" data-testid="settings-email-state">
-          {confirmed ? t('settings.emailConfirmed', { email: stored }) : t('settings.emailPending', { email: stored })}
+          {confirmed ? t('settings.emailConfirmed') : t('settings.emailPending')}
         </p>
       ) : null}
       {stored && !confirmed ? (

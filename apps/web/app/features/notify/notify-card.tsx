@@ -45,12 +45,14 @@ export function NotifyCard({
     // Figures in their own direction inside Persian text (decision 002, addendum).
     address: isolatedText(truncateMiddle(link.address, 10, 8)),
     coin: link.coin.toUpperCase(),
-    recipient: isolatedText(link.recipient),
+    recipient: isolatedText(link.recipient ?? ''),
   };
+  // An unsubscribe link followed before: done already, said as such (not "not valid").
+  const used = link?.used === true;
   return (
     <section className="mx-auto max-w-xl rounded-xl border border-line bg-surface-raised p-6 sm:p-8" data-testid="notify-card">
       <h1 className="flex items-center gap-2 text-xl font-bold tracking-tight sm:text-2xl">
-        {link && done ? (
+        {link && (done || used) ? (
           <span
             aria-hidden="true"
             className="grid size-7 shrink-0 place-items-center rounded-full bg-accent text-base text-accent-ink"
@@ -58,7 +60,9 @@ export function NotifyCard({
             ✓
           </span>
         ) : null}
-        {t(!link ? 'notify.badLink.title' : done ? text.doneTitle : text.title, { coin: link?.coin.toUpperCase() ?? '' })}
+        {t(!link ? 'notify.badLink.title' : used ? 'notify.unsubscribe.alreadyTitle' : done ? text.doneTitle : text.title, {
+          coin: link?.coin.toUpperCase() ?? '',
+        })}
       </h1>
       {!link || !words ? (
         <>
@@ -70,6 +74,13 @@ export function NotifyCard({
               {t('error.returnHome')}
             </LocaleLink>
           </p>
+        </>
+      ) : used ? (
+        <>
+          <p className="mt-3 leading-relaxed" role="status" data-testid="notify-message">
+            {t('notify.unsubscribe.already', words)}
+          </p>
+          <MinerLinks link={link} />
         </>
       ) : done ? (
         <>

@@ -269,7 +269,7 @@ describe('settings route', () => {
   const createSettings = (active: boolean) => ({
     payout_threshold: '0.1',
     min_payout: '0.01',
-    email: null,
+    email_set: false,
     notify_offline: false,
     notify_payouts: false,
     email_confirmed: false,

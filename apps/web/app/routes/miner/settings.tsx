@@ -58,7 +58,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             key={[
               address,
               settings.payout_threshold,
-              settings.email,
+              settings.email_set,
               settings.email_confirmed,
               settings.notify_offline,
               settings.notify_payouts,

@@ -15,7 +15,7 @@ import type { Route } from './+types/layout';
 /**
  * `/watch/{token}`: a watcher link (decision 023). The miner's pages, read-only, without the
  * address search or settings, with no worker IP and no e-mail anywhere (the alerts line, which
- * shows a masked e-mail, is left out). Never cached by anyone: a revoked link is a 404 at once.
+ * says which alerts are set, is left out). Never cached by anyone: a revoked link is a 404 at once.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   // A token that cannot be one is no link (the API would refuse a 3,000-character one unread).

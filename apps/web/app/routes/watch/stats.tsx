@@ -28,7 +28,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     return fetchMinerDashboard(api, target.coin, target.address, range);
   });
   if (dashboard.kind !== 'found') return pageData({ kind: dashboard.kind, range, now });
-  // Everything but what is watched (its line shows a masked e-mail): a watcher sees no e-mail.
+  // Everything but what is watched (the alerts line): a watcher sees no alerts.
   const { stats, chart, workers, rewards, quality, best, reported } = dashboard.value;
   return pageData({ kind: dashboard.kind, range, now, stats, chart, workers, rewards, quality, best, reported });
 }
