@@ -8,18 +8,10 @@
 import type { AlgorithmFigure, Device, Offer } from './hardware.ts';
 import { filterAlgorithm, type DeviceFilters, type SortKey } from './hardware-query.ts';
 import { paybackDaysWithTrend, profitability, type Profit } from './profitability.ts';
+import { DEFAULT_POWER_COST_USD } from './power-cost.ts';
 
-/** Electricity per kWh when the visitor, the query and the profile name none. */
-export const DEFAULT_POWER_COST = 0.04;
-/** The highest power cost accepted, per kWh in the display currency. */
-export const MAX_POWER_COST = 10;
-
-/** A power cost as typed or queried ('0,12' or '0.12'): a number from 0 to MAX_POWER_COST, else null. */
-export function parsePowerCost(value: string | null | undefined): number | null {
-  if (value === null || value === undefined || value.trim() === '') return null;
-  const number = Number(value.trim().replace(',', '.'));
-  return Number.isFinite(number) && number >= 0 && number <= MAX_POWER_COST ? number : null;
-}
+/** Electricity per kWh in USD when the visitor, the query and the profile name none; the rules are power-cost.ts's. */
+export const DEFAULT_POWER_COST = DEFAULT_POWER_COST_USD;
 
 /**
  * What a device costs here, in USD: the cheapest offer in stock, else the launch price (MSRP),

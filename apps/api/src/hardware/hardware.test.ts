@@ -15,6 +15,7 @@ interface Profit {
   electricity: number;
   profit: number | null;
   payback_days: number | null;
+  break_even_power_cost: number | null;
 }
 interface ListBody {
   results: Array<{
@@ -120,6 +121,35 @@ describe('GET /api/v1/hardware/{type}/{vendor}/{slug}', () => {
     expect(btcEur.coins_per_day).toBe(btc.coins_per_day);
     expect(btcEur.electricity).toBeCloseTo(3.51 * 24 * 0.1, 9);
     if (btc.revenue !== null && btcEur.revenue !== null) expect(btcEur.revenue).not.toBe(btc.revenue);
+  });
+
+  it('takes the default power cost as 0.04 USD converted, so currencies differ only by the rate', async () => {
+    const rates = (await h.get<{ fiat: Record<string, number> }>('/api/v1/rates')).body.fiat;
+    const at = async (currency: string) =>
+      (
+        await h.get<{ profitability: Profit[]; power_cost: number }>(
+          `/api/v1/hardware/asic/bitmain/antminer-s21-pro?currency=${currency}`,
+        )
+      ).body;
+    const usd = await at('USD');
+    for (const currency of ['RUB', 'EUR']) {
+      const rate = rates[currency]!;
+      const other = await at(currency);
+      expect(other.power_cost).toBeCloseTo(0.04 * rate, 9);
+      for (const row of usd.profitability) {
+        const same = other.profitability.find((entry) => entry.coin === row.coin)!;
+        expect(same.electricity).toBeCloseTo(row.electricity * rate, 6);
+        if (row.profit !== null) expect(same.profit!).toBeCloseTo(row.profit * rate, 6);
+        if (row.break_even_power_cost !== null)
+          expect(same.break_even_power_cost!).toBeCloseTo(row.break_even_power_cost * rate, 6);
+        if (row.payback_days !== null) expect(same.payback_days!).toBeCloseTo(row.payback_days, 6);
+      }
+    }
+    // The bound is 10 USD worth in any currency: 300 RUB/kWh passes, 11 USD does not.
+    expect((await h.get(`/api/v1/hardware/asic/bitmain/antminer-s21-pro?currency=RUB&power_cost=300`)).statusCode).toBe(200);
+    const high = await h.get<{ message: string }>(`/api/v1/hardware/asic/bitmain/antminer-s21-pro?power_cost=11`);
+    expect(high.statusCode).toBe(400);
+    expect(high.body.message).toMatch(/power_cost: at most 10 USD worth per kWh/);
   });
 
   it('is 404 for an unknown device and for a device under the wrong type', async () => {

@@ -6,7 +6,14 @@
  */
 import type { RewardScheme } from '@openpool/domain/address';
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
-import { DEFAULT_POWER_COST, type CoinProfit, type ProfitCoin } from '@openpool/domain/hardware-profit';
+import { type CoinProfit, type ProfitCoin } from '@openpool/domain/hardware-profit';
+import {
+  DEFAULT_POWER_PRICE,
+  MAX_POWER_COST_USD,
+  maxPowerCost,
+  powerCostIn,
+  powerCostProblem,
+} from '@openpool/domain/power-cost';
 import { fromUnits } from '@openpool/domain/pool-config';
 import { dailyRewardUnits, revenueScheme } from '@openpool/domain/profitability';
 import type { ApiContext } from '../context.ts';
@@ -75,7 +82,15 @@ export function createProfitSource(ctx: ApiContext, rates: Rates) {
     const currency = (query.currency ?? 'USD').toUpperCase();
     const perUsd = known.fiat[currency];
     if (perUsd === undefined || !(perUsd > 0)) throw badRequest(`currency: unknown currency '${currency}' (see /api/v1/rates)`);
-    return { currency, perUsd, powerCost: query.power_cost ?? DEFAULT_POWER_COST, prices: known.crypto };
+    // A power cost is a price in a currency (decision 024): the default is 0.04 USD's worth in
+    // the asked currency, not 0.04 of it; a given one is held to the domain's one bound.
+    const power = query.power_cost ?? powerCostIn(DEFAULT_POWER_PRICE, currency, known.fiat)!;
+    const problem = powerCostProblem(power, currency, known.fiat);
+    if (problem !== null)
+      throw badRequest(
+        `power_cost: ${problem === 'negative' ? 'must be 0 or more' : `at most ${MAX_POWER_COST_USD} USD worth per kWh (${maxPowerCost(currency, known.fiat)} ${currency})`}`,
+      );
+    return { currency, perUsd, powerCost: power, prices: known.crypto };
   }
 
   /** Every enabled coin with network figures, in the site's order, priced in USD where rates know it. */

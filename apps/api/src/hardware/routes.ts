@@ -10,14 +10,8 @@ import { z } from 'zod';
 import { errorSchema } from '@openpool/domain/api';
 import { isCoinTicker } from '@openpool/domain/coins';
 import { deviceKey, REGISTRY_ALGORITHMS, type HardwareCatalogue } from '@openpool/domain/hardware';
-import {
-  DEFAULT_POWER_COST,
-  deviceProfits,
-  effectivePriceUsd,
-  MAX_POWER_COST,
-  rankDevice,
-  sortDevices,
-} from '@openpool/domain/hardware-profit';
+import { deviceProfits, effectivePriceUsd, rankDevice, sortDevices } from '@openpool/domain/hardware-profit';
+import { DEFAULT_POWER_COST_USD, MAX_POWER_COST_USD } from '@openpool/domain/power-cost';
 import { matchesFilters, SORT_KEYS } from '@openpool/domain/hardware-query';
 import { isDeviceType } from '@openpool/domain/routes';
 import type { ApiContext } from '../context.ts';
@@ -30,9 +24,12 @@ import { API_ROUTES } from '@openpool/domain/paths';
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
 
 const moneyQuery = {
-  power_cost: plainNumberQuery({ max: MAX_POWER_COST })
+  // Bounded by the domain's one rule once the currency is known (profits.ts): 10 USD worth per kWh.
+  power_cost: plainNumberQuery({ max: 1e9 })
     .optional()
-    .describe(`electricity per kWh in \`currency\`; ${DEFAULT_POWER_COST} when absent`),
+    .describe(
+      `electricity per kWh in \`currency\`, at most ${MAX_POWER_COST_USD} USD worth; ${DEFAULT_POWER_COST_USD} USD converted to \`currency\` at the day's rate when absent`,
+    ),
   currency: z.string().max(8).optional().describe('a fiat code of /api/v1/rates; USD when absent'),
 };
 

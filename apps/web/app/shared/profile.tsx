@@ -4,19 +4,33 @@
  * Until it answers, and when it is off or fails, powerCost is the domain's DEFAULT_POWER_COST.
  */
 import { DEFAULT_POWER_COST } from '@openpool/domain/hardware-profit';
+import { DEFAULT_POWER_PRICE, type PowerPrice } from '@openpool/domain/power-cost';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiPaths } from '~/platform/api-paths';
 import { ApiError, createApiClient } from '~/platform/api-client';
 import { useSiteSettings } from '~/platform/site-settings';
 
 export interface ProfileState {
-  /** Electricity price per kWh for revenue estimates. */
+  /** Electricity price per kWh for revenue estimates, in `powerPrice.currency`. */
   powerCost: number;
+  /** The same price with its currency (decision 024): the profile's `currency`, else USD. */
+  powerPrice: PowerPrice;
   /** The profile object as the provider sent it; its fields are not specified. */
   profile: unknown | null;
 }
 
-const ProfileContext = createContext<ProfileState>({ powerCost: DEFAULT_POWER_COST, profile: null });
+const ProfileContext = createContext<ProfileState>({
+  powerCost: DEFAULT_POWER_COST,
+  powerPrice: DEFAULT_POWER_PRICE,
+  profile: null,
+});
+
+/** The profile's power cost in the profile's currency (an ISO code), else in USD. */
+export function powerPriceOf(profile: unknown): PowerPrice {
+  const amount = powerCostOf(profile);
+  const currency = typeof profile === 'object' && profile !== null ? (profile as { currency?: unknown }).currency : undefined;
+  return { amount, currency: typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'USD' };
+}
 
 /** The profile's `power_cost` when it is a positive number, else the default. */
 export function powerCostOf(profile: unknown): number {
@@ -62,7 +76,10 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
       mounted = false;
     };
   }, [profileBase]);
-  const state = useMemo<ProfileState>(() => ({ profile, powerCost: powerCostOf(profile) }), [profile]);
+  const state = useMemo<ProfileState>(
+    () => ({ profile, powerCost: powerCostOf(profile), powerPrice: powerPriceOf(profile) }),
+    [profile],
+  );
   return <ProfileContext.Provider value={state}>{children}</ProfileContext.Provider>;
 }
 

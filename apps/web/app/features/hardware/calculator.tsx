@@ -40,6 +40,7 @@ export function Calculator({
   onPowerCost,
   currency,
   perUsd,
+  fiat,
   format,
   withPowerCost = true,
 }: {
@@ -51,6 +52,8 @@ export function Calculator({
   onPowerCost: (value: string) => void;
   currency: string;
   perUsd: number;
+  /** The rates the power cost is converted and bounded with. */
+  fiat: Readonly<Record<string, number>>;
   format: (amount: number) => string;
 }) {
   const t = useT();
@@ -144,7 +147,7 @@ export function Calculator({
             ))}
           </select>
         </label>
-        {withPowerCost ? <PowerCostInput value={powerCost} currency={currency} onChange={onPowerCost} /> : null}
+        {withPowerCost ? <PowerCostInput value={powerCost} currency={currency} fiat={fiat} onChange={onPowerCost} /> : null}
       </div>
       {!valid ? null : perDay === null || daily === null ? (
         <p className="mt-3 text-sm text-ink-muted" data-testid="calc-no-data">

@@ -5,7 +5,7 @@
  * Pure and zod-free.
  */
 import { isCoinTicker } from '@openpool/domain/coins';
-import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
+import { parsePowerPriceParam, powerPriceParam, type PowerPrice } from '@openpool/domain/power-cost';
 import { SORT_KEYS, type DeviceFilters, type SortKey } from '@openpool/domain/hardware-query';
 
 export { filterAlgorithm, matchesFilters, SORT_KEYS, type DeviceFilters, type SortKey } from '@openpool/domain/hardware-query';
@@ -40,7 +40,7 @@ export function isFiltered(filters: DeviceFilters): boolean {
  * The query of a list: only the values that differ from the defaults, in a fixed order, so a
  * shared link carries nothing empty (`?algorithm=fishhash`, never `?algorithm=fishhash&coin=&q=`).
  */
-export function listSearch(filters: DeviceFilters, powerCost: number | null): URLSearchParams {
+export function listSearch(filters: DeviceFilters, powerCost: PowerPrice | null): URLSearchParams {
   const search = new URLSearchParams();
   if (filters.algorithm) search.set('algorithm', filters.algorithm);
   if (filters.coin) search.set('coin', filters.coin);
@@ -48,7 +48,9 @@ export function listSearch(filters: DeviceFilters, powerCost: number | null): UR
   if (filters.noise !== null) search.set('noise', String(filters.noise));
   if (filters.q.trim()) search.set('q', filters.q.trim());
   if (filters.sort !== DEFAULT_SORT) search.set('sort', filters.sort);
-  if (powerCost !== null && powerCost !== DEFAULT_POWER_COST) search.set('power_cost', String(powerCost));
+  // A price per kWh in its currency ('0.12' USD, '6.5 RUB'); nothing for the default.
+  const power = powerCost === null ? null : powerPriceParam(powerCost);
+  if (power !== null) search.set('power_cost', power);
   return search;
 }
 
@@ -57,7 +59,7 @@ export function listSearch(filters: DeviceFilters, powerCost: number | null): UR
  * field, empty or default): the loader redirects there. Null when the query is clean already.
  */
 export function cleanListQuery(search: URLSearchParams): string | null {
-  const clean = listSearch(parseFilters(search), parsePowerCost(search.get('power_cost'))).toString();
+  const clean = listSearch(parseFilters(search), parsePowerPriceParam(search.get('power_cost'))).toString();
   const known = new Set(['algorithm', 'coin', 'vendor', 'noise', 'q', 'sort', 'power_cost']);
   // Parameters a list does not read (utm_…) are left as they are, after the list's own.
   const rest = [...search].filter(([name]) => !known.has(name));

@@ -9,6 +9,8 @@ import type { ReferenceDevice } from './reference.server';
 import { useMoney } from './use-money';
 import { usePowerCost } from './use-power-cost';
 
+const USD_ONLY = { USD: 1 };
+
 /**
  * The revenue calculator of a coin's start page: the coin's pool stats, the prices the
  * currency switch loads in the browser (until then coins only), and the coin's reference
@@ -27,8 +29,9 @@ export function CoinCalculator({
 }) {
   const t = useT();
   const { rates } = useCurrency();
-  const money = useMoney({ fiat: rates?.fiat ?? { USD: 1 } });
-  const [powerCost, setPowerCost] = usePowerCost(null);
+  const fiat = rates?.fiat ?? USD_ONLY;
+  const money = useMoney({ fiat });
+  const power = usePowerCost(null, money.code, fiat);
   const price = rates?.crypto[ticker.toUpperCase()];
   const coin: CoinMarket = {
     ticker,
@@ -47,8 +50,9 @@ export function CoinCalculator({
       <Calculator
         coins={[coin]}
         initial={{ ticker, hashrate, power: reference?.power ?? 0 }}
-        powerCost={powerCost}
-        onPowerCost={setPowerCost}
+        powerCost={power.value}
+        onPowerCost={power.set}
+        fiat={fiat}
         currency={money.code}
         perUsd={money.perUsd}
         format={money.format}

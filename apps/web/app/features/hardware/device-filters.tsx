@@ -42,7 +42,7 @@ export function DeviceFilterForm({
   filters: DeviceFilters;
   onChange: (change: Partial<DeviceFilters>) => void;
   filtered: boolean;
-  powerCost: { value: number; currency: string; onChange: (value: string) => void };
+  powerCost: { value: number; currency: string; fiat: Readonly<Record<string, number>>; onChange: (value: string) => void };
 }) {
   const t = useT();
   const text = (value: string) => (value === '' ? null : value);
@@ -148,7 +148,12 @@ export function DeviceFilterForm({
         </select>
       </label>
       <div className="col-span-2 flex flex-wrap items-end gap-3 md:col-span-3 xl:col-span-6">
-        <PowerCostInput value={powerCost.value} currency={powerCost.currency} onChange={powerCost.onChange} />
+        <PowerCostInput
+          value={powerCost.value}
+          currency={powerCost.currency}
+          fiat={powerCost.fiat}
+          onChange={powerCost.onChange}
+        />
         {/* Only without JavaScript: with it, every change applies at once. */}
         <noscript>
           <button type="submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-ink">

@@ -7,7 +7,7 @@ import { sitePaths } from '@openpool/domain/paths';
 import { COINS } from '@openpool/domain/coins';
 import type { Device } from '@openpool/domain/hardware';
 import { GPU_ALGORITHMS_WITHOUT_FIGURES } from '@openpool/domain/hardware-keys';
-import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
+import { parsePowerPriceParam } from '@openpool/domain/power-cost';
 import type { DeviceType } from '@openpool/domain/routes';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -68,8 +68,13 @@ export function DeviceList({ data }: { data: DeviceListData }) {
   const t = useT();
   const money = useMoney(data.market);
   const [searchParams] = useSearchParams();
-  const [powerCost, storePowerCost] = usePowerCost(parsePowerCost(searchParams.get('power_cost')));
-  const [filters, changeFilters] = useListFilters(powerCost);
+  const power = usePowerCost(
+    parsePowerPriceParam(searchParams.get('power_cost'), data.market.fiat),
+    money.code,
+    data.market.fiat,
+  );
+  const powerCost = power.value;
+  const [filters, changeFilters] = useListFilters(power.price);
   const typed = useStoredPrices();
   const vendorName = useMemo(() => new Map(data.vendors.map((vendor) => [vendor.slug, vendor.name])), [data.vendors]);
   // The same list object while nothing it depends on changed: the table draws a new list in two parts.
@@ -90,9 +95,8 @@ export function DeviceList({ data }: { data: DeviceListData }) {
     [data, typedKey, vendorName, filters, powerCost, money.perUsd],
   );
   const setPowerCost = (text: string) => {
-    storePowerCost(text);
-    const cost = parsePowerCost(text);
-    if (cost !== null) writeQuery(listSearch(filters, cost === DEFAULT_POWER_COST ? null : cost));
+    const price = power.set(text);
+    if (price !== null) writeQuery(listSearch(filters, price));
   };
 
   return (
@@ -129,7 +133,7 @@ export function DeviceList({ data }: { data: DeviceListData }) {
         filters={filters}
         onChange={changeFilters}
         filtered={isFiltered(filters)}
-        powerCost={{ value: powerCost, currency: money.code, onChange: setPowerCost }}
+        powerCost={{ value: powerCost, currency: money.code, fiat: data.market.fiat, onChange: setPowerCost }}
       />
       <p className="mt-4 text-sm text-ink-muted" data-testid="device-count" aria-live="polite">
         {t('hw.count', { count: ranked.length })}

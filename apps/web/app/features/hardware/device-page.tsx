@@ -5,7 +5,7 @@
  */
 import { sitePaths } from '@openpool/domain/paths';
 import { deviceKey } from '@openpool/domain/hardware-keys';
-import { DEFAULT_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
+import { parsePowerPriceParam, powerPriceParam } from '@openpool/domain/power-cost';
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { useSearchParams } from 'react-router';
 import { LocaleLink } from '~/shared/locale-link';
@@ -30,7 +30,12 @@ export function DevicePage({ data }: { data: DevicePageData }) {
   const locale = useLocale();
   const money = useMoney(data.market);
   const [searchParams] = useSearchParams();
-  const [powerCost, storePowerCost] = usePowerCost(parsePowerCost(searchParams.get('power_cost')));
+  const power = usePowerCost(
+    parsePowerPriceParam(searchParams.get('power_cost'), data.market.fiat),
+    money.code,
+    data.market.fiat,
+  );
+  const powerCost = power.value;
   const { device, vendor } = data;
   const [typed, setTyped] = useTypedPrice(deviceKey(device));
   const typedUsd = typedPriceUsd(typed, data.market.fiat);
@@ -41,9 +46,8 @@ export function DevicePage({ data }: { data: DevicePageData }) {
   const calculatorFigure = device.algorithms.find((entry) => entry.algorithm === calculatorCoin?.algorithm);
   // The address stays a link to what is shown: a power cost other than the default goes into it.
   const setPowerCost = (text: string) => {
-    storePowerCost(text);
-    const cost = parsePowerCost(text);
-    if (cost !== null) writeQuery(withParam('power_cost', cost === DEFAULT_POWER_COST ? null : String(cost)));
+    const price = power.set(text);
+    if (price !== null) writeQuery(withParam('power_cost', powerPriceParam(price)));
   };
 
   return (
@@ -67,7 +71,7 @@ export function DevicePage({ data }: { data: DevicePageData }) {
             data={data}
             profits={profits}
             money={money}
-            powerCost={{ value: powerCost, onChange: setPowerCost }}
+            powerCost={{ value: powerCost, fiat: data.market.fiat, onChange: setPowerCost }}
             price={{
               basis: typedUsd !== null ? 'typed' : data.priceBasis,
               typed: typedUsd === null ? null : typedUsd * money.perUsd,
@@ -97,6 +101,7 @@ export function DevicePage({ data }: { data: DevicePageData }) {
             onPowerCost={setPowerCost}
             currency={money.code}
             perUsd={money.perUsd}
+            fiat={data.market.fiat}
             format={money.format}
             withPowerCost={false}
           />

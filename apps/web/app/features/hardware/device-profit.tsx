@@ -5,6 +5,7 @@
  * coin it mines, the full width of the page (`DeviceProfitTable`).
  */
 import { bestCoin } from '@openpool/domain/hardware-profit';
+import { powerCostForInput } from '@openpool/domain/power-cost';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import type { DevicePageData } from './device-page-data';
@@ -27,7 +28,7 @@ export function DeviceProfit({
   data: DevicePageData;
   profits: readonly MarketProfit[];
   money: { code: string; perUsd: number; format: (amount: number) => string };
-  powerCost: { value: number; onChange: (value: string) => void };
+  powerCost: { value: number; fiat: Readonly<Record<string, number>>; onChange: (value: string) => void };
   price: { basis: PriceBasis; typed: number | null; known: number | null; onChange: (amount: number | null) => void };
 }) {
   const t = useT();
@@ -36,7 +37,7 @@ export function DeviceProfit({
   return (
     <div className="min-w-0 rounded-xl border border-line bg-surface-raised p-4">
       <form method="get" className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
-        <PowerCostInput value={powerCost.value} currency={money.code} onChange={powerCost.onChange} />
+        <PowerCostInput value={powerCost.value} currency={money.code} fiat={powerCost.fiat} onChange={powerCost.onChange} />
         <PriceInput
           value={price.typed}
           currency={money.code}
@@ -122,7 +123,7 @@ export function DeviceProfitTable({
         </p>
       ) : null}
       <p className="mt-3 text-xs text-ink-muted">
-        {t('hw.assumptions', { cost: isolate(`${powerCost} ${money.code}/kWh`) })}
+        {t('hw.assumptions', { cost: isolate(`${powerCostForInput(powerCost)} ${money.code}/kWh`) })}
         {data.market.rates_at !== null
           ? ` ${t('hw.pricesAt', { time: time.format(new Date(data.market.rates_at * 1000)) })}`
           : ''}

@@ -1,4 +1,4 @@
-import { DEFAULT_POWER_COST, MAX_POWER_COST, parsePowerCost } from '@openpool/domain/hardware-profit';
+import { DEFAULT_POWER_PRICE, MAX_POWER_COST_USD, parsePowerPriceParam, type PowerPrice } from '@openpool/domain/power-cost';
 import { SORT_KEYS, type DeviceFilters } from '@openpool/domain/hardware-query';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +13,18 @@ const filtersArbitrary: fc.Arbitrary<DeviceFilters> = fc.record({
   sort: fc.constantFrom(...SORT_KEYS),
 });
 
-/** Power costs a visitor can type: the default, round figures and any other in range. */
-const powerCostArbitrary = fc.oneof(
-  fc.constantFrom(DEFAULT_POWER_COST, 0.1, 0, MAX_POWER_COST),
-  fc.double({ min: 0, max: MAX_POWER_COST, noNaN: true, noDefaultInfinity: true }),
+/** Power costs a visitor can type, in USD or roubles: the default, round figures and any other in range. */
+const powerCostArbitrary: fc.Arbitrary<PowerPrice> = fc.oneof(
+  fc.constantFrom(
+    DEFAULT_POWER_PRICE,
+    { amount: 0.1, currency: 'USD' },
+    { amount: 0, currency: 'USD' },
+    { amount: 6.5, currency: 'RUB' },
+  ),
+  fc.record({
+    amount: fc.double({ min: 0, max: MAX_POWER_COST_USD, noNaN: true, noDefaultInfinity: true }),
+    currency: fc.constantFrom('USD', 'RUB', 'EUR'),
+  }),
 );
 
 describe('a list’s filters in the URL', () => {
@@ -26,7 +34,7 @@ describe('a list’s filters in the URL', () => {
         const search = listSearch(filters, powerCost);
         expect(parseFilters(search)).toEqual(filters);
         // The power cost comes back too, a missing one meaning the default.
-        expect(parsePowerCost(search.get('power_cost')) ?? DEFAULT_POWER_COST).toBe(powerCost ?? DEFAULT_POWER_COST);
+        expect(parsePowerPriceParam(search.get('power_cost')) ?? DEFAULT_POWER_PRICE).toEqual(powerCost ?? DEFAULT_POWER_PRICE);
         for (const [name, value] of search) {
           expect(value, name).not.toBe('');
           if (name === 'sort') expect(value).not.toBe('profit');
@@ -38,7 +46,7 @@ describe('a list’s filters in the URL', () => {
   });
 
   it('writes nothing at all for the defaults', () => {
-    expect(listSearch(parseFilters(new URLSearchParams()), 0.04).toString()).toBe('');
+    expect(listSearch(parseFilters(new URLSearchParams()), DEFAULT_POWER_PRICE).toString()).toBe('');
   });
 
   it('cleans what the GET form sends without JavaScript, keeping other parameters', () => {
@@ -47,5 +55,7 @@ describe('a list’s filters in the URL', () => {
     expect(cleanListQuery(new URLSearchParams('algorithm=&coin=&vendor=&q=&sort=profit&power_cost=0.04'))).toBe('');
     expect(cleanListQuery(new URLSearchParams('q=+rtx+&sort=price&power_cost=0,1'))).toBe('q=rtx&sort=price&power_cost=0.1');
     expect(cleanListQuery(new URLSearchParams('coin=kas&sort=hashrate'))).toBeNull();
+    // A price in another currency keeps its currency.
+    expect(cleanListQuery(new URLSearchParams('power_cost=6,5+rub'))).toBe('power_cost=6.5+RUB');
   });
 });

@@ -1,4 +1,5 @@
 import type { DeviceFilters } from '@openpool/domain/hardware-query';
+import type { PowerPrice } from '@openpool/domain/power-cost';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { listSearch, parseFilters } from './catalogue';
@@ -11,7 +12,7 @@ import { writeQuery } from './write-query';
  * a router navigation, so only the list renders again, and the address stays a link to what is
  * shown, carrying only values that differ from the defaults.
  */
-export function useListFilters(powerCost: number): [DeviceFilters, (change: Partial<DeviceFilters>) => void] {
+export function useListFilters(powerCost: PowerPrice): [DeviceFilters, (change: Partial<DeviceFilters>) => void] {
   const location = useLocation();
   const [state, setState] = useState(() => ({ key: location.key, filters: parseFilters(new URLSearchParams(location.search)) }));
   // A navigation (link, back, forward) brings its own query: derived state, React's pattern for it.
