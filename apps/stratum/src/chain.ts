@@ -24,16 +24,26 @@ export interface ChainWatcher {
   watching(): number;
 }
 
+/** Where a watched block stands: its confirmations, or off the main chain. */
+export type BlockLookup = (hash: string, height: number) => Promise<{ confirmations: number; orphaned: boolean }>;
+export type NetworkLookup = () => Promise<{ difficulty: number; hashrate: number; height: number }>;
+
 export function createChainWatcher(options: {
-  rpc: Rpc;
+  /** bitcoind's RPC, for the default lookups; a chain with its own `lookup` and `network` needs none. */
+  rpc?: Rpc;
   outbox: Outbox;
   dir: string;
-  coin: 'ltc';
+  coin: 'ltc' | 'xmr';
+  /** How a block is looked up (default: bitcoind's `getblockheader`, -1 confirmations when orphaned). */
+  lookup?: BlockLookup;
+  /** The network's figures (default: bitcoind's `getmininginfo`). */
+  network?: NetworkLookup;
   /** Confirmations after which a block is no longer watched (coinbase maturity and then some). */
   finalConfirmations: number;
   now: () => number;
 }): ChainWatcher {
-  const { rpc, outbox, coin, now } = options;
+  const { outbox, coin, now } = options;
+  const rpc: Rpc = options.rpc ?? ((() => Promise.reject(new Error(`no RPC for ${coin}'s default chain lookups`))) as Rpc);
   const path = join(options.dir, 'blocks.json');
   let blocks: WatchedBlock[] = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as WatchedBlock[]) : [];
   const save = () => {
@@ -41,13 +51,24 @@ export function createChainWatcher(options: {
     renameSync(path + '.tmp', path);
   };
 
+  const lookup: BlockLookup =
+    options.lookup ??
+    (async (hash) => {
+      const header = await rpc<{ confirmations: number }>('getblockheader', [hash]);
+      return { confirmations: Math.max(0, header.confirmations), orphaned: header.confirmations < 0 };
+    });
+  const network: NetworkLookup =
+    options.network ??
+    (async () => {
+      const info = await rpc<{ blocks: number; difficulty: number; networkhashps: number }>('getmininginfo');
+      return { difficulty: info.difficulty, hashrate: info.networkhashps, height: info.blocks };
+    });
+
   let checking: Promise<void> | undefined;
   async function checkOnce(): Promise<void> {
     let changed = false;
     for (const block of blocks) {
-      const header = await rpc<{ confirmations: number }>('getblockheader', [block.hash]);
-      const orphaned = header.confirmations < 0;
-      const confirmations = Math.max(0, header.confirmations);
+      const { confirmations, orphaned } = await lookup(block.hash, block.height);
       if (orphaned === block.orphaned && confirmations === block.confirmations) continue;
       block.orphaned = orphaned;
       block.confirmations = confirmations;
@@ -71,13 +92,13 @@ export function createChainWatcher(options: {
       return checking;
     },
     async sampleNetwork(subsidy) {
-      const info = await rpc<{ blocks: number; difficulty: number; networkhashps: number }>('getmininginfo');
+      const info = await network();
       outbox.push({
         type: 'network',
         coin,
         difficulty: info.difficulty,
-        hashrate: Math.max(0, info.networkhashps),
-        height: info.blocks,
+        hashrate: Math.max(0, info.hashrate),
+        height: info.height,
         reward: subsidy.toString(),
         at: now(),
       });

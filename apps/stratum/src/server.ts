@@ -1,6 +1,7 @@
 /**
  * The TCP side: newline framing with a line limit, timeouts against slow or silent clients,
- * banned IPs refused at connect, one `Session` per connection, jobs broadcast to all.
+ * banned IPs refused at connect, one session per connection (each chain family's protocol in its own
+ * module: `Session` for ltc, xmr/session.ts for Monero), jobs broadcast to all.
  * A bad client only ever loses its own connection.
  */
 import { randomBytes } from 'node:crypto';
@@ -34,19 +35,70 @@ export interface StratumServer {
   close(): Promise<void>;
 }
 
+/** One connection's protocol (Stratum V1 for ltc, XMRig's JSON-RPC for xmr) behind the shared TCP side. */
+export interface LineSession<J> {
+  readonly authorized: boolean;
+  /** Answers one line; a rejected promise closes the connection. */
+  handleLine(line: string): Promise<void> | 'invalid';
+  notify(job: J, clean: boolean): void;
+  tick(): void;
+}
+
+export interface LineServerOptions<J> {
+  isBanned(ip: string): boolean;
+  onConnection?(): void;
+  limits: ServerLimits;
+  /** A connection's session; `extranonce` is a per-connection 4-byte counter (hex) for unique work. */
+  connect(ip: string, extranonce: string, write: (text: string) => void, end: (reason: string) => void): LineSession<J>;
+}
+
+export interface LineServer<J> {
+  listen(port: number, host: string): Promise<number>;
+  broadcast(job: J, clean: boolean): void;
+  connections(): number;
+  close(): Promise<void>;
+}
+
 export function createStratumServer(core: PoolCore, limits: ServerLimits = DEFAULT_LIMITS): StratumServer {
-  const sessions = new Set<Session>();
+  return createLineServer<Job>({
+    isBanned: (ip) => core.bans.isBanned(ip, core.now()),
+    onConnection: core.onConnection,
+    limits,
+    connect(ip, extranonce, write, end) {
+      const session = new Session(core, ip, extranonce, write, end);
+      return {
+        get authorized() {
+          return session.authorized;
+        },
+        handleLine(line) {
+          const request = parseRequest(line);
+          if ('invalid' in request) {
+            write(reply(null, null, stratumError('other', request.invalid)));
+            return 'invalid';
+          }
+          return session.handle(request);
+        },
+        notify: (job, clean) => session.notify(job, clean),
+        tick: () => session.tick(),
+      };
+    },
+  });
+}
+
+export function createLineServer<J>(options: LineServerOptions<J>): LineServer<J> {
+  const { limits } = options;
+  const sessions = new Set<LineSession<J>>();
   const sockets = new Set<net.Socket>();
   let extranonce = randomBytes(4).readUInt32BE();
 
   const server = net.createServer((socket) => {
     const ip = (socket.remoteAddress ?? '0.0.0.0').replace(/^::ffff:/, '');
-    if (core.bans.isBanned(ip, core.now())) {
+    if (options.isBanned(ip)) {
       socket.destroy();
       return;
     }
     sockets.add(socket);
-    core.onConnection?.();
+    options.onConnection?.();
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 60_000);
     extranonce = (extranonce + 1) >>> 0;
@@ -54,7 +106,7 @@ export function createStratumServer(core: PoolCore, limits: ServerLimits = DEFAU
       if (!socket.destroyed && socket.writable) socket.write(text);
     };
     const end = (_reason: string) => socket.destroy();
-    const session = new Session(core, ip, extranonce.toString(16).padStart(8, '0'), write, end);
+    const session = options.connect(ip, extranonce.toString(16).padStart(8, '0'), write, end);
     sessions.add(session);
 
     let pending: Buffer[] = [];
@@ -68,15 +120,17 @@ export function createStratumServer(core: PoolCore, limits: ServerLimits = DEFAU
 
     const onLine = (line: string) => {
       if (line.trim() === '') return;
-      const request = parseRequest(line);
-      if ('invalid' in request) {
-        write(reply(null, null, stratumError('other', request.invalid)));
-        if (++badLines >= limits.maxBadLines) socket.destroy();
-        return;
-      }
-      // Lines of one connection are answered in order, even when authorize waits on the node.
+      // Lines of one connection are answered in order, even when authorize waits on the node;
+      // a line that is not a request is answered at once and counted.
       queue = queue
-        .then(() => session.handle(request))
+        .then(() => {
+          const handled = session.handleLine(line);
+          if (handled === 'invalid') {
+            if (++badLines >= limits.maxBadLines) socket.destroy();
+            return;
+          }
+          return handled;
+        })
         .then(() => {
           if (session.authorized && loginTimer) {
             clearTimeout(loginTimer);

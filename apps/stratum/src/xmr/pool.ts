@@ -1,0 +1,239 @@
+/**
+ * The Monero pool: templates from monerod, the shared stratum server with XMRig sessions,
+ * every share checked with RandomX, share and block events into the same outbox as ltc's,
+ * found blocks sent with `submit_block` and watched on the chain (confirmations, orphans),
+ * network figures from `get_info`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { RewardScheme } from '@openpool/domain/address';
+import { maxDifficulty } from '@openpool/domain/chain-bounds';
+import { Bans } from '../bans.ts';
+import { createChainWatcher } from '../chain.ts';
+import type { StratumMetrics } from '../metrics.ts';
+import type { OutgoingEvent, Outbox } from '../outbox.ts';
+import { createLineServer, DEFAULT_LIMITS, type ServerLimits } from '../server.ts';
+import type { ShareOutcome } from '../session.ts';
+import { checkAddress, type MoneroNetwork } from './address.ts';
+import { blockId, withNonce } from './blob.ts';
+import type { RandomX } from './randomx.ts';
+import { MoneroRpcError, type MoneroRpc } from './rpc.ts';
+import { XmrSession, type XmrCore, type XmrJob, type XmrSessionOptions } from './session.ts';
+import { createTemplateManager, type XmrTemplate } from './templates.ts';
+
+export interface XmrPoolOptions {
+  rpc: MoneroRpc;
+  daemonUrl: string;
+  outbox: Outbox;
+  dataDir: string;
+  poolAddress: string;
+  network: MoneroNetwork;
+  randomx: RandomX;
+  session: XmrSessionOptions;
+  limits?: ServerLimits;
+  bans: { minInvalid: number; banMs: number };
+  log: (line: string) => void;
+  now?: () => number;
+  chainCheckMs?: number;
+  /** Confirmations after which a block is no longer watched (Monero's coinbase unlocks after 60). */
+  finalConfirmations?: number;
+  pollMs?: number;
+  refreshMs?: number;
+  metrics?: StratumMetrics;
+}
+
+export interface XmrBlockRecord {
+  height: number;
+  hash: string;
+  /** The node's answer: null when accepted, else its error. */
+  answer: string | null;
+}
+
+/** Monero's block time, for the network hash rate from its difficulty. */
+const TARGET_SECONDS = 120;
+
+export async function startXmrPool(options: XmrPoolOptions) {
+  const { rpc, outbox, log, metrics, randomx } = options;
+  const now = options.now ?? Date.now;
+  const coin = 'xmr' as const;
+  const poolCheck = checkAddress(options.poolAddress, options.network);
+  if (!poolCheck.ok) throw new Error(`XMR_POOL_ADDRESS ${options.poolAddress}: ${poolCheck.problem}`);
+  if (poolCheck.kind !== 'standard')
+    throw new Error(`XMR_POOL_ADDRESS must be a wallet's primary (standard) address; monerod pays no ${poolCheck.kind} address`);
+
+  const chain = createChainWatcher({
+    outbox,
+    dir: options.dataDir,
+    coin,
+    finalConfirmations: options.finalConfirmations ?? 70,
+    now,
+    async lookup(hash, height) {
+      let header: { depth: number; orphan_status: boolean };
+      try {
+        ({ block_header: header } = await rpc<{ block_header: { depth: number; orphan_status: boolean } }>(
+          'get_block_header_by_hash',
+          { hash },
+        ));
+      } catch (error) {
+        // A hash the node no longer knows (popped, or never in its chain) is off the main chain.
+        if (error instanceof MoneroRpcError && error.code !== -32700) return { confirmations: 0, orphaned: true };
+        throw error;
+      }
+      const { block_header: atHeight } = await rpc<{ block_header: { hash: string } }>('get_block_header_by_height', {
+        height,
+      }).catch(() => ({ block_header: { hash: '' } }));
+      const orphaned = header.orphan_status || atHeight.hash !== hash;
+      return { confirmations: orphaned ? 0 : header.depth + 1, orphaned };
+    },
+    async network() {
+      const info = await rpc<{ height: number; difficulty: number; wide_difficulty?: string }>('get_info');
+      const difficulty = info.wide_difficulty ? Number(BigInt(info.wide_difficulty)) : info.difficulty;
+      return { difficulty, hashrate: difficulty / TARGET_SECONDS, height: info.height - 1 };
+    },
+  });
+  const found: XmrBlockRecord[] = [];
+
+  // As for ltc (pool.ts): a block's event goes right after its own share, before any share
+  // found while the node judged it; events behind an unanswered candidate wait in order.
+  type Slot = { pending: boolean; event?: OutgoingEvent; hash?: string; height?: number };
+  const waiting: Slot[] = [];
+  const push = (event: OutgoingEvent) => (waiting.length > 0 ? waiting.push({ pending: false, event }) : outbox.push(event));
+  const drainSlots = () => {
+    while (waiting.length > 0 && !waiting[0]!.pending) {
+      const { event, hash, height } = waiting.shift()!;
+      if (event) outbox.push(event);
+      if (hash !== undefined && height !== undefined) chain.add(hash, height);
+    }
+  };
+
+  function shareEvent(share: ShareOutcome) {
+    metrics?.onShare(share.status);
+    push({
+      type: 'share',
+      coin,
+      address: share.address,
+      worker: share.worker,
+      scheme: share.scheme,
+      // RandomX difficulty counts hashes: the pool's accounting unit already.
+      difficulty: share.difficulty,
+      status: share.status,
+      ip: /^\d+\.\d+\.\d+\.\d+$/.test(share.ip) ? share.ip : '0.0.0.0',
+      at: share.at,
+      ...(share.agent ? { agent: share.agent.replace(/[^\x20-\x7e]/g, '').slice(0, 64) } : {}),
+      ...(share.actualDifficulty !== undefined
+        ? { actual_difficulty: Math.min(maxDifficulty(coin), share.actualDifficulty) }
+        : {}),
+    });
+  }
+
+  async function submitBlock(job: XmrJob, nonce: Buffer, hashing: Buffer, share: ShareOutcome): Promise<void> {
+    const hash = blockId(hashing).toString('hex');
+    const slot: Slot = { pending: true };
+    waiting.push(slot);
+    let answer: string | null;
+    try {
+      const result = await rpc<{ status: string }>('submit_block', [
+        withNonce(job.blob, job.template.parsed.nonceOffset, nonce).toString('hex'),
+      ]);
+      answer = result.status === 'OK' ? null : result.status;
+    } catch (error) {
+      answer = (error as Error).message;
+    }
+    found.push({ height: job.template.height, hash, answer });
+    metrics?.onBlock(answer === null ? 'accepted' : 'refused');
+    if (answer === null) {
+      log(`xmr block ${job.template.height} ${hash} found by ${share.address.slice(0, 12)}….${share.worker}: accepted`);
+      slot.event = {
+        type: 'block',
+        coin,
+        height: job.template.height,
+        hash,
+        finder: share.address,
+        worker: share.worker,
+        scheme: share.scheme as RewardScheme,
+        reward: job.template.reward.toString(),
+        // get_block_template gives the whole reward only; the fee part is not told apart.
+        fees: '0',
+        at: share.at,
+      };
+      Object.assign(slot, { hash, height: job.template.height });
+    } else {
+      log(`xmr block ${job.template.height} ${hash} refused by the node: ${answer}`);
+    }
+    slot.pending = false;
+    drainSlots();
+    if (answer === null) await templates.refresh().catch((error: Error) => log(`xmr templates: ${error.message}`));
+  }
+
+  const addressProblems = new Map<string, string | undefined>();
+  const core: XmrCore = {
+    now,
+    current: () => templates.current(),
+    checkAddress(address) {
+      if (addressProblems.has(address)) return addressProblems.get(address);
+      const check = checkAddress(address, options.network);
+      const problem = check.ok ? undefined : check.problem;
+      if (addressProblems.size > 50_000) addressProblems.clear();
+      addressProblems.set(address, problem);
+      return problem;
+    },
+    hash: (seed, blob) => randomx.hash(seed, blob),
+    onShare: shareEvent,
+    onBlockCandidate: (job, nonce, hashing, share) => void submitBlock(job, nonce, hashing, share),
+    bans: new Bans(options.bans),
+    options: options.session,
+    instance: randomBytes(4),
+    onDifficulty: metrics && ((next, previous) => metrics.onDifficulty(next, previous)),
+  };
+  const server = createLineServer<XmrTemplate>({
+    isBanned: (ip) => core.bans.isBanned(ip, now()),
+    onConnection: metrics && (() => metrics.onConnection()),
+    limits: options.limits ?? DEFAULT_LIMITS,
+    connect: (ip, extranonce, write, end) => new XmrSession(core, ip, extranonce, write, end),
+  });
+
+  let lastSample = 0;
+  const sample = (template: XmrTemplate) => {
+    lastSample = now();
+    void chain.sampleNetwork(template.reward).catch((error: Error) => log(`xmr chain: ${error.message}`));
+  };
+  const templates = createTemplateManager({
+    rpc,
+    daemonUrl: options.daemonUrl,
+    address: options.poolAddress,
+    now,
+    log,
+    pollMs: options.pollMs,
+    refreshMs: options.refreshMs,
+    onTemplate(template, clean) {
+      metrics?.onJob(clean, now());
+      // The next epoch's cache is built before the switch, so the first share after it waits on nothing.
+      if (template.nextSeed && !template.nextSeed.equals(template.seed))
+        void randomx.prepare(template.nextSeed).catch((error: Error) => log(`xmr randomx: ${error.message}`));
+      server.broadcast(template, clean);
+      if (clean) {
+        sample(template);
+        void chain.check().catch((error: Error) => log(`xmr chain: ${error.message}`));
+      }
+    },
+  });
+  await templates.start();
+  // The first share must not wait on the cache of its epoch.
+  await randomx.prepare(templates.current()!.seed);
+  const timer = setInterval(() => {
+    void chain.check().catch((error: Error) => log(`xmr chain: ${error.message}`));
+    const template = templates.current();
+    if (template && now() - lastSample >= 60_000) sample(template);
+  }, options.chainCheckMs ?? 10_000);
+
+  return {
+    server,
+    templates,
+    chain,
+    found,
+    async stop() {
+      clearInterval(timer);
+      templates.stop();
+      await server.close();
+    },
+  };
+}
