@@ -129,7 +129,14 @@ export const blocksPageSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   total: z.number().int(),
-  results: z.array(blockSummarySchema.extend({ finder: z.string(), worker: z.string().nullable() })),
+  results: z.array(
+    blockSummarySchema.extend({
+      /** The block's chain: the pool's coin, or a merge-mined one (then `merged_from` names the pool's). */
+      coin: z.string(),
+      finder: z.string(),
+      worker: z.string().nullable(),
+    }),
+  ),
 });
 
 export const topMinersSchema = z.object({

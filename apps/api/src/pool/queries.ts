@@ -173,22 +173,41 @@ export async function networkChart(ctx: ApiContext, coin: CoinTicker, range: Cha
   };
 }
 
-export async function blocksPage(ctx: ApiContext, coin: CoinTicker, page: number, pageSize: number) {
-  const [rows, total, network] = await Promise.all([
+/** The blocks page's filters (decision 027); absent ones filter nothing. */
+export interface BlockFilter {
+  status?: 'pending' | 'confirmed' | 'orphaned' | undefined;
+  scheme?: string | undefined;
+  /** A miner's own blocks: the "my blocks" of a solo miner's page. */
+  finder?: string | undefined;
+  /** With the merge-mined coins' blocks found through this pool (ltc: doge, pep, bells). */
+  merged?: boolean | undefined;
+}
+
+/**
+ * Blocks found by the pool, newest first. Each block's confirmations follow its own chain's tip
+ * (a merge-mined block's, its chain's), through the one rule in @openpool/domain/confirmations.
+ */
+export async function blocksPage(ctx: ApiContext, coin: CoinTicker, page: number, pageSize: number, filter: BlockFilter = {}) {
+  const where = `(coin = $1 and merged_from is null${filter.merged ? ' or merged_from = $1' : ''})
+       and ($2::text is null or status = $2) and ($3::text is null or scheme = $3) and ($4::text is null or finder = $4)`;
+  const values = [coin, filter.status ?? null, filter.scheme ?? null, filter.finder ?? null];
+  const chains = [coin, ...(filter.merged ? COINS[coin].mergedCoins : [])];
+  const [rows, total, tips] = await Promise.all([
     ctx.db.query<BlockRow>(
       `select coin, height, hash, reward::text as reward, scheme, effort, status, confirmations, found_at, merged_from, finder, worker
-       from blocks where coin = $1 and merged_from is null order by found_at desc, id desc limit $2 offset $3`,
-      [coin, pageSize, (page - 1) * pageSize],
+       from blocks where ${where} order by found_at desc, id desc limit $5 offset $6`,
+      [...values, pageSize, (page - 1) * pageSize],
     ),
-    ctx.db.query<{ n: number }>('select count(*)::int as n from blocks where coin = $1 and merged_from is null', [coin]),
-    latestNetworkSample(ctx.db, coin),
+    ctx.db.query<{ n: number }>(`select count(*)::int as n from blocks where ${where}`, values),
+    latestNetworkSamples(ctx.db, chains),
   ]);
   return {
     page,
     page_size: pageSize,
     total: total.rows[0]?.n ?? 0,
     results: rows.rows.map((row) => ({
-      ...blockSummary(ctx, row, network?.height ?? null),
+      ...blockSummary(ctx, row, tips.get(row.coin)?.height ?? null),
+      coin: row.coin,
       finder: row.finder,
       worker: row.worker,
     })),

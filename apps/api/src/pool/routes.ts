@@ -19,7 +19,8 @@ import { dailyRewardUnits, revenueScheme } from '@openpool/domain/profitability'
 import type { ApiContext } from '../context.ts';
 import { latestNetworkSample } from '../stats/network-sample.ts';
 import { createMemo } from '../http/caching.ts';
-import { checkCoin, coinParam, plainNumberQuery, rangeQuery } from '../http/params.ts';
+import { addressParam, checkAddress, checkCoin, coinParam, plainNumberQuery, rangeQuery } from '../http/params.ts';
+import { REWARD_SCHEMES } from '@openpool/domain/address';
 import { blocksPage, mergedStats, networkChart, poolChart, poolStats, topMiners } from './queries.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
@@ -114,11 +115,18 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
     {
       schema: {
         tags: ['pool'],
-        summary: 'Blocks found by the pool, newest first, paged',
+        summary: 'Blocks found by the pool, newest first, paged; filtered by status, scheme and finder',
         params: z.object({ coin: coinParam }),
         querystring: z.object({
           page: plainNumberQuery({ min: 1, max: 100_000, integer: true }).default(1),
           page_size: plainNumberQuery({ min: 1, max: 100, integer: true }).default(25),
+          status: z.enum(['pending', 'confirmed', 'orphaned']).optional(),
+          scheme: z.enum(REWARD_SCHEMES).optional(),
+          finder: addressParam.optional().describe("a miner's address: only the blocks it found"),
+          merged: z
+            .enum(['true', 'false'])
+            .default('false')
+            .describe("true: with the merge-mined coins' blocks (each names its `coin` and `merged_from`)"),
         }),
         response: { 200: blocksPageSchema, ...errors },
       },
@@ -126,8 +134,12 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
     },
     async (request) => {
       const coin = checkCoin(ctx, request.params.coin);
-      const { page, page_size: size } = request.query;
-      return memo(`blocks:${coin}:${page}:${size}`, () => blocksPage(ctx, coin, page, size));
+      const { page, page_size: size, status, scheme, finder, merged } = request.query;
+      if (finder !== undefined) checkAddress(finder);
+      const filter = { status, scheme, finder, merged: merged === 'true' };
+      return memo(`blocks:${coin}:${page}:${size}:${status}:${scheme}:${finder}:${merged}`, () =>
+        blocksPage(ctx, coin, page, size, filter),
+      );
     },
   );
 
