@@ -1,4 +1,4 @@
--- Decision 024: audit records. One row per accounting period (a PPS run, a block's credits),
+-- Decision 025: audit records. One row per accounting period (a PPS run, a block's credits),
 -- chained per pool coin by prev_root; written by the engine in the transaction that writes
 -- the period's ledger rows, so a record and its credits never disagree.
 create table audit_records (

@@ -1,5 +1,5 @@
 /**
- * Writes audit records (decision 024) inside the engine's transaction, beside the ledger rows
+ * Writes audit records (decision 025) inside the engine's transaction, beside the ledger rows
  * of the same period: the records' format and formulas are packages/domain's audit.ts; this
  * only numbers them in their chain, hashes them and stores them. A family's batches run one
  * at a time (engine.ts), so reading a chain's last record and appending to it cannot race.
