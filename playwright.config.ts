@@ -68,6 +68,8 @@ export default defineConfig({
         LOG_LEVEL: 'silent',
         // Shared with the web server, which signs referral landings with it (decision 017).
         REFERRAL_SECRET: E2E_REFERRAL_SECRET,
+        // Known to the specs, which sign a mail's unsubscribe link with it (console-errors.spec.ts).
+        NOTIFY_SECRET: 'e2e-notify-secret-0123456789abcdef',
       },
     },
     {

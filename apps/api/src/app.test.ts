@@ -331,7 +331,10 @@ describe('caching, CORS, docs', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline';");
     expect(csp).not.toContain('https:');
     for (const name of csp.split('; ').map((part) => part.split(' ')[0]))
-      expect(csp.split('; ').filter((part) => part.startsWith(`${name} `)), name).toHaveLength(1);
+      expect(
+        csp.split('; ').filter((part) => part.startsWith(`${name} `)),
+        name,
+      ).toHaveLength(1);
     expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
