@@ -116,3 +116,23 @@ describe('ranking a list', () => {
     expect(sortDevices(unpriced, 'price').map((entry) => entry.device.name)).toEqual(['A', 'B', 'C']);
   });
 });
+
+describe('merge-mined income', () => {
+  it('adds the coins the same work merge-mines to revenue, profit, payback and break-even, power counted once', () => {
+    const device = [{ algorithm: 'sha256d', hashrate: 200e12, power: 3500 }];
+    const btc = { ticker: 'btc', algorithm: 'sha256d', price_usd: 95_000, merged: [{ ticker: 'fb', price_usd: 2.5 }] };
+    const perDay = () => 0.0002;
+    const mergedPerDay = (coin: { ticker: string }) => (coin.ticker === 'fb' ? 4 : null);
+    const money = { powerCost: 0.04, perUsd: 1, devicePriceUsd: 4000 };
+    const alone = deviceProfits(device, [btc], money, perDay)[0]!;
+    const together = deviceProfits(device, [btc], money, perDay, mergedPerDay)[0]!;
+    expect(alone.merged).toEqual([]);
+    expect(together.merged).toEqual([{ ticker: 'fb', coinsPerDay: 4, revenue: 10 }]);
+    // 0.0002 BTC x 95,000 = 19 USD, plus 4 FB x 2.5 = 10 USD; electricity 3.5 kW x 24 h x 0.04 = 3.36 USD, once.
+    expect(together.revenue).toBeCloseTo(29, 9);
+    expect(together.electricity).toBeCloseTo(alone.electricity, 12);
+    expect(together.profit).toBeCloseTo(29 - 3.36, 9);
+    expect(together.paybackDays).toBeCloseTo(4000 / (29 - 3.36), 9);
+    expect(together.breakEvenPowerCost).toBeCloseTo(29 / (3.5 * 24), 9);
+  });
+});

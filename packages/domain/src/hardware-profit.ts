@@ -38,6 +38,22 @@ export interface ProfitCoin {
   price_usd: number | null;
   /** Network difficulty trend as a factor a day; absent or null when not known. */
   trend?: { daily: number | null } | null;
+  /** Coins the same work merge-mines (fb beside btc; doge, pep, bells beside ltc), paid on top. */
+  merged?: readonly MergedCoin[];
+}
+
+/** A merge-mined coin as profit needs it: its price and coins a day (from its own chain's figures). */
+export interface MergedCoin {
+  ticker: string;
+  /** USD per coin; null when no rate is known. */
+  price_usd: number | null;
+}
+
+/** What a merge-mined coin adds to a row: coins a day and their worth in the display currency (null unpriced). */
+export interface MergedIncome {
+  ticker: string;
+  coinsPerDay: number;
+  revenue: number | null;
 }
 
 export interface ProfitMoney {
@@ -56,10 +72,15 @@ export interface CoinProfit<C extends ProfitCoin = ProfitCoin> extends Profit {
   /** Payback following the difficulty trend; null: never, or no trend known (`trendKnown`). */
   paybackWithTrend: number | null;
   trendKnown: boolean;
+  /** Merge-mined coins earned by the same work, included in revenue, profit and payback. */
+  merged: MergedIncome[];
 }
 
 /** Coins a day `hashrate` earns mining `coin`; null when the network figures are missing. */
 export type CoinsPerDay<C> = (coin: C, hashrate: number) => number | null;
+
+/** Coins a day `hashrate` earns of a merge-mined coin (its own chain's difficulty and reward); null when unknown. */
+export type MergedPerDay = (coin: MergedCoin, hashrate: number) => number | null;
 
 /**
  * Every coin of `coins` the device has a figure for, most profitable first (coins without a
@@ -70,6 +91,7 @@ export function deviceProfits<C extends ProfitCoin>(
   coins: readonly C[],
   money: ProfitMoney,
   coinsPerDay: CoinsPerDay<C>,
+  mergedPerDay?: MergedPerDay,
 ): CoinProfit<C>[] {
   const devicePrice = money.devicePriceUsd === null ? null : money.devicePriceUsd * money.perUsd;
   const rows: CoinProfit<C>[] = [];
@@ -78,12 +100,25 @@ export function deviceProfits<C extends ProfitCoin>(
     if (!figure) continue;
     const perDay = coinsPerDay(coin, figure.hashrate);
     if (perDay === null) continue;
+    // The same hashes mine the merged coins at no extra power: their worth joins the revenue.
+    const merged: MergedIncome[] = [];
+    if (mergedPerDay)
+      for (const child of coin.merged ?? []) {
+        const childPerDay = mergedPerDay(child, figure.hashrate);
+        if (childPerDay === null) continue;
+        merged.push({
+          ticker: child.ticker,
+          coinsPerDay: childPerDay,
+          revenue: child.price_usd === null ? null : childPerDay * child.price_usd * money.perUsd,
+        });
+      }
     const result = profitability({
       coinsPerDay: perDay,
       price: coin.price_usd === null ? null : coin.price_usd * money.perUsd,
       powerW: figure.power,
       powerCost: money.powerCost,
       devicePrice,
+      extraRevenue: merged.reduce((sum, child) => sum + (child.revenue ?? 0), 0),
     });
     const trend = coin.trend?.daily ?? null;
     rows.push({
@@ -92,6 +127,7 @@ export function deviceProfits<C extends ProfitCoin>(
       hashrate: figure.hashrate,
       power: figure.power,
       trendKnown: trend !== null,
+      merged,
       paybackWithTrend:
         trend !== null && result.revenue !== null && devicePrice !== null
           ? paybackDaysWithTrend(result.revenue, result.electricity, devicePrice, trend)
@@ -129,12 +165,13 @@ export function rankDevice<D extends Pick<Device, 'name' | 'release' | 'algorith
   filters: Pick<DeviceFilters, 'algorithm' | 'coin'>,
   money: ProfitMoney,
   coinsPerDay: CoinsPerDay<C>,
+  mergedPerDay?: MergedPerDay,
 ): RankedDevice<D, C> {
   const algorithm = filterAlgorithm(filters);
   const allowed = algorithm
     ? coins.filter((coin) => coin.algorithm === algorithm && (!filters.coin || coin.ticker === filters.coin))
     : coins;
-  const best = bestCoin(deviceProfits(device.algorithms, allowed, money, coinsPerDay));
+  const best = bestCoin(deviceProfits(device.algorithms, allowed, money, coinsPerDay, mergedPerDay));
   const figure =
     device.algorithms.find((entry) => entry.algorithm === (algorithm ?? best?.coin.algorithm)) ?? device.algorithms[0]!;
   return { device, best, figure, priceUsd: money.devicePriceUsd };

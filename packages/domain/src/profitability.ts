@@ -104,6 +104,11 @@ export interface ProfitInput {
   powerCost: number;
   /** Device price in the display currency, for payback; null when unknown. */
   devicePrice: number | null;
+  /**
+   * Revenue a day from coins merge-mined by the same work (FB beside BTC, DOGE, PEP and BELLS
+   * beside LTC), in the display currency: it costs no extra electricity.
+   */
+  extraRevenue?: number;
 }
 
 export interface Profit {
@@ -127,7 +132,7 @@ export function dailyKwh(powerW: number): number {
 export function profitability(input: ProfitInput): Profit {
   const kwh = dailyKwh(input.powerW);
   const electricity = kwh * Math.max(0, input.powerCost);
-  const revenue = input.price === null ? null : input.coinsPerDay * input.price;
+  const revenue = input.price === null ? null : input.coinsPerDay * input.price + (input.extraRevenue ?? 0);
   const profit = revenue === null ? null : revenue - electricity;
   const paybackDays =
     profit !== null && profit > 0 && input.devicePrice !== null && input.devicePrice >= 0 ? input.devicePrice / profit : null;

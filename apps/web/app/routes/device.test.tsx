@@ -32,23 +32,23 @@ const routes = [
   route('device/:first/:second', deviceRoute),
   route('device/:first/:second/:third', deviceRoute),
 ];
-const marketApi = () =>
-  stubApi({
-    ...everyPoolStats(),
-    [apiPaths.poolStats('ltc')]: createPoolStats('ltc', { net_difficulty: 4.5e7, block_reward: '6.25' }),
-    [apiPaths.rates()]: createRates({ crypto: { LTC: 80 } }),
-    // Litecoin's difficulty over 30 days, up 10 %: the trend the payback follows.
-    [apiPaths.networkChart('ltc')]: networkChartSchema.parse({
-      range: '30d',
-      step: DAY,
-      points: [30, 15, 1].map((days, index) => ({
-        t: NOW_S - days * DAY,
-        difficulty: [4.1e7, 4.3e7, 4.5e7][index],
-        hashrate: 1.6e18,
-        height: 2_845_000,
-      })),
-    }),
-  });
+const marketAnswers = () => ({
+  ...everyPoolStats(),
+  [apiPaths.poolStats('ltc')]: createPoolStats('ltc', { net_difficulty: 4.5e7, block_reward: '6.25' }),
+  [apiPaths.rates()]: createRates({ crypto: { LTC: 80 } }),
+  // Litecoin's difficulty over 30 days, up 10 %: the trend the payback follows.
+  [apiPaths.networkChart('ltc')]: networkChartSchema.parse({
+    range: '30d',
+    step: DAY,
+    points: [30, 15, 1].map((days, index) => ({
+      t: NOW_S - days * DAY,
+      difficulty: [4.1e7, 4.3e7, 4.5e7][index],
+      hashrate: 1.6e18,
+      height: 2_845_000,
+    })),
+  }),
+});
+const marketApi = () => stubApi(marketAnswers());
 const DAY = 86_400;
 const L9 = '/device/asic/bitmain/antminer-l9';
 const paramsOf = (path: string) => {
@@ -81,10 +81,44 @@ describe('device route', () => {
     expect(textOf(page, 'coin-profit')).toBe('$0.28');
     expect(textOf(page, 'best-coin')).toBe('Best coin for this device: Litecoin. Start mining LTC');
     expect(page.querySelector('[data-testid="start-mining"]')?.getAttribute('href')).toBe('/ltc');
-    // Its coins' stats and 30-day trend, and the prices; nothing for coins it cannot mine.
+    // Its coins' stats and 30-day trend, the prices and the merge-mined coins; nothing for coins it cannot mine.
     expect([...api.paths].sort()).toEqual(
-      [apiPaths.poolStats('ltc'), `${apiPaths.networkChart('ltc')}?range=30d`, apiPaths.rates()].sort(),
+      [apiPaths.poolStats('ltc'), `${apiPaths.networkChart('ltc')}?range=30d`, apiPaths.rates(), apiPaths.merged()].sort(),
     );
+  });
+
+  it('a device that merge-mines: DOGE beside LTC in the same row, its worth in revenue and profit', async () => {
+    const merged = {
+      results: [
+        {
+          ticker: 'doge',
+          name: 'Dogecoin',
+          parents: ['ltc'],
+          fee: 0.02,
+          min_payout: '10',
+          payout_schedule: 'daily',
+          blocks_24h: 3,
+          last_block_found: NOW_S - 600,
+          net_hashrate: 1.1e15,
+          net_difficulty: 2e7,
+          block_reward: '10000',
+          height: 5_000_000,
+          updated_at: NOW_S,
+        },
+      ],
+    };
+    const api = stubApi({
+      ...marketAnswers(),
+      [apiPaths.rates()]: createRates({ crypto: { LTC: 80, DOGE: 0.2 } }),
+      [apiPaths.merged()]: merged,
+    });
+    const page = await renderPage(routes, L9, { api, until: 'profit-ltc' });
+    expect(textOf(page, 'profit-merged')).toBe('+ DOGE');
+    // 16 GH/s x 86 400 s / (20 M x 2^32) x 10 000 DOGE x (1 - 2 %) = 157.71 DOGE a day, $31.54 at $0.20:
+    // with LTC's $3.50 and the same $3.23 of electricity, $31.82 a day.
+    expect(textOf(page, 'merged-per-day-doge')).toBe('+ 157.713890 DOGE');
+    expect(textOf(page, 'coin-profit')).toBe('$31.82');
+    expect(page.querySelector('[data-testid="profit-merged-note"]')).not.toBeNull();
   });
 
   it('a device: titled with its maker and name, described by its own figures', async () => {

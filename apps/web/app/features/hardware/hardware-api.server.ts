@@ -4,13 +4,13 @@
  * fees (pool stats), the USD price (rates), and on device pages the 30-day difficulty trend.
  * One coin's outage leaves that coin out of the figures, never the page (`lookup()`, decision 007).
  */
-import { networkChartSchema, poolStatsSchema, ratesSchema } from '@openpool/domain/api';
+import { mergedListSchema, networkChartSchema, poolStatsSchema, ratesSchema, type MergedList } from '@openpool/domain/api';
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import { dailyTrend } from '@openpool/domain/profitability';
 import type { ApiClient } from '~/platform/api-client';
 import { lookup, valueOr } from '~/shared/api-lookup.server';
 import { apiPaths } from '~/platform/api-paths';
-import type { CoinMarket, Market } from './profit';
+import type { CoinMarket, Market, MergedMarket } from './profit';
 
 /** Days of difficulty history a trend needs before payback follows it. */
 export const MIN_TREND_DAYS = 7;
@@ -60,23 +60,54 @@ async function coinMarket(api: ApiClient, ticker: CoinTicker, withTrend: boolean
   };
 }
 
-/** Pool stats of `coins` (and their trends when asked) and the USD prices, in parallel. */
+/**
+ * Pool stats of `coins` (and their trends when asked) and the USD prices, in parallel; with
+ * `merged`, each coin's merge-mined coins too (decision 024: a device mining LTC earns DOGE,
+ * PEP and BELLS with the same hashes), from `/api/v1/merged`.
+ */
 export async function fetchMarket(
   api: ApiClient,
   coins: readonly CoinTicker[],
-  options: { trend?: boolean } = {},
+  options: { trend?: boolean; merged?: boolean } = {},
 ): Promise<Market> {
-  const [markets, rates] = await Promise.all([
+  const wantsMerged = options.merged === true && coins.some((ticker) => COINS[ticker].mergedCoins.length > 0);
+  const [markets, rates, merged] = await Promise.all([
     Promise.all(coins.map((ticker) => coinMarket(api, ticker, options.trend ?? false))),
     lookup('hardware rates', async () => ratesSchema.parse(await api.request(apiPaths.rates()))).then((rates) =>
       valueOr(rates, null),
     ),
+    wantsMerged
+      ? lookup('hardware merged', async () => mergedListSchema.parse(await api.request(apiPaths.merged()))).then((list) =>
+          valueOr(list, null),
+        )
+      : null,
   ]);
+  const priceOf = (ticker: string) => {
+    const price = rates?.crypto[ticker.toUpperCase()];
+    return price !== undefined && Number.isFinite(price) && price > 0 ? price : null;
+  };
   const priced = markets
     .filter((market): market is CoinMarket => market !== null)
     .map((market) => {
-      const price = rates?.crypto[market.ticker.toUpperCase()];
-      return { ...market, price_usd: price !== undefined && Number.isFinite(price) && price > 0 ? price : null };
+      const children = merged ? mergedOf(market, merged, priceOf) : [];
+      return { ...market, price_usd: priceOf(market.ticker), ...(children.length > 0 ? { merged: children } : {}) };
     });
   return { coins: priced, fiat: rates?.fiat ?? { USD: 1 }, rates_at: rates?.updated_at ?? null };
+}
+
+/** The coins `parent`'s work merge-mines, with their own chains' figures (a chain without a sample is left out). */
+function mergedOf(parent: CoinMarket, list: MergedList, priceOf: (ticker: string) => number | null): MergedMarket[] {
+  return list.results
+    .filter((child) => child.parents.includes(parent.ticker) && child.net_difficulty > 0)
+    .map((child) => ({
+      ticker: child.ticker,
+      name: child.name,
+      // Merge-mined on the parent's algorithm, paid PPS at the merged fee.
+      algorithm: parent.algorithm,
+      net_difficulty: child.net_difficulty,
+      block_reward: child.block_reward,
+      schemes: ['pps'],
+      fees: { pps: child.fee },
+      price_usd: priceOf(child.ticker),
+    }));
 }

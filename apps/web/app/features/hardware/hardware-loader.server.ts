@@ -113,7 +113,7 @@ export async function loadHardwarePage(route: DeviceRoute, context: AppContext):
   if (!device) return pageNotFound();
   const own = new Set(device.algorithms.map((entry) => entry.algorithm));
   const coins: CoinTicker[] = coinsFor(config.enabled, own);
-  const market = await fetchMarket(api, coins, { trend: true });
+  const market = await fetchMarket(api, coins, { trend: true, merged: true });
   const offers = hardware.offers.get(deviceKey(device)) ?? [];
   return {
     kind: 'device',

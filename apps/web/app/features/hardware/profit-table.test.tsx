@@ -35,6 +35,7 @@ const createProfit = (overrides: Partial<MarketProfit> = {}): MarketProfit => ({
   paybackWithTrend: null,
   trendKnown: true,
   breakEvenPowerCost: 0.139,
+  merged: [],
   ...overrides,
 });
 

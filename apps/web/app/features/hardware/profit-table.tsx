@@ -117,6 +117,11 @@ export function ProfitTable({
                   <LocaleLink to={`/${row.coin.ticker}`} className="me-2 font-medium text-accent hover:underline">
                     {row.coin.ticker.toUpperCase()}
                   </LocaleLink>
+                  {row.merged.length > 0 ? (
+                    <span className="me-2 font-medium" dir="ltr" data-testid="profit-merged">
+                      + {row.merged.map((child) => child.ticker.toUpperCase()).join(' + ')}
+                    </span>
+                  ) : null}
                   {/* Latin words in a right-to-left page: isolated, or they ran into the ticker. */}
                   {figure ? (
                     <span className="text-xs text-ink-muted" dir="ltr" data-testid="profit-figure">
@@ -139,6 +144,16 @@ export function ProfitTable({
                 </td>
                 <td className="py-2 pe-3 text-end" data-testid="coins-per-day" data-label={t('hw.col.coinsPerDay')}>
                   <Ltr>{formatCoins(row.coinsPerDay, row.coin.ticker)}</Ltr>
+                  {/* The same hashes merge-mine these at no extra power: their worth is in the revenue and profit. */}
+                  {row.merged.map((child) => (
+                    <span
+                      key={child.ticker}
+                      className="block text-xs text-ink-muted"
+                      data-testid={`merged-per-day-${child.ticker}`}
+                    >
+                      <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
+                    </span>
+                  ))}
                 </td>
                 <td className="py-2 pe-3 text-end" data-label={t('hw.col.revenue')}>
                   {money(row.revenue)}
@@ -167,6 +182,11 @@ export function ProfitTable({
           })}
         </tbody>
       </table>
+      {profits.some((row) => row.merged.length > 0) ? (
+        <p className="mt-2 text-xs text-ink-muted" data-testid="profit-merged-note">
+          {t('hw.mergedNote')}
+        </p>
+      ) : null}
     </div>
   );
 }

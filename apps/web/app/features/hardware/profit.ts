@@ -9,6 +9,7 @@ import {
   type CoinProfit,
   type CoinsPerDay,
   type Figure,
+  type MergedPerDay,
   type ProfitMoney,
 } from '@openpool/domain/hardware-profit';
 import { dailyCoins, type NetworkFigures } from '@openpool/domain/profitability';
@@ -22,6 +23,15 @@ export interface CoinMarket extends NetworkFigures {
   updated_at: number;
   /** Network difficulty trend over the last 30 days (or what history there is). */
   trend: { daily: number | null; days: number } | null;
+  /** Coins the same work merge-mines, with their own chains' figures (device pages load them). */
+  merged?: readonly MergedMarket[];
+}
+
+/** A merge-mined coin: its chain's difficulty and reward, the merged fee as its one scheme's, its price. */
+export interface MergedMarket extends NetworkFigures {
+  ticker: string;
+  name: string;
+  price_usd: number | null;
 }
 
 export interface Market {
@@ -65,5 +75,9 @@ export const marketCoinsPerDay: CoinsPerDay<CoinMarket> = (coin, hashrate) => {
 
 /** Every coin of the market the device mines, most profitable first. */
 export function marketProfits(figures: readonly Figure[], market: Pick<Market, 'coins'>, money: ProfitMoney): MarketProfit[] {
-  return deviceProfits(figures, market.coins, money, marketCoinsPerDay);
+  return deviceProfits(figures, market.coins, money, marketCoinsPerDay, mergedCoinsPerDay);
 }
+
+/** Coins a day of a merge-mined coin, by the same formula on its own chain's figures. */
+export const mergedCoinsPerDay: MergedPerDay = (coin, hashrate) =>
+  'net_difficulty' in coin ? dailyCoins(coin as MergedMarket, hashrate) : null;
