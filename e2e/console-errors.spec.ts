@@ -6,7 +6,7 @@ import { API } from './ports.ts';
 import { ROUTE_SAMPLES, withPrefix } from './route-samples.ts';
 
 /**
- * No console error on any page we serve (decision 024): every route of the site in a real
+ * No console error on any page we serve (decision 028): every route of the site in a real
  * browser, the API's docs page, and the unsubscribe page before, after and again after its
  * button. A console error, an uncaught exception or a failed request of the page is a finding.
  */

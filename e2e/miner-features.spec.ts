@@ -162,7 +162,7 @@ test.describe('miner features: reported hashrate, share quality, best shares, ex
     });
     expect(created.status()).toBe(201);
     const { token, link } = (await created.json()) as { token: string; link: { id: number } };
-    // The public settings answer says an e-mail is set, never any part of it (decision 024).
+    // The public settings answer says an e-mail is set, never any part of it (decision 028).
     const publicSettings = await (await request.get(`${API}/ltc/api/v1/miner/settings/${address}`)).text();
     expect(publicSettings).toContain('"email_set":true');
     expect(publicSettings).not.toContain('@');

@@ -69,6 +69,6 @@ test('a miner sets e-mail alerts in Russian, sees them waiting for confirmation,
   await expect(page.getByTestId('settings-email-state')).toHaveCount(0);
   const after = await request.get(`${API}/ltc/api/v1/miner/settings/${address}`);
   expect(await after.json()).toMatchObject({ email_set: false });
-  // The public answer never carries any part of an address (decision 024).
+  // The public answer never carries any part of an address (decision 028).
   expect(JSON.stringify(saved)).not.toContain('@');
 });

@@ -275,7 +275,7 @@ export const rewardsSchema = z.object({
 export const settingsSchema = z.object({
   payout_threshold: amount,
   min_payout: amount,
-  // Public like the stats: whether an e-mail is stored, never any part of it (decision 024).
+  // Public like the stats: whether an e-mail is stored, never any part of it (decision 028).
   email_set: z.boolean().describe('an e-mail address is stored for alerts (the address itself is never shown)'),
   notify_offline: z.boolean(),
   notify_payouts: z.boolean(),

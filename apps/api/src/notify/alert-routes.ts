@@ -1,6 +1,6 @@
 /**
  * `GET /{coin}/api/v1/miner/alerts/{address}`: what is watched for a miner, public like its
- * stats: which kinds of channel and which alerts, never an address or a chat (decision 024).
+ * stats: which kinds of channel and which alerts, never an address or a chat (decision 028).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

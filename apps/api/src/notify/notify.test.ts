@@ -311,7 +311,7 @@ describe('e-mail notifications', { timeout: 120_000 }, () => {
       offline_after_min: 15,
       hashrate_drop_pct: null,
     });
-    // Anyone may read the settings and alerts of a miner: never any part of the address (decision 024).
+    // Anyone may read the settings and alerts of a miner: never any part of the address (decision 028).
     for (const url of [`/ltc/api/v1/miner/settings/${S}`, `/ltc/api/v1/miner/alerts/${S}`]) {
       const open = await h.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.77' });
       expect(open.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * Miner settings. Reading is public and shows whether an e-mail is set, never any part of it
- * (decision 024); changing needs the IPv4 address
+ * (decision 028); changing needs the IPv4 address
  * of a worker that sent shares for this address in the last 24 hours. Failed proofs are
  * limited per client network and miner, and per client network, never per miner alone
  * (rate-limit.ts, decision 016); a wrong proof answers 403 without saying which part failed,

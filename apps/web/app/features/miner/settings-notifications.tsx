@@ -24,7 +24,7 @@ export function SettingsNotifications({
   onChange,
   emailField,
 }: {
-  /** Whether an e-mail is stored; the public settings answer never says which (decision 024). */
+  /** Whether an e-mail is stored; the public settings answer never says which (decision 028). */
   stored: boolean;
   confirmed: boolean;
   choices: NotificationChoices;
