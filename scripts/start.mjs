@@ -1,54 +1,153 @@
 // `npm start`: runs the API and the web server side by side, building the site first if
 // there is no build yet (the API starts at once, so its first-run backfill overlaps the
 // build), and the ltc stratum server when LTC_RPC_URL names a Litecoin node (decision 013).
-// Ctrl-C (or SIGTERM) stops them all; if one of them dies, the others are stopped too.
+//
+// What a person sees (decision 024): a few lines saying what starts, one progress line while
+// the site builds (its full log goes to a file named on screen), then the URLs. The site's port
+// answers from the first second with a plain "starting" page that refreshes itself, handed over
+// to the web server without a moment of refused connections (SO_REUSEPORT, below).
+//
+// Stops (decision 024): SIGINT or SIGTERM to this process (npm forwards both to it: the npm
+// script is `exec node ...`, so no shell sits between), to npm, or to the whole process group
+// stops every process started here, PostgreSQL included, within 10 s; a second signal forces
+// it. If one of them dies, the others are stopped too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join, relative, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { API_NODE_ARGS, WEB_ENV, WEB_NODE_ARGS } from './node-runtime.mjs';
+import { startingPage } from './starting-page.mjs';
 
 const root = join(import.meta.dirname, '..');
 const webBuild = join(root, 'apps/web/build/server.js');
-const children = [];
+const dataDir = resolve(root, process.env.DATA_DIR || '.data');
+const sitePort = Number(process.env.PORT || 3000);
+const siteHost = process.env.HOST || '0.0.0.0';
+const apiPort = Number(process.env.API_PORT || 8787);
+const shown = (path) => (path.startsWith(root) ? relative(process.cwd(), path) || '.' : path);
+const startedAt = Date.now();
+const seconds = () => Math.round((Date.now() - startedAt) / 1000);
+/** Processes started here: name -> child (the build runs in a process group of its own). */
+const children = new Map();
 let stopping = false;
 
-function run(name, cwd, args, extraEnv = {}) {
+/**
+ * Runs one of the product's Node processes. Its output is passed through line by line, and
+ * `onLine` sees each line (to learn when it listens).
+ */
+function run(name, cwd, args, extraEnv = {}, onLine = () => undefined) {
   // Libraries (React's server renderer, Express) choose their production behaviour from
   // NODE_ENV when they load: the product runs in production unless told otherwise.
   const env = { ...extraEnv, ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
-  const child = spawn(process.execPath, args, { cwd, stdio: 'inherit', env });
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env });
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      clearProgress();
+      out.write(`${line}\n`);
+      onLine(line);
+    });
+  }
   child.on('exit', (code, signal) => {
+    children.delete(name);
     if (stopping) return;
     console.error(`start: ${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
     stop(code || 1);
   });
-  children.push(child);
+  children.set(name, child);
   return child;
 }
 
-function stop(code) {
-  stopping = true;
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  const deadline = setTimeout(() => process.exit(code), 25_000);
-  Promise.all(
-    children.map((child) =>
-      child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null,
-    ),
-  ).then(() => {
-    clearTimeout(deadline);
-    process.exit(code);
-  });
+/** The embedded PostgreSQL's postmaster, while one runs on this data folder (none with DATABASE_URL). */
+function postmaster() {
+  if (process.env.DATABASE_URL) return undefined;
+  try {
+    const pid = Number(readFileSync(join(dataDir, 'postgres/data/postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!Number.isInteger(pid) || pid <= 0) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-// A signal sent to `npm start` alone (as `timeout` or a supervisor watching one pid does) ends
-// npm's shell but never reaches this script: when the process that started it is gone, stop too,
-// or the API, the web server and PostgreSQL would run on as orphans.
+
+function signalChild(child, signal) {
+  try {
+    // The build is a process group (npm, its shell, the bundler): the whole group goes.
+    if (child.group) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+const STOP_BUDGET_MS = 9000;
+let forced = false;
+/**
+ * A clean stop: SIGTERM to every child (the API closes its connections, then stops PostgreSQL
+ * with a fast shutdown), then wait for them and for PostgreSQL. Whatever is left at 9 s is forced.
+ */
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  stopAsked ||= Date.now();
+  clearProgress();
+  placeholder?.close();
+  for (const child of children.values()) signalChild(child, 'SIGTERM');
+  const deadline = setTimeout(() => force('did not stop within 9 s'), STOP_BUDGET_MS);
+  deadline.unref();
+  void (async () => {
+    while (children.size > 0 || postmaster() !== undefined) await new Promise((r) => setTimeout(r, 100));
+    clearTimeout(deadline);
+    console.log(`start: stopped in ${((Date.now() - stopAsked) / 1000).toFixed(1)} s`);
+    process.exit(code);
+  })();
+}
+
+/**
+ * Forced: SIGKILL to every child, and PostgreSQL told to stop at once (SIGQUIT, immediate
+ * shutdown: nothing committed is lost, the next start replays the WAL).
+ */
+function force(why) {
+  if (forced) return;
+  forced = true;
+  console.error(`start: ${why}; forcing the stop`);
+  for (const child of children.values()) signalChild(child, 'SIGKILL');
+  const pid = postmaster();
+  if (pid !== undefined) process.kill(pid, 'SIGQUIT');
+  setTimeout(() => {
+    const left = postmaster();
+    if (left !== undefined) process.kill(left, 'SIGKILL');
+    process.exit(1);
+  }, 800).unref();
+}
+
+let stopAsked = 0;
+function onSignal(signal) {
+  const now = Date.now();
+  if (!stopping) {
+    stopAsked = now;
+    console.log(`\nstart: ${signal}: stopping everything (a second ${signal === 'SIGINT' ? 'Ctrl-C' : signal} forces it)`);
+    stop(0);
+  } else if (now - stopAsked > 1000) {
+    // One Ctrl-C reaches us twice, from the terminal's group and again through npm: only a
+    // second signal a moment later is a person insisting.
+    force(`second ${signal}`);
+  }
+}
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+// A supervisor that kills npm outright (SIGKILL) leaves us orphaned: stop too, or the API, the
+// web server and PostgreSQL would run on with nobody to stop them.
 const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent && !stopping) {
     console.error('start: the process that started npm start is gone; stopping');
+    stopAsked = Date.now();
     stop(0);
   }
 }, 250).unref();
@@ -64,18 +163,15 @@ const shared = stratum && !process.env.INGEST_TOKEN ? { INGEST_TOKEN: randomByte
  */
 function referralSecret() {
   if (process.env.REFERRAL_SECRET) return {};
-  const file = join(resolve(root, process.env.DATA_DIR || '.data'), 'referral-secret');
+  const file = join(dataDir, 'referral-secret');
   const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
   if (kept.length >= 32) return { REFERRAL_SECRET: kept };
   const secret = randomBytes(32).toString('base64url');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  console.log(`start: REFERRAL_SECRET is not set; generated one in ${file}`);
+  console.log(`start: REFERRAL_SECRET is not set; generated one in ${shown(file)}`);
   return { REFERRAL_SECRET: secret };
 }
-const referral = referralSecret();
-run('api', join(root, 'apps/api'), [...API_NODE_ARGS, 'src/server.ts'], { ...shared, ...referral });
-if (stratum) run('stratum', join(root, 'apps/stratum'), ['src/main.ts'], shared);
 
 /** The newest modification time of a file under `path`, build output and dependencies skipped. */
 function newestChange(path) {
@@ -103,21 +199,159 @@ function buildReason() {
   return sources.some((dir) => newestChange(dir) > built) ? 'its sources changed since the last build' : null;
 }
 
+// The last build's duration, for the estimate the starting page and the progress line give.
+const buildSecondsFile = join(dataDir, 'build-seconds');
+const FIRST_BUILD_GUESS_S = 90;
+function expectedBuildSeconds() {
+  const kept = Number(existsSync(buildSecondsFile) ? readFileSync(buildSecondsFile, 'utf8') : NaN);
+  return Number.isFinite(kept) && kept > 0 ? kept : FIRST_BUILD_GUESS_S;
+}
+
+// One line, rewritten in place on a terminal; elsewhere (a log, a journal) one every 15 s.
+const tty = process.stdout.isTTY;
+let progressShown = false;
+function progress(text) {
+  if (tty) {
+    process.stdout.write(`\r\x1b[2K${text}`);
+    progressShown = true;
+  } else console.log(text);
+}
+function clearProgress() {
+  if (progressShown) process.stdout.write('\r\x1b[2K');
+  progressShown = false;
+}
+
+/** Serves the starting page on the site's port until the web server takes the port over. */
+let placeholder;
+let readyAt = Date.now() + 5000;
+function servePlaceholder() {
+  const server = createServer((request, response) => {
+    const page = startingPage(request, Math.max(1, Math.round((readyAt - Date.now()) / 1000)));
+    response.writeHead(503, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-language': page.lang,
+      'cache-control': 'no-store',
+      'retry-after': String(page.seconds),
+      // Only its own inline script and style; never framed.
+      'content-security-policy': `default-src 'none'; script-src '${page.scriptHash}'; style-src 'unsafe-inline'; frame-ancestors 'none'`,
+      'x-content-type-options': 'nosniff',
+      // The page's script reloads once an answer comes without this mark: the real site's.
+      'x-openpool-starting': '1',
+    });
+    response.end(request.method === 'HEAD' ? undefined : page.html);
+  });
+  server.on('error', (error) => {
+    // The port is taken (another server, an earlier start): the web server's own start will say so.
+    console.error(`start: the starting page cannot listen on ${sitePort}: ${error.message}`);
+    placeholder = undefined;
+  });
+  // SO_REUSEPORT: the web server binds the same port before this one closes (WEB_PORT_HANDOFF).
+  server.listen({ port: sitePort, host: siteHost, reusePort: true });
+  return server;
+}
+
+// ---- start ----
+const apiUrl = `http://localhost:${apiPort}`;
+const siteUrl = `http://${siteHost === '0.0.0.0' || siteHost === '::' ? 'localhost' : siteHost}:${sitePort}`;
+// The port answers first of all, before anything slower (the sources' walk, the API's start).
+placeholder = servePlaceholder();
+console.log(`start: OpenPool on Node ${process.version}; data in ${shown(dataDir)}`);
+const referral = referralSecret();
 const reason = buildReason();
+const listening = { api: false, web: false };
+function announce() {
+  if (!listening.api || !listening.web || stopping) return;
+  clearProgress();
+  console.log(
+    [
+      `start: running after ${seconds()} s`,
+      `  site: ${siteUrl}`,
+      `  API:  ${apiUrl}   (docs: ${apiUrl}/docs)`,
+      `  stop: Ctrl-C, or SIGTERM to this npm start`,
+    ].join('\n'),
+  );
+}
+
+run('api', join(root, 'apps/api'), [...API_NODE_ARGS, 'src/server.ts'], { ...shared, ...referral }, (line) => {
+  if (line.startsWith('api: listening on')) {
+    listening.api = true;
+    announce();
+  }
+});
+if (stratum) run('stratum', join(root, 'apps/stratum'), ['src/main.ts'], shared);
+
+// Several web workers (node:cluster) listen through their supervisor, which cannot share the
+// port: the starting page closes just before they start (a second without an answer).
+const handoff = Number(process.env.WEB_WORKERS || 1) <= 1;
+
+function startWeb() {
+  if (stopping) return;
+  readyAt = Date.now() + 3000;
+  if (!handoff) {
+    placeholder?.close();
+    placeholder = undefined;
+  }
+  run(
+    'web',
+    join(root, 'apps/web'),
+    [...WEB_NODE_ARGS, 'build/server.js'],
+    { ...WEB_ENV, ...referral, ...(placeholder ? { WEB_PORT_HANDOFF: '1' } : {}) },
+    (line) => {
+      if (line.startsWith('web: listening on')) {
+        // The web server holds the port now: new connections go to it only.
+        placeholder?.close();
+        placeholder = undefined;
+        listening.web = true;
+        announce();
+      }
+    },
+  );
+}
+
 if (reason) {
-  console.log(`start: building the site (${reason})...`);
-  const build = spawn('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  children.push(build);
-  build.on('exit', (code) => {
-    children.splice(children.indexOf(build), 1);
+  const expected = expectedBuildSeconds();
+  readyAt = Date.now() + expected * 1000;
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = join(dataDir, 'build.log');
+  const log = createWriteStream(logFile);
+  console.log(`start: building the site (${reason}); about ${expected} s; the build's log goes to ${shown(logFile)}`);
+  console.log(`start: ${siteUrl} says "starting" meanwhile`);
+  const buildStarted = Date.now();
+  // Its own process group, so that a stop reaches the bundler under npm and its shell.
+  const build = spawn('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  build.group = true;
+  build.stdout.pipe(log, { end: false });
+  build.stderr.pipe(log, { end: false });
+  children.set('build', build);
+  const ticker = setInterval(
+    () => {
+      const elapsed = Math.round((Date.now() - buildStarted) / 1000);
+      progress(`start: building the site: ${elapsed} s of about ${expected} s`);
+    },
+    tty ? 1000 : 15_000,
+  );
+  build.on('exit', (code, signal) => {
+    clearInterval(ticker);
+    children.delete('build');
+    log.end();
     if (stopping) return;
+    clearProgress();
+    const took = Math.round((Date.now() - buildStarted) / 1000);
     if (code !== 0) {
-      console.error('start: the site build failed');
-      stop(code ?? 1);
+      const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-15).join('\n') : '';
+      console.error(`${tail}\nstart: the site build failed (${signal ?? `exit ${code}`}); full log: ${shown(logFile)}`);
+      stop(code || 1);
       return;
     }
-    run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'build/server.js'], { ...WEB_ENV, ...referral });
+    writeFileSync(buildSecondsFile, `${took}\n`);
+    console.log(`start: site built in ${took} s`);
+    startWeb();
   });
 } else {
-  run('web', join(root, 'apps/web'), [...WEB_NODE_ARGS, 'build/server.js'], { ...WEB_ENV, ...referral });
+  startWeb();
 }
