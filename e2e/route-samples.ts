@@ -25,6 +25,7 @@ export const ROUTE_SAMPLES: readonly string[] = [
   '/btc/hashrate',
   '/btc/pool-hashrate',
   '/btc/top-miners',
+  '/btc/blocks',
   '/btc/miner/email',
   '/btc/miner/payouts',
   '/btc/miner/payouts/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',

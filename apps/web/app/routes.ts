@@ -41,6 +41,7 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
       route('hashrate', 'routes/coin/chart.tsx', { id: id('coin-hashrate') }),
       route('pool-hashrate', 'routes/coin/chart.tsx', { id: id('coin-pool-hashrate') }),
       route('top-miners', 'routes/coin/top-miners.tsx', { id: id('coin-top-miners') }),
+      route('blocks', 'routes/coin/blocks.tsx', { id: id('coin-blocks') }),
       layout('routes/miner/layout.tsx', { id: id('miner') }, [
         route('miner/email', 'routes/miner/email.tsx', { id: id('miner-email') }),
         route('miner/payouts/:address?', 'routes/miner/payouts.tsx', { id: id('miner-payouts') }),

@@ -22,6 +22,7 @@ export const apiPaths = {
   poolChart: (coin: string) => apiPath('poolChart', { coin }),
   networkChart: (coin: string) => apiPath('networkChart', { coin }),
   topMiners: (coin: string) => apiPath('topMiners', { coin }),
+  blocks: (coin: string) => apiPath('blocks', { coin }),
   minerStats: (coin: string, address: string) => apiPath('minerStats', { coin, address }),
   minerChart: (coin: string, address: string) => apiPath('minerChart', { coin, address }),
   minerWorkers: (coin: string, address: string) => apiPath('minerWorkers', { coin, address }),

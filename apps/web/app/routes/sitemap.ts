@@ -25,7 +25,7 @@ const SITE_PAGES = [
   '/device/gpu',
   '/device/cpu',
 ];
-const COIN_PAGES = ['', '/about-coin', '/difficulty', '/hashrate', '/pool-hashrate', '/top-miners'];
+const COIN_PAGES = ['', '/about-coin', '/difficulty', '/hashrate', '/pool-hashrate', '/top-miners', '/blocks'];
 
 function sectionPages(section: SitemapSection, enabledCoins: readonly string[], hardware: HardwareCatalogue): SitemapPage[] {
   if (section === 'pages') return SITE_PAGES.map((path) => ({ path }));

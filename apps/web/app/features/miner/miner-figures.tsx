@@ -4,6 +4,7 @@ import { useCurrency } from '~/currency/currency-context';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import type { MinerStats } from './miner-types';
+import { LocaleLink } from '~/shared/locale-link';
 import { Ltr } from '~/shared/ltr';
 import { Figure, Panel } from '~/shared/panel';
 import { ScrollTable } from '~/shared/scroll-table';
@@ -133,7 +134,7 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
 }
 
 /** Solo effort (share difficulty since the last solo block over network difficulty) and blocks found. */
-export function SoloFigures({ stats }: { stats: MinerStats }) {
+export function SoloFigures({ stats, blocksHref }: { stats: MinerStats; blocksHref?: string }) {
   const t = useT();
   return (
     <Panel title={t('miner.solo.title')} className="lg:col-span-3" testId="miner-solo">
@@ -147,6 +148,14 @@ export function SoloFigures({ stats }: { stats: MinerStats }) {
         />
         <Figure label={t('miner.solo.blocks')} value={formatInteger(stats.blocks)} testId="miner-blocks" />
       </dl>
+      {/* "My blocks": the coin's blocks page filtered to this miner (decision 027). */}
+      {blocksHref ? (
+        <p className="mt-3 text-sm">
+          <LocaleLink to={blocksHref} className="font-semibold text-accent hover:underline" data-testid="miner-my-blocks">
+            {t('miner.solo.myBlocks')}
+          </LocaleLink>
+        </p>
+      ) : null}
     </Panel>
   );
 }

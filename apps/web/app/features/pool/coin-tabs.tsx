@@ -11,6 +11,7 @@ const TABS: ReadonlyArray<{ path: string; label: MessageId; topMinersOnly?: bool
   { path: '/hashrate', label: 'tabs.hashrate' },
   { path: '/difficulty', label: 'tabs.difficulty' },
   { path: '/top-miners', label: 'tabs.topMiners', topMinersOnly: true },
+  { path: '/blocks', label: 'tabs.blocks' },
   { path: '/about-coin', label: 'tabs.aboutCoin' },
 ];
 

@@ -3,7 +3,7 @@
  * answer with the API's own schema and throws on any failure; the loader decides, through
  * `lookup()`, what a failure means for its page.
  */
-import { poolStatsSchema, topMinersSchema, type PoolStats } from '@openpool/domain/api';
+import { blocksPageSchema, poolStatsSchema, topMinersSchema, type PoolStats } from '@openpool/domain/api';
 import type { ApiClient } from '~/platform/api-client';
 import { lookup } from '~/shared/api-lookup.server';
 import { apiPaths } from '~/platform/api-paths';
@@ -32,4 +32,23 @@ export async function fetchPoolSummary(api: ApiClient, ticker: string): Promise<
 /** `GET /{coin}/api/v1/top-miners`: the pool's biggest miners by hashrate. */
 export async function fetchTopMiners(api: ApiClient, coin: string) {
   return topMinersSchema.parse(await api.request(apiPaths.topMiners(coin))).results;
+}
+
+/** The blocks page's query (decision 027): the API's own parameters. */
+export interface BlocksQuery {
+  page: number;
+  status: 'pending' | 'confirmed' | 'orphaned' | null;
+  scheme: string | null;
+  finder: string | null;
+}
+
+export const BLOCKS_PAGE_SIZE = 25;
+
+/** `GET /{coin}/api/v1/blocks`, with the merge-mined coins' blocks. */
+export async function fetchBlocks(api: ApiClient, coin: string, query: BlocksQuery) {
+  const params: Record<string, string> = { page: String(query.page), page_size: String(BLOCKS_PAGE_SIZE), merged: 'true' };
+  if (query.status) params.status = query.status;
+  if (query.scheme) params.scheme = query.scheme;
+  if (query.finder) params.finder = query.finder;
+  return blocksPageSchema.parse(await api.request(apiPaths.blocks(coin), { query: params }));
 }

@@ -36,6 +36,7 @@ describe('coin layout route', () => {
       ['Network hashrate', '/ltc/hashrate'],
       ['Difficulty', '/ltc/difficulty'],
       ['Top miners', '/ltc/top-miners'],
+      ['Blocks', '/ltc/blocks'],
       ['About coin', '/ltc/about-coin'],
     ]);
     expect(tabs.querySelector('[aria-current="page"]')?.textContent).toBe('Pool');

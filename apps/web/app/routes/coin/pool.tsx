@@ -16,6 +16,7 @@ import { relativeTime } from '~/shared/relative-time';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { Servers } from '~/features/pool/servers';
 import { Ltr } from '~/shared/ltr';
+import { LocaleLink } from '~/shared/locale-link';
 import { Figure, Panel } from '~/shared/panel';
 import { appContext } from '~/platform/context';
 import { CoinCalculator } from '~/features/hardware/coin-calculator';
@@ -137,6 +138,15 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
           now={stats.updated_at}
           explorerUrl={info ? (hash) => explorerLink(info, 'block', hash) : undefined}
         />
+        <p className="mt-3 text-sm">
+          <LocaleLink
+            to={`/${coin.ticker}/blocks`}
+            className="font-semibold text-accent hover:underline"
+            data-testid="all-blocks"
+          >
+            {t('pool.blocksPage.link')}
+          </LocaleLink>
+        </p>
       </Panel>
     </div>
   );

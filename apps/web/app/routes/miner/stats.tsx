@@ -118,7 +118,9 @@ export default function MinerStatsPage({ loaderData, params }: Route.ComponentPr
         }
       />
       <BalanceFigures stats={stats} ticker={coin.ticker} />
-      {stats.schemes.includes('solo') ? <SoloFigures stats={stats} /> : null}
+      {stats.schemes.includes('solo') ? (
+        <SoloFigures stats={stats} blocksHref={`/${coin.ticker}/blocks?${new URLSearchParams({ finder: address })}`} />
+      ) : null}
 
       <WorkPanels reported={reported} best={best} quality={quality} now={now} testPrefix="miner" />
 
