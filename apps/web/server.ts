@@ -21,7 +21,7 @@ import { createDocumentCache, type DocumentCache } from './app/platform/document
 import { createHtmlCache, newNonce } from './server/html-cache.server.ts';
 import { precompressedAssets } from './app/platform/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './server/request-guard.server.ts';
-import { minerPageQuota } from './server/miner-page-quota.server.ts';
+import { apiQuotaClient, minerPageQuota } from './server/miner-page-quota.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
 import { DRAIN_MESSAGE, superviseWorkers } from './server/web-workers.server.ts';
 import { createDrain } from './server/drain.server.ts';
@@ -106,7 +106,7 @@ async function serve(): Promise<void> {
   });
   app.use(rejectMalformedRequests());
   // Miner pages read what the API's quota guards: they count too, cached or not (miner-page-quota.server.ts).
-  app.use(minerPageQuota(env.minerPageLimit));
+  app.use(minerPageQuota({ ...env.minerPageLimit, apiQuota: apiQuotaClient(env.apiUrl) }));
   // Brotli (what browsers ask for) at the middleware's quality 4 with a 256 KB window instead of
   // 4 MB: a page is smaller than that, and each response's encoder no longer allocates and
   // zeroes megabytes, which under load cost more CPU than compressing (decision 015).

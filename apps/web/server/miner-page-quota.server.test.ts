@@ -28,7 +28,7 @@ afterAll(() => {
 
 const get = (path: string, client?: string) => fetch(`${base}${path}`, { headers: client ? { 'x-forwarded-for': client } : {} });
 
-describe('miner page quota', () => {
+describe('miner page quota, local (the API cannot answer)', () => {
   it('counts HTML and .data answers of miner pages together, per client, and answers 429 past the quota', async () => {
     const paths = [
       '/ltc/miner/stats/ltc1qa.data',
@@ -57,5 +57,50 @@ describe('miner page quota', () => {
     const statuses = [];
     for (let i = 1; i <= 6; i += 1) statuses.push((await get('/ltc/miner/stats/x', `2001:db8:9:9::${i}`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('miner page quota, counted in the visitor’s API quota', () => {
+  it('refuses a visitor the API refuses, with the API’s fields, and falls back when the API cannot say', async () => {
+    const asked: string[] = [];
+    let apiUp = true;
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.use(
+      minerPageQuota({
+        perMinute: 2,
+        exempt: ['loopback'],
+        now: () => NOW,
+        apiQuota: async (client) => {
+          asked.push(client);
+          if (!apiUp) return null;
+          const over = client === '203.0.113.66';
+          return { counted: true, over, remaining: over ? 0 : 57, reset: 40, policy: '"default";q=300;w=60' };
+        },
+      }),
+    );
+    app.use((_req, res) => void res.send('page'));
+    const local = app.listen(0, '127.0.0.1');
+    await once(local, 'listening');
+    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    const ask = (client: string) => fetch(`${at}/ltc/miner/stats/x.data`, { headers: { 'x-forwarded-for': client } });
+    try {
+      const refused = await ask('203.0.113.66:5000');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('ratelimit')).toBe('"default";r=0;t=40');
+      expect(refused.headers.get('retry-after')).toBe('40');
+      const fine = await ask('198.51.100.3');
+      expect(fine.status).toBe(200);
+      expect(fine.headers.get('ratelimit-policy')).toBe('"default";q=300;w=60');
+      // The API was asked with bare addresses.
+      expect(asked).toEqual(['203.0.113.66', '198.51.100.3']);
+      // API down: the local quota (2 a minute here) holds.
+      apiUp = false;
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await ask('198.51.100.4')).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      local.close();
+    }
   });
 });

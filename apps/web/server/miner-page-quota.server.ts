@@ -2,12 +2,14 @@
  * The quota of the site's miner pages (decision 016's addendum): a miner's stats, workers,
  * payouts and settings pages, their `.data` answers and the watcher links' pages read the same
  * figures as the public API, so a client the API refuses could read them here instead (100 of
- * 100 `.data` requests did). They count per client, like the API's quota (an IPv4 address, an
- * IPv6 /64, forwarded `ip:port` and `[v6]:port` read bare), in a quota of their own: a person
- * opening pages needs far fewer than a script (MINER_PAGE_LIMIT a minute, 120 by default),
- * counted before the page cache so a cached page counts too. The site's own host is exempt
- * (MINER_PAGE_LIMIT_EXEMPT, loopback by default), as it is from the API's. Counted in this
- * process: N web workers or replicas give a client up to N x the quota, as for the API.
+ * 100 `.data` requests did). Each such request is counted in the visitor's own API quota
+ * (`POST /internal/v1/quota`, which only the site's servers may call): a visitor the API
+ * refuses is refused here, and pages count toward its API calls. When the API cannot answer
+ * (down, slow, an old release) a local quota of the same kind holds instead: per client (an
+ * IPv4 address, an IPv6 /64, forwarded `ip:port` and `[v6]:port` read bare), MINER_PAGE_LIMIT a
+ * minute (120 by default). Both are counted before the page cache, so a cached page counts
+ * too. The site's own host is exempt (MINER_PAGE_LIMIT_EXEMPT, loopback by default), as it is
+ * from the API's.
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { RequestHandler } from 'express';
@@ -23,6 +25,47 @@ export interface MinerPageQuotaOptions {
   exempt: readonly string[];
   now?: () => number;
   maxClients?: number;
+  /** Counts one request in the client's API quota; null when the API cannot say (the local quota holds). */
+  apiQuota?: (client: string) => Promise<ApiQuotaAnswer | null>;
+}
+
+/** `POST /internal/v1/quota`'s answer. */
+export interface ApiQuotaAnswer {
+  counted: boolean;
+  over: boolean;
+  remaining: number;
+  reset: number;
+  /** The policy as the RateLimit-Policy field names it. */
+  policy: string;
+}
+
+/** Asks the API to count a visitor's page in its quota; null on any failure, at most `timeoutMs`. */
+export function apiQuotaClient(apiUrl: string, timeoutMs = 300): (client: string) => Promise<ApiQuotaAnswer | null> {
+  return async (client) => {
+    try {
+      const response = await fetch(`${apiUrl}/internal/v1/quota`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) return null;
+      const answer = (await response.json()) as Partial<ApiQuotaAnswer>;
+      return typeof answer.over === 'boolean' && typeof answer.remaining === 'number' && typeof answer.reset === 'number'
+        ? (answer as ApiQuotaAnswer)
+        : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+function refuse(res: Parameters<RequestHandler>[1], reset: number) {
+  res
+    .status(429)
+    .set({ 'retry-after': String(reset), 'cache-control': 'no-store' })
+    .type('text/plain')
+    .send(`Too many requests from your address: try again in ${reset} s.`);
 }
 
 const NAMED: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
@@ -68,10 +111,7 @@ export function minerPageQuota(options: MinerPageQuotaOptions): RequestHandler {
   const counts = new Map<string, number>();
   let windowEnd = 0;
   const policy = `"miner-pages";q=${options.perMinute};w=60`;
-  return (req, res, next) => {
-    if (!MINER_PAGE.test(req.path)) return next();
-    const ip = req.ip ?? req.socket.remoteAddress ?? '';
-    if (exempt(ip)) return next();
+  const local = (ip: string, res: Parameters<RequestHandler>[1]): boolean => {
     const nowMs = now();
     if (nowMs >= windowEnd) {
       counts.clear();
@@ -80,16 +120,29 @@ export function minerPageQuota(options: MinerPageQuotaOptions): RequestHandler {
     const key = quotaClientKey(ip);
     const used = counts.get(key);
     // Past this many clients in one minute new ones pass uncounted rather than grow the map.
-    if (used === undefined && counts.size >= maxClients) return next();
+    if (used === undefined && counts.size >= maxClients) return true;
     const count = (used ?? 0) + 1;
     counts.set(key, count);
     const reset = Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
     res.set({ 'ratelimit-policy': policy, ratelimit: `"miner-pages";r=${Math.max(0, options.perMinute - count)};t=${reset}` });
-    if (count <= options.perMinute) return next();
-    res
-      .status(429)
-      .set({ 'retry-after': String(reset), 'cache-control': 'no-store' })
-      .type('text/plain')
-      .send(`Too many requests for miner pages from your address: try again in ${reset} s.`);
+    if (count <= options.perMinute) return true;
+    refuse(res, reset);
+    return false;
+  };
+  return (req, res, next) => {
+    if (!MINER_PAGE.test(req.path)) return next();
+    const ip = bareAddress(req.ip ?? req.socket.remoteAddress ?? '');
+    if (exempt(ip)) return next();
+    if (!options.apiQuota) return local(ip, res) ? next() : undefined;
+    options.apiQuota(ip).then(
+      (answer) => {
+        if (!answer) return local(ip, res) ? next() : undefined;
+        if (!answer.counted) return next();
+        const name = /^"([^"]+)"/.exec(answer.policy)?.[1] ?? 'default';
+        res.set({ 'ratelimit-policy': answer.policy, ratelimit: `"${name}";r=${answer.remaining};t=${answer.reset}` });
+        return answer.over ? refuse(res, answer.reset) : next();
+      },
+      () => (local(ip, res) ? next() : undefined),
+    );
   };
 }

@@ -75,6 +75,22 @@ describe('public API limits', () => {
     expect(v6).toEqual([1, 2, 3].map((n) => `"default";r=${QUOTA - n};t=40`));
   });
 
+  it('counts the site’s miner pages in the visitor’s own quota, asked only by the site’s servers', async () => {
+    h = await createHarness(NOW);
+    const take = (remoteAddress: string, client: string) =>
+      h!.app.inject({ method: 'POST', url: '/internal/v1/quota', remoteAddress, payload: { client } });
+    // A visitor the API already refused is refused for the site's pages too.
+    for (let i = 0; i < QUOTA; i += 1) await from(h, '203.0.113.50');
+    const refused = await take('127.0.0.1', '203.0.113.50:4411');
+    expect(refused.json()).toMatchObject({ counted: true, over: true, remaining: 0, reset: 40 });
+    // A fresh visitor's page takes one from its quota, which the API then shows.
+    expect((await take('127.0.0.1', '[2001:db8:7:7::1]:443')).json()).toMatchObject({ over: false, remaining: QUOTA - 1 });
+    expect((await from(h, '2001:db8:7:7::2')).headers.ratelimit).toBe(`"default";r=${QUOTA - 2};t=40`);
+    // Only the site's servers may ask; an address that is no IP is refused.
+    expect((await take('198.51.100.1', '203.0.113.51')).statusCode).toBe(404);
+    expect((await take('127.0.0.1', 'not-an-ip')).statusCode).toBe(400);
+  });
+
   it('gives exports a smaller quota of their own on top, and names both policies', async () => {
     h = await createHarness(NOW);
     const url = '/ltc/api/v1/miner/export/ltc1qnobody?kind=payouts';

@@ -17,6 +17,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiLimitsSchema } from '@openpool/domain/api';
 import { limitRefusal } from './errors.ts';
 import { bareAddress } from '@openpool/domain/client-address';
@@ -168,6 +169,34 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     const over = states.filter((state) => state.over);
     if (over.length > 0) throw limitRefusal('api_rate_limit', Math.max(...over.map((state) => state.reset)));
   });
+
+  // The site's miner pages read what this quota guards: its web server counts each page a
+  // visitor loads here, in the visitor's own quota (decision 016's addendum of 2026-11-28). Only
+  // the exempt addresses (the site's servers) may ask; to anyone else the route does not exist.
+  app.post(
+    '/internal/v1/quota',
+    {
+      schema: { hide: true, body: z.object({ client: z.string().max(64) }) },
+      config: { rateLimit: false, cache: 'none' },
+    },
+    async (request, reply) => {
+      if (!exempt(request.ip)) return reply.code(404).send({ error: 'not_found', message: 'Not found' });
+      const client = bareAddress((request.body as { client: string }).client);
+      if (!isIPv4(client) && !isIPv6(client))
+        return reply.code(400).send({ error: 'validation', message: 'client must be an IP address' });
+      // The site's host itself is not counted here either.
+      if (exempt(client))
+        return { counted: false, over: false, remaining: options.general.quota, reset: 0, policy: policyField(options.general) };
+      const state = general.take(clientKey(client), options.now());
+      return {
+        counted: true,
+        over: state.over,
+        remaining: state.remaining,
+        reset: state.reset,
+        policy: policyField(options.general),
+      };
+    },
+  );
 }
 
 type SchemaTransform = (input: Parameters<SwaggerTransform>[0]) => { schema: FastifySchema; url: string };
