@@ -31,7 +31,7 @@ describe('Monero addresses', () => {
 
   it('checks testnet and stagenet bytes too', () => {
     const spend = Buffer.alloc(32, 3);
-    const view = Buffer.alloc(32, 4);
+    const view = Buffer.alloc(32, 6);
     for (const network of ['testnet', 'stagenet'] as const) {
       for (const kind of ['standard', 'subaddress', 'integrated'] as const) {
         const address = makeAddress(network, kind, spend, view, Buffer.alloc(8, 5));
@@ -45,6 +45,17 @@ describe('Monero addresses', () => {
     const keys = checkAddress(STANDARD, 'mainnet');
     if (!keys.ok) throw new Error(keys.problem);
     expect(makeAddress('mainnet', 'standard', keys.spendKey, keys.viewKey)).toBe(STANDARD);
+  });
+
+  it('refuses keys that are not curve points (monerod could never pay them)', () => {
+    // 32 bytes of 7 are no Ed25519 point; 32 bytes of 3 and of 9 are.
+    expect(checkAddress(makeAddress('mainnet', 'standard', Buffer.alloc(32, 7), Buffer.alloc(32, 9)), 'mainnet')).toEqual({
+      ok: false,
+      problem: 'its keys are not valid public keys',
+    });
+    expect(checkAddress(makeAddress('mainnet', 'standard', Buffer.alloc(32, 3), Buffer.alloc(32, 9)), 'mainnet')).toMatchObject({
+      ok: true,
+    });
   });
 
   it('round-trips base58 blocks of every length', () => {

@@ -83,6 +83,9 @@ export function checkAddress(address: string, network: MoneroNetwork): AddressCh
   if (data.length !== at + body + 4) return { ok: false, problem: `a ${found.kind} address of the wrong length` };
   const checksum = keccak(data.subarray(0, data.length - 4)).subarray(0, 4);
   if (!checksum.equals(data.subarray(data.length - 4))) return { ok: false, problem: 'checksum mismatch (a mistyped address?)' };
+  // monerod and the wallet refuse keys that are not curve points: such an address could never be paid.
+  if (!isCurvePoint(data.subarray(at, at + 32)) || !isCurvePoint(data.subarray(at + 32, at + 64)))
+    return { ok: false, problem: 'its keys are not valid public keys' };
   return {
     ok: true,
     kind: found.kind,
@@ -116,4 +119,36 @@ export function networkOfNode(info: { nettype?: string; testnet?: boolean; stage
   if (info.nettype === 'testnet' || info.testnet) return 'testnet';
   if (info.nettype === 'stagenet' || info.stagenet) return 'stagenet';
   return 'mainnet';
+}
+
+// Ed25519: p = 2^255 - 19, d = -121665/121666. A public key is a compressed point: y (255 bits,
+// below p) and the sign of x; it is valid when x^2 = (y^2 - 1) / (d y^2 + 1) has a root.
+const P = (1n << 255n) - 19n;
+const D = (((-121665n * modPow(121666n, P - 2n)) % P) + P) % P;
+
+function modPow(base: bigint, exponent: bigint): bigint {
+  let result = 1n;
+  let b = ((base % P) + P) % P;
+  for (let e = exponent; e > 0n; e >>= 1n) {
+    if (e & 1n) result = (result * b) % P;
+    b = (b * b) % P;
+  }
+  return result;
+}
+
+/** Whether 32 bytes decompress to a point of the curve (what crypto::check_key asks). */
+export function isCurvePoint(key: Buffer): boolean {
+  if (key.length !== 32) return false;
+  const bytes = Buffer.from(key);
+  const sign = bytes[31]! >> 7;
+  bytes[31]! &= 0x7f;
+  const y = BigInt('0x' + Buffer.from(bytes).reverse().toString('hex'));
+  if (y >= P) return false;
+  const y2 = (y * y) % P;
+  const u = (y2 - 1n + P) % P;
+  const v = (D * y2 + 1n) % P;
+  const x2 = (u * modPow(v, P - 2n)) % P;
+  if (x2 === 0n) return sign === 0;
+  // x2 must be a quadratic residue: Euler's criterion.
+  return modPow(x2, (P - 1n) / 2n) === 1n;
 }

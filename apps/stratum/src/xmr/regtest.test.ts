@@ -31,7 +31,7 @@ let randomx: RandomX;
 let port: number;
 const dir = mkdtempSync(join(tmpdir(), 'op-xmr-stratum-'));
 // A miner's own address: any valid main-network address (regtest uses the main network's bytes).
-const MINER = makeAddress('mainnet', 'standard', Buffer.alloc(32, 7), Buffer.alloc(32, 9));
+const MINER = makeAddress('mainnet', 'standard', Buffer.alloc(32, 3), Buffer.alloc(32, 9));
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 90_000) => {
   const deadline = Date.now() + ms;
@@ -193,11 +193,11 @@ describe('the Monero stratum on monerod --regtest', () => {
       method: 'login',
       params: { login: MINER.slice(0, -1) + (MINER.endsWith('1') ? '2' : '1'), pass: 'x' },
     });
-    const testnet = makeAddress('testnet', 'standard', Buffer.alloc(32, 7), Buffer.alloc(32, 9));
+    const testnet = makeAddress('testnet', 'standard', Buffer.alloc(32, 3), Buffer.alloc(32, 9));
     client.send({ id: 3, jsonrpc: '2.0', method: 'login', params: { login: testnet, pass: 'x' } });
     client.socket.write('{not json\n');
     client.send({ id: 4, jsonrpc: '2.0', method: 'login', params: { login: `${MINER}+50`, pass: 'x', algo: ['cn/r'] } });
-    const integrated = makeAddress('mainnet', 'integrated', Buffer.alloc(32, 7), Buffer.alloc(32, 9), Buffer.alloc(8, 1));
+    const integrated = makeAddress('mainnet', 'integrated', Buffer.alloc(32, 3), Buffer.alloc(32, 9), Buffer.alloc(8, 1));
     client.send({
       id: 5,
       jsonrpc: '2.0',
