@@ -4,15 +4,20 @@
  * every balance, payout and ledger row compared with the pool at the dump's instant (the test
  * exports a snapshot and the backup dumps exactly it, as pg_dump --snapshot does). A second
  * dump, taken on its own, must restore to a pool whose balances equal their ledgers; and the
- * API must start on the restored folder.
+ * API must start on the restored folder. Miners' hostile text (a watcher label and a share's
+ * agent with U+2028, U+2029, emoji and RTL marks, sent through the public API and ingest)
+ * restores byte for byte; crafted dumps (a table name as SQL, a balance with no ledger, a cut
+ * file) are refused and leave the data folder as it was (decision 022, issue-34 addendum).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowDigest } from '../apps/api/src/backup/format.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { ROOT, startApi, TOKEN, until, type Service } from './testing/processes.ts';
 
@@ -22,6 +27,8 @@ const API = `http://127.0.0.1:${API_PORT}`;
 let dir: string;
 let api: Service | undefined;
 let source: pg.Pool;
+/** What miners send: line and paragraph separators, RTL marks and an override, emoji. */
+const HOSTILE = 'rig\u2028one\u2029😀\u200fעברית\u202e';
 
 /**
  * What a restore must give back exactly: balances, payouts and the ledger, and the shares of
@@ -35,6 +42,9 @@ async function moneyRows(client: Pick<pg.Pool, 'query'>) {
     payouts: await rows('select * from payouts order by id'),
     ledger: await rows('select * from ledger order by id'),
     uncredited: await rows('select * from miner_hourly where valid > credited order by coin, address, scheme, hour'),
+    // The miner-written text, as PostgreSQL's record text: equal means equal to the byte.
+    text: await rows(`select t::text as r from watcher_links t union all
+      select t::text from workers t where agent like '%' || chr(8232) || '%' order by 1`),
   };
 }
 
@@ -104,6 +114,7 @@ function liveIngest(address: string) {
           coin: 'ltc',
           address,
           worker: 'backup',
+          agent: `cgminer ${HOSTILE}`,
           scheme: 'pps',
           difficulty: 64,
           status: 'valid',
@@ -138,6 +149,13 @@ describe('npm run backup and npm run restore', () => {
       'live ingest to commit',
       async () => (await source.query(`select 1 from ingest_offsets where source = 'backup-test'`)).rowCount,
     );
+    // A watcher label through the public API, proven by the worker's IP as any miner can.
+    const watcher = await fetch(`${API}/ltc/api/v1/miner/watchers/${address}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ip: '127.0.0.1', label: `accountant ${HOSTILE}`, expires_days: 30 }),
+    });
+    expect(watcher.status, await watcher.clone().text()).toBe(201);
 
     // The instant to dump: exported by a transaction of the test, dumped by the backup.
     const held = await source.connect();
@@ -170,6 +188,10 @@ describe('npm run backup and npm run restore', () => {
     expect(restored.payouts).toEqual(expected.payouts);
     expect(restored.ledger).toEqual(expected.ledger);
     expect(restored.uncredited).toEqual(expected.uncredited);
+    expect(expected.text.length).toBeGreaterThanOrEqual(2);
+    expect(restored.text).toEqual(expected.text);
+    expect(restore.stdout).toContain('Before you start the pool on it');
+    expect(restore.stdout).toMatch(/backup-test: seq \d+/);
     console.log(
       `restore comparison: ${restored.balances.length} balances, ${restored.payouts.length} payouts, ${restored.ledger.length} ledger rows, ` +
         `${restored.uncredited.length} uncredited share hours equal; the live pool had ${now.ledger.length - expected.ledger.length} more ledger rows ` +
@@ -180,20 +202,74 @@ describe('npm run backup and npm run restore', () => {
     expect(await withRestored(join(dir, 'plain'), unbalanced)).toEqual([]);
   });
 
-  it('refuse a folder that holds a database, and a truncated dump', async () => {
+  it('refuse a folder that holds a database, and crafted or cut dumps, leaving the data folder as it was', async () => {
     const refused = await npmRun('apps/api/src/backup/restore-cli.ts', [join(dir, 'exact.dump.gz')], {
       DATA_DIR: join(dir, 'restored'),
     }).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('already holds a database') });
-    const { stdout } = await run('sh', [
-      '-c',
-      `gzip -dc ${join(dir, 'exact.dump.gz')} | head -n 200 | gzip > ${join(dir, 'cut.dump.gz')}`,
-    ]);
-    expect(stdout).toBe('');
-    const cut = await npmRun('apps/api/src/backup/restore-cli.ts', [join(dir, 'cut.dump.gz')], {
-      DATA_DIR: join(dir, 'cut'),
-    }).catch((error: { code: number; stderr: string }) => error);
-    expect(cut).toMatchObject({ code: 1, stderr: expect.stringContaining('incomplete') });
+
+    const text = gunzipSync(readFileSync(join(dir, 'exact.dump.gz'))).toString('utf8');
+    const lines = text.split('\n');
+    /** Rewrites the #end line to agree with the rows, as a careful forger would (counts and digest). */
+    const forge = (edited: string[]) => {
+      const digest = rowDigest();
+      const rows: Record<string, number> = {};
+      let table = '';
+      for (const line of edited.slice(1)) {
+        if (line.startsWith('#table ')) rows[(table = line.slice(7))] = 0;
+        else if (line.startsWith('#')) table = '';
+        else if (line && table) {
+          digest.add(JSON.parse(line) as string);
+          rows[table]! += 1;
+        }
+      }
+      return edited.map((line) => (line.startsWith('#end ') ? `#end ${JSON.stringify({ rows, sha256: digest.hex() })}` : line));
+    };
+    const evil = `ledger" t; copy (select 1) to program 'touch ${join(dir, 'pwned')}'; --`;
+    const header = JSON.parse(lines[0]!) as { tables: string[] };
+    const balancesAt = lines.indexOf('#table balances');
+    const crafted = {
+      // A table name that is SQL: refused before any SQL sees it.
+      'evil-table': forge([
+        JSON.stringify({ ...header, tables: [...header.tables, evil] }),
+        ...lines.slice(1).flatMap((line) => (line.startsWith('#sequences') ? [`#table ${evil}`, '"(1)"', line] : [line])),
+      ]).join('\n'),
+      // 12,345.68 BTC with no ledger row behind it.
+      'thief-balance': forge([
+        ...lines.slice(0, balancesAt + 1),
+        JSON.stringify('(btc,bc1qthief,1234568000000,0,0)'),
+        ...lines.slice(balancesAt + 1),
+      ]).join('\n'),
+      // The file ends before its last table.
+      'cut-text': lines.slice(0, Math.floor(lines.length * 0.7)).join('\n'),
+    };
+    const expectations: Record<string, RegExp> = {
+      'evil-table': /tables its migrations do not create/,
+      'thief-balance': /money does not add up[\s\S]*bc1qthief/,
+      'cut-text': /incomplete/,
+      'cut-gzip': /cut short/,
+    };
+    for (const [name, body] of Object.entries(crafted)) writeFileSync(join(dir, `${name}.dump.gz`), gzipSync(body));
+    const whole = readFileSync(join(dir, 'exact.dump.gz'));
+    writeFileSync(join(dir, 'cut-gzip.dump.gz'), whole.subarray(0, Math.floor(whole.length * 0.7)));
+
+    // Into a folder that does not exist (it must not exist afterwards) and into one that holds
+    // other files (they must be all that is there afterwards).
+    const kept = join(dir, 'kept');
+    mkdirSync(join(kept, 'backups'), { recursive: true });
+    writeFileSync(join(kept, 'backups', 'note.txt'), 'keep me');
+    for (const name of Object.keys(expectations)) {
+      for (const target of [join(dir, `fresh-${name}`), kept]) {
+        const result = await npmRun('apps/api/src/backup/restore-cli.ts', [join(dir, `${name}.dump.gz`)], {
+          DATA_DIR: target,
+        }).catch((error: { code: number; stderr: string }) => error);
+        expect(result, name).toMatchObject({ code: 1, stderr: expect.stringMatching(expectations[name]!) });
+        expect((result as { stderr: string }).stderr).toContain('nothing was restored');
+      }
+      expect(existsSync(join(dir, `fresh-${name}`)), name).toBe(false);
+      expect(readdirSync(kept, { recursive: true }).sort(), name).toEqual(['backups', join('backups', 'note.txt')]);
+    }
+    expect(existsSync(join(dir, 'pwned'))).toBe(false);
   });
 
   it('start the API on the restored folder', async () => {

@@ -296,7 +296,7 @@ describe('backup, restore, equal', () => {
           }
         },
       ),
-      { numRuns: 20 },
+      { numRuns: 12 },
     );
   });
 });
