@@ -1,6 +1,7 @@
 // `npm start`: runs the API and the web server side by side, building the site first if
 // there is no build yet (the API starts at once, so its first-run backfill overlaps the
-// build), and the ltc stratum server when LTC_RPC_URL names a Litecoin node (decision 013).
+// build), the ltc stratum server when LTC_RPC_URL names a Litecoin node (decision 013), and the
+// Monero one when XMR_DAEMON_URL names a monerod.
 //
 // What a person sees (decision 024): a few lines saying what starts, one progress line while
 // the site builds (its full log goes to a file named on screen), then the URLs. The site's port
@@ -152,9 +153,11 @@ setInterval(() => {
   }
 }, 250).unref();
 
-// The stratum server posts to the API with INGEST_TOKEN; without one set, both get a fresh one.
+// The stratum servers post to the API with INGEST_TOKEN; without one set, all get a fresh one.
 const stratum = Boolean(process.env.LTC_RPC_URL);
-const shared = stratum && !process.env.INGEST_TOKEN ? { INGEST_TOKEN: randomBytes(24).toString('base64url') } : {};
+const stratumXmr = Boolean(process.env.XMR_DAEMON_URL);
+const shared =
+  (stratum || stratumXmr) && !process.env.INGEST_TOKEN ? { INGEST_TOKEN: randomBytes(24).toString('base64url') } : {};
 
 /**
  * The web server signs referral landings and the API checks them with one secret (decision
@@ -279,6 +282,7 @@ run('api', join(root, 'apps/api'), [...API_NODE_ARGS, 'src/server.ts'], { ...sha
   }
 });
 if (stratum) run('stratum', join(root, 'apps/stratum'), ['src/main.ts'], shared);
+if (stratumXmr) run('stratum-xmr', join(root, 'apps/stratum'), ['src/xmr/main.ts'], shared);
 
 // Several web workers (node:cluster) listen through their supervisor, which cannot share the
 // port: the starting page closes just before they start (a second without an answer).
