@@ -65,7 +65,14 @@ export const siteConfigSchema = z
       })
       .strict(),
     /** Sitewide alert banner: hidden when the text for the visitor's language is empty. */
-    alert: z.object({ text: localizedTextSchema, link: localizedUrl.optional() }).strict(),
+    alert: z
+      .object({
+        text: localizedTextSchema,
+        link: localizedUrl.optional(),
+        /** When the announced window ends (ISO 8601 with its offset): from then on no banner. */
+        ends_at: z.iso.datetime({ offset: true }).optional(),
+      })
+      .strict(),
     /** Parts of the header and menu shown only in some languages, e.g. products in en, ru, uk. */
     regional: z
       .object({
@@ -135,4 +142,11 @@ export function parseSiteConfig(text: string, source = 'content/site.json'): Sit
 
 /** A coin route is valid for public and private coins. */
 
-export { isCoinReachable, localizedLink, localizedText, showsRegionalPart } from './site-links.ts';
+export {
+  alertIsOver,
+  isCoinReachable,
+  localizedLink,
+  localizedText,
+  localizedTextOrFallback,
+  showsRegionalPart,
+} from './site-links.ts';

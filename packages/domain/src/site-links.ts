@@ -28,6 +28,26 @@ export function localizedText(text: { default: string } & Partial<Record<string,
   return (text[locale] ?? text.default).trim();
 }
 
+/**
+ * The operator's text for a locale, and whether it is the default's stand-in (a locale with no
+ * text of its own, English excepted: the default is written in English). The banner says so.
+ */
+export function localizedTextOrFallback(
+  text: { default: string } & Partial<Record<string, string>>,
+  locale: string,
+): { text: string; fallback: boolean } {
+  const own = text[locale];
+  if (own !== undefined) return { text: own.trim(), fallback: false };
+  return { text: text.default.trim(), fallback: locale !== 'en' };
+}
+
+/** An announcement with an end (`ends_at`, ISO 8601) is over from that moment on (decision 027). */
+export function alertIsOver(alert: { ends_at?: string | undefined }, nowMs: number): boolean {
+  if (!alert.ends_at) return false;
+  const end = Date.parse(alert.ends_at);
+  return Number.isFinite(end) && nowMs >= end;
+}
+
 export function localizedLink(link: { default: string } & Partial<Record<string, string>>, locale: string): string {
   return (Object.hasOwn(link, locale) ? link[locale] : undefined) ?? link.default;
 }

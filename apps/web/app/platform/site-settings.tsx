@@ -6,6 +6,7 @@
  */
 import { createContext, useContext, useMemo } from 'react';
 import type { SiteConfig } from '@openpool/domain/site-config';
+import { alertIsOver } from '@openpool/domain/site-links';
 import type { AppContext } from './context';
 import { createApiClient, type ApiClient } from './api-client';
 
@@ -24,7 +25,10 @@ export interface SiteSettings {
 
 export const SITE_SETTINGS_ELEMENT_ID = 'openpool-settings';
 
-export function siteSettingsFrom({ config, publicEnv }: Pick<AppContext, 'config' | 'publicEnv'>): SiteSettings {
+export function siteSettingsFrom(
+  { config, publicEnv }: Pick<AppContext, 'config' | 'publicEnv'>,
+  nowMs: number = Date.now(),
+): SiteSettings {
   return {
     apiBaseUrl: publicEnv.apiBaseUrl,
     siteUrl: publicEnv.siteUrl,
@@ -32,7 +36,9 @@ export function siteSettingsFrom({ config, publicEnv }: Pick<AppContext, 'config
     enabledCoins: config.enabled,
     iconStripCoins: config.groups[config.icon_strip_group] ?? [],
     links: config.links,
-    alert: config.alert,
+    // An announcement whose window has passed is not sent at all (decision 027); a page cached
+    // before its end hides it in the browser (alert-banner.tsx).
+    alert: alertIsOver(config.alert, nowMs) ? { text: { default: '' } } : config.alert,
     regional: config.regional,
     coinLabels: config.coin_labels,
     integrations: config.integrations,

@@ -1,20 +1,36 @@
 /**
- * The sitewide alert banner (decision 005): the text and link for
- * the page's language from config; nothing at all when that text is empty.
+ * The sitewide alert banner (decision 005): the operator's text and link for the page's
+ * language from config, the default text with a note where the operator wrote none for it;
+ * nothing at all when that text is empty or the announced window has ended (decision 027).
  */
-import { localizedLink, localizedText } from '@openpool/domain/site-links';
+import { alertIsOver, localizedLink, localizedTextOrFallback } from '@openpool/domain/site-links';
+import { useEffect, useState } from 'react';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { useSiteSettings } from '~/platform/site-settings';
 import { SpriteIcon } from '~/platform/sprite-icon';
 import { ExternalLink } from './footer/external-link';
 
+/** The longest delay a timer takes (about 24.8 days); a later end is checked on a later visit. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function AlertBanner() {
   const t = useT();
   const locale = useLocale();
   const alert = useSiteSettings()?.alert;
-  const text = alert ? localizedText(alert.text, locale.code) : '';
-  if (!alert || !text) return null;
+  const endsAt = alert?.ends_at;
+  // The server leaves out a passed announcement; a page rendered (or cached) before the end
+  // hides it in the browser at the end.
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    if (!endsAt) return;
+    const left = Date.parse(endsAt) - Date.now();
+    if (!Number.isFinite(left) || left > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => setOver(alertIsOver({ ends_at: endsAt }, Date.now())), Math.max(0, left));
+    return () => clearTimeout(timer);
+  }, [endsAt]);
+  const { text, fallback } = alert ? localizedTextOrFallback(alert.text, locale.code) : { text: '', fallback: false };
+  if (!alert || !text || over) return null;
   const link = alert.link ? localizedLink(alert.link, locale.code) : undefined;
   return (
     <section
@@ -25,10 +41,18 @@ export function AlertBanner() {
       <div className="mx-auto flex max-w-7xl items-start gap-2.5 px-4 py-2.5 text-sm leading-6">
         <SpriteIcon id="alert" className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" />
         <p className="min-w-0 flex-1">
-          {/* The operator's text may be in another script than the page (English on a fa page). */}
-          <span dir="auto" data-testid="alert-text">
+          {/* The default text is the operator's English: it keeps its own direction on a fa page. */}
+          <span dir="auto" lang={fallback ? 'en' : undefined} data-testid="alert-text">
             {text}
           </span>
+          {fallback ? (
+            <>
+              {' '}
+              <span className="text-xs opacity-80" data-testid="alert-fallback">
+                {t('alert.fallback')}
+              </span>
+            </>
+          ) : null}
           {link ? (
             <>
               {' '}

@@ -12,6 +12,8 @@ import { CoinStrip } from './coin-strip';
 import { Footer } from './footer';
 import { TelegramButton } from './telegram-button';
 
+const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
+
 function createConfig(overrides: Record<string, unknown> = {}) {
   return parseSiteConfig(
     JSON.stringify({
@@ -47,10 +49,10 @@ function createConfig(overrides: Record<string, unknown> = {}) {
   );
 }
 
-async function render(node: ReactNode, path = '/', config = createConfig()): Promise<string> {
+async function render(node: ReactNode, path = '/', config = createConfig(), nowMs = NOW): Promise<string> {
   const locale = (path.split('/')[1] || 'en') as LocaleCode;
   const i18n = await loadCatalogue(['ru', 'fa', 'pl'].includes(locale) ? locale : 'en');
-  const settings = siteSettingsFrom({ config, publicEnv: { apiBaseUrl: 'http://api.test', siteUrl: 'http://site.test' } });
+  const settings = siteSettingsFrom({ config, publicEnv: { apiBaseUrl: 'http://api.test', siteUrl: 'http://site.test' } }, nowMs);
   const Stub = createRoutesStub([{ path: '*', Component: () => node }]);
   return renderToString(
     <SiteSettingsContext.Provider value={settings}>
@@ -119,6 +121,22 @@ describe('AlertBanner', () => {
 
   it('is absent when the text for the locale is empty', async () => {
     expect(await render(<AlertBanner />, '/pl')).toBe('');
+  });
+
+  it('says so where the operator wrote no text for the language, and keeps the English its own', async () => {
+    const fa = await render(<AlertBanner />, '/fa');
+    expect(fa).toContain('Maintenance tonight');
+    expect(fa).toContain('data-testid="alert-fallback"');
+    expect(fa).toContain('(هنوز به زبان شما در دسترس نیست.)');
+    expect(await render(<AlertBanner />, '/ru')).not.toContain('alert-fallback');
+    expect(await render(<AlertBanner />, '/')).not.toContain('alert-fallback');
+  });
+
+  it('is gone once its window has ended', async () => {
+    const alert = { text: { default: 'Maintenance 02:00-02:30 UTC' }, ends_at: '2026-11-28T02:30:00Z' };
+    const config = createConfig({ alert });
+    expect(await render(<AlertBanner />, '/', config, Date.UTC(2026, 10, 28, 2, 29))).toContain('Maintenance 02:00-02:30 UTC');
+    expect(await render(<AlertBanner />, '/', config, Date.UTC(2026, 10, 28, 2, 30))).toBe('');
   });
 });
 
