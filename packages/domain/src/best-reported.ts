@@ -30,14 +30,22 @@ const figures = z.object({
   effective: z
     .number()
     .nonnegative()
-    .describe('H/s from the valid shares the pool received; where the worker reported, over the buckets it reported in'),
-  reported: z.number().nonnegative().nullable().describe('H/s the miner reported, the mean of its reports (null: none)'),
+    .describe('H/s from the valid shares the pool received over the whole window: the one effective hashrate'),
+  reported: z
+    .number()
+    .nonnegative()
+    .nullable()
+    .describe('H/s the miner reported, averaged over the same window (a bucket without a report counts 0; null: none)'),
   ratio: z.number().nonnegative().nullable().describe('effective / reported (null: nothing reported)'),
 });
 const windows = z.object({ '10m': figures, '24h': figures });
+const minerFigures = figures.extend({
+  workers_reporting: z.number().int().describe('workers whose figures are summed here: those that reported in the window'),
+  workers_not_reporting: z.number().int().describe('workers with shares in the window that reported nothing, left out'),
+});
 
 export const reportedHashrateSchema = z.object({
-  miner: windows.describe('the workers that report, summed'),
+  miner: z.object({ '10m': minerFigures, '24h': minerFigures }).describe('the workers that report, summed'),
   workers: z.array(windows.extend({ worker: z.string(), scheme: z.string() })),
 });
 export type ReportedHashrate = z.infer<typeof reportedHashrateSchema>;

@@ -116,7 +116,7 @@ describe('best shares', () => {
 });
 
 describe('reported hashrate', () => {
-  it('is the mean of the reports beside the effective hashrate of the same complete buckets', async () => {
+  it('has one effective hashrate, the stats page’s, and a reported figure averaged over the same window', async () => {
     h = await createHarness(NOW);
     // In the last complete bucket (11:50-12:00): 60 shares of difficulty 16 and reports of 110 and 130 MH/s.
     const events = Array.from({ length: 60 }, (_, i) =>
@@ -132,13 +132,19 @@ describe('reported hashrate', () => {
     expect(rig['10m'].reported).toBe(120e6);
     expect(rig['10m'].effective).toBeCloseTo(effective, 0);
     expect(rig['10m'].ratio).toBeCloseTo(effective / 120e6, 9);
-    expect(rig['24h'].reported).toBe(120e6);
-    // Like with like: over 24 hours, the effective figure is over the one bucket it reported in, not a day.
-    expect(rig['24h'].effective).toBeCloseTo(effective, 0);
+    // Over 24 hours both are over the whole day: one bucket of work and one bucket's reports of 144.
+    expect(rig['24h'].effective).toBeCloseTo(effective / 144, 3);
+    expect(rig['24h'].reported).toBeCloseTo(120e6 / 144, 6);
+    expect(rig['24h'].ratio).toBeCloseTo(effective / 120e6, 9);
     expect(body.workers.find((w) => w.worker === 'quiet')!['24h'].effective).toBeCloseTo((16 * 2 ** 32) / 86_400, 3);
     expect(body.workers.find((w) => w.worker === 'quiet')!['10m']).toMatchObject({ reported: null, ratio: null });
-    // The miner's ratio counts the reporting worker only.
-    expect(body.miner['10m'].reported).toBe(120e6);
+    // The miner's comparison counts the reporting worker only, and says one is left out.
+    expect(body.miner['10m']).toMatchObject({ reported: 120e6, workers_reporting: 1, workers_not_reporting: 1 });
     expect(body.miner['10m'].effective).toBeCloseTo(effective, 0);
+    // One figure per quantity: the workers' effective figures sum to the stats page's hashrate.
+    const stats = (await h.get<{ hashrate_10m: number; hashrate_24h: number }>(`/ltc/api/v1/miner/stats/${MINER}`)).body;
+    const total = (window: '10m' | '24h') => body.workers.reduce((sum, worker) => sum + worker[window].effective, 0);
+    expect(total('10m')).toBeCloseTo(stats.hashrate_10m, 3);
+    expect(total('24h')).toBeCloseTo(stats.hashrate_24h, 3);
   });
 });

@@ -20,8 +20,7 @@ import { createMemo } from '../http/caching.ts';
 import { notFound } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { latestNetworkSample } from '../stats/network-sample.ts';
-import { hashrateFromShares } from '@openpool/domain/mining';
-import { BUCKET_S, ts, unix, windowHashrate, windows, windowStart } from '../stats/windows.ts';
+import { BUCKET_S, HASHRATE_WINDOWS, ts, unix, windowHashrate, windows, windowStart } from '../stats/windows.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
 const LISTED_DAYS = 30;
@@ -91,8 +90,10 @@ export async function bestShares(ctx: ApiContext, coin: CoinTicker, address: str
 export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, address: string): Promise<ReportedHashrate | null> {
   const { end } = windows(ctx.now());
   const hpd = ctx.pool.coins.get(coin).hashesPerDifficulty;
-  // Like with like: where a worker reported, its effective figure is over the buckets it reported
-  // in (a rig that ran 3 of the last 24 hours is not "75 % below" its own report).
+  // One definition of effective hashrate (decision 024): the window's valid work over the whole
+  // window, the miner page's own 10M and 24H figures. Like with like, the reported figure is
+  // averaged over the same whole window: each complete bucket's mean report, a bucket without a
+  // report counting 0 (a rig that ran 3 of 24 hours claimed nothing for the other 21).
   const rows = await ctx.db.query<{
     worker: string;
     scheme: string;
@@ -100,48 +101,38 @@ export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, addres
     v24: number;
     r10: number | null;
     r24: number | null;
-    rv10: number;
-    rv24: number;
-    rn24: number;
   }>(
     `select w.worker, w.scheme,
        coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $3 and b.bucket < $5), 0) as v10,
        coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $4 and b.bucket < $5), 0) as v24,
-       (select sum(reported_sum) / nullif(sum(reports), 0) from worker_reported r
+       (select sum(reported_sum / nullif(reports, 0)) from worker_reported r
          where r.worker_id = w.id and r.bucket >= $3 and r.bucket < $5) as r10,
-       (select sum(reported_sum) / nullif(sum(reports), 0) from worker_reported r
-         where r.worker_id = w.id and r.bucket >= $4 and r.bucket < $5) as r24,
-       coalesce((select sum(b.valid) from worker_buckets b join worker_reported r on r.worker_id = b.worker_id and r.bucket = b.bucket
-         where b.worker_id = w.id and b.bucket >= $3 and b.bucket < $5), 0) as rv10,
-       coalesce((select sum(b.valid) from worker_buckets b join worker_reported r on r.worker_id = b.worker_id and r.bucket = b.bucket
-         where b.worker_id = w.id and b.bucket >= $4 and b.bucket < $5), 0) as rv24,
-       (select count(*)::int from worker_reported r where r.worker_id = w.id and r.bucket >= $4 and r.bucket < $5) as rn24
+       (select sum(reported_sum / nullif(reports, 0)) from worker_reported r
+         where r.worker_id = w.id and r.bucket >= $4 and r.bucket < $5) as r24
      from workers w where w.coin = $1 and w.address = $2 and w.last_share_at >= $6
      order by w.worker, w.scheme`,
     [coin, address, windowStart('10m', end), windowStart('24h', end), ts(end), new Date(ctx.now() - LISTED_DAYS * 86_400_000)],
   );
   if (rows.rows.length === 0) return null;
+  const buckets = { '10m': HASHRATE_WINDOWS['10m'] / BUCKET_S, '24h': HASHRATE_WINDOWS['24h'] / BUCKET_S };
   const workers = rows.rows.map((row) => ({
     worker: row.worker,
     scheme: row.scheme,
-    '10m': hashrateFigures(windowHashrate('10m', row.r10 === null ? row.v10 : row.rv10, hpd), row.r10),
-    '24h': hashrateFigures(
-      row.r24 === null ? windowHashrate('24h', row.v24, hpd) : hashrateFromShares(row.rv24, hpd, row.rn24 * BUCKET_S),
-      row.r24,
-    ),
+    '10m': hashrateFigures(windowHashrate('10m', row.v10, hpd), row.r10 === null ? null : row.r10 / buckets['10m']),
+    '24h': hashrateFigures(windowHashrate('24h', row.v24, hpd), row.r24 === null ? null : row.r24 / buckets['24h']),
   }));
-  // The miner's ratio compares like with like: the workers that report, their work and their claims.
+  // The miner's comparison is of the workers that report, their work and their claims; how many
+  // do not is said beside it, so its effective figure is never read as the miner's.
   const sum = (window: '10m' | '24h') => {
     const reporting = workers.filter((worker) => worker[window].reported !== null);
-    if (reporting.length === 0)
-      return hashrateFigures(
-        workers.reduce((total, worker) => total + worker[window].effective, 0),
-        null,
-      );
-    return hashrateFigures(
-      reporting.reduce((total, worker) => total + worker[window].effective, 0),
-      reporting.reduce((total, worker) => total + (worker[window].reported ?? 0), 0),
-    );
+    return {
+      ...hashrateFigures(
+        reporting.reduce((total, worker) => total + worker[window].effective, 0),
+        reporting.length === 0 ? null : reporting.reduce((total, worker) => total + (worker[window].reported ?? 0), 0),
+      ),
+      workers_reporting: reporting.length,
+      workers_not_reporting: workers.filter((worker) => worker[window].reported === null && worker[window].effective > 0).length,
+    };
   };
   return { miner: { '10m': sum('10m'), '24h': sum('24h') }, workers };
 }
@@ -180,9 +171,10 @@ export function registerBestReportedRoutes(app: FastifyInstance, ctx: ApiContext
         tags: ['miner'],
         summary: 'Reported beside effective hashrate per worker and miner, last complete 10 minutes and 24 hours',
         description:
-          'Effective: H/s from the valid shares the pool received. Reported: the mean of what the miner said it does ' +
-          '(`mining.hashrate`, `eth_submitHashrate`). Where a worker reported, both are over the complete buckets it reported in ' +
-          '(within the last 10 minutes or 24 hours); elsewhere effective is the window’s average. The miner’s figures sum the workers that report.',
+          'Effective: H/s from the valid shares the pool received over the whole window (the miner stats’ hashrate_10m and ' +
+          'hashrate_24h). Reported: what the miner said it does (`mining.hashrate`, `eth_submitHashrate`), each complete ' +
+          '10-minute bucket’s mean report averaged over the same window, a bucket without a report counting 0. The miner’s ' +
+          'figures sum the workers that report; workers_not_reporting says how many with shares in the window do not.',
         params,
         response: { 200: reportedHashrateSchema, ...errors },
       },

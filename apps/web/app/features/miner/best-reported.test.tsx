@@ -25,10 +25,25 @@ describe('reported beside effective', () => {
     const text = await render(
       <ReportedHashrate figures={{ '10m': hashrateFigures(95e6, 100e6), '24h': hashrateFigures(70e6, 100e6) }} testId="r" />,
     );
-    expect(text).toContain('Last complete 10 minutes 95.00 MH/s 100.00 MH/s 0.95');
-    expect(text).toContain('Last 24 hours 70.00 MH/s 100.00 MH/s 0.7');
+    expect(text).toContain('10M 95.00 MH/s 100.00 MH/s 0.95');
+    expect(text).toContain('24H 70.00 MH/s 100.00 MH/s 0.7');
     expect(text).toContain('noticeably less work than the rig reports');
     expect(text).toContain('luck alone moves them apart');
+  });
+
+  it('names what it compares when some workers report nothing, and how many it leaves out', async () => {
+    const part = (effective: number, reported: number) => ({
+      ...hashrateFigures(effective, reported),
+      workers_reporting: 2,
+      workers_not_reporting: 3,
+    });
+    const text = await render(<ReportedHashrate figures={{ '10m': part(95e6, 100e6), '24h': part(98e6, 100e6) }} testId="r" />);
+    expect(text).toContain('Effective, reporting workers');
+    expect(text).toContain('3 workers do not report their hashrate and are left out of this comparison');
+    const whole = await render(
+      <ReportedHashrate figures={{ '10m': hashrateFigures(95e6, 100e6), '24h': hashrateFigures(98e6, 100e6) }} testId="r" />,
+    );
+    expect(whole).not.toContain('left out');
   });
 
   it('says when the software reports nothing', async () => {

@@ -4,18 +4,24 @@ import { useT } from '~/i18n/use-t';
 import { WindowTable } from './window-table';
 import { Ltr } from '~/shared/ltr';
 
-type Windows = { '10m': HashrateFigures; '24h': HashrateFigures };
+/** A miner's figures also say how many workers are compared and how many report nothing. */
+type WindowFigures = HashrateFigures & { workers_reporting?: number; workers_not_reporting?: number };
+type Windows = { '10m': WindowFigures; '24h': WindowFigures };
 
 const VERDICT = { agrees: 'reported.agrees', below: 'reported.below', above: 'reported.above' } as const;
 
 /**
- * Reported beside effective hashrate (decision 023): what the mining software says and what the
- * pool measures from the shares it receives, their ratio over the last complete 10 minutes and
- * 24 hours, what the 24-hour ratio means, and the one line on why the two differ.
+ * Reported beside effective hashrate (decisions 023, 024): what the mining software says and what
+ * the pool measures from the shares it receives, their ratio over the 10M and 24H windows, what
+ * the 24-hour ratio means, and the one line on why the two differ. Effective is the page's one
+ * definition (the same window's work); a miner's card compares only the workers that report, and
+ * then says so and how many it leaves out, so its figure is never read as the miner's.
  */
 export function ReportedHashrate({ figures, testId }: { figures: Windows; testId: string }) {
   const t = useT();
   const reports = figures['24h'].reported !== null || figures['10m'].reported !== null;
+  const leftOut = Math.max(figures['24h'].workers_not_reporting ?? 0, figures['10m'].workers_not_reporting ?? 0);
+  const partial = reports && leftOut > 0;
   const verdict = ratioVerdict(figures['24h'].ratio);
   const rows = [
     ['reported.last10m', figures['10m']],
@@ -26,7 +32,11 @@ export function ReportedHashrate({ figures, testId }: { figures: Windows; testId
       <WindowTable
         label={t('reported.title')}
         corner={t('reported.window')}
-        columns={[t('reported.effective'), t('reported.reported'), t('reported.ratio')]}
+        columns={[
+          partial ? t('reported.effectiveReporting') : t('reported.effective'),
+          t('reported.reported'),
+          t('reported.ratio'),
+        ]}
       >
         {rows.map(([label, row]) => (
           <tr
@@ -50,6 +60,11 @@ export function ReportedHashrate({ figures, testId }: { figures: Windows; testId
         ))}
       </WindowTable>
       {!reports ? <p className="mt-2 text-sm text-ink-muted">{t('reported.none')}</p> : null}
+      {partial ? (
+        <p className="mt-2 text-sm" data-testid={`${testId}-left-out`}>
+          {t('reported.leftOut', { count: leftOut })}
+        </p>
+      ) : null}
       {verdict ? (
         <p
           role={verdict === 'agrees' ? undefined : 'note'}

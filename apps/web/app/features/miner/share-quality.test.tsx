@@ -34,7 +34,7 @@ describe('share quality table', () => {
     const html = await render(false);
     const stale = /data-testid="q-stale">(.*?)<\/tr>/.exec(html)?.[1] ?? '';
     expect(text(stale).trim()).toBe('Stale 4 8% 14 8.75% 1.39%');
-    expect(html).toContain('Last complete hour');
+    expect(html).toContain('>1H<');
     expect(html).not.toContain('data-testid="q-hint"');
   });
 
