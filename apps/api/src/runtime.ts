@@ -30,6 +30,7 @@ import { serveMetrics } from '@openpool/metrics-port';
 import { registerSolvencyGauges } from './metrics/solvency-gauges.ts';
 import { createSolvencyCheck, type SolvencyCheck } from './solvency/solvency.ts';
 import { nodeChains } from './runtime/node-chains.ts';
+import { createNodeDifficulty } from './engine/node-difficulty.ts';
 import { startSimulation, type Simulation } from './runtime/simulation.ts';
 
 export interface Runtime {
@@ -71,11 +72,15 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     ]),
   );
   const sender = meterSender(routeSenders(walletSenders, createSimulatedSender()), metrics?.engine);
+  // The breaker's reference for coins with a node: the node's own difficulty (decision 026).
+  const nodeDifficulty = createNodeDifficulty(env.nodes, { log });
+  await nodeDifficulty.refresh();
   const engine = createEngine({
     pool: db.pool,
     config: pool,
     sender,
     log,
+    nodeDifficulty: nodeDifficulty.difficulty,
     chains: await nodeChains(env.nodes, log),
     metrics: metrics?.engine,
   });
@@ -169,6 +174,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       3_600_000,
     ),
   );
+  if (env.nodes.length > 0) timers.push(setInterval(() => void track(nodeDifficulty.refresh()), 60_000));
   // A day's rate is kept even on a day nobody asks for rates (decision 023).
   timers.push(setInterval(() => void track(rates.get().catch(() => undefined)), 3_600_000));
 

@@ -6,10 +6,10 @@
  * the coin's clock. Which source sends them does not matter: every source name is the same
  * ingest token. Meanwhile PPS, effort and the pages go on with the last accepted one.
  *
- * A sample dated at or before the newest accepted one is not used: the chain's history is
- * what was reported as it happened, and rewriting it (the same instant again, or a sample
- * slipped in just after an honest one 47 hours back) would reprice hours and move the
- * breaker's reference.
+ * A sample dated before the newest accepted one is not used: the chain's history is what was
+ * reported as it happened, and rewriting it (a sample slipped in just after an honest one 47
+ * hours back) would reprice hours and move the breaker's reference. One of the same instant
+ * replaces it, as a newer report would (a regtest node sends two in one millisecond).
  */
 import type pg from 'pg';
 import { implausibleJump, JUMP_CONFIRMATIONS, type TimedSample } from '@openpool/domain/chain-bounds';
@@ -36,13 +36,13 @@ export class SampleGate {
 
   /**
    * True when the engine may use `event` now; false when it is held (and recorded as such) or
-   * older than what the engine has. `clockMs` is the coin's clock (the newest event time it
+   * older than the newest sample the engine has. `clockMs` is the coin's clock (the newest event time it
    * has seen, never past the wall clock): what a hold's time is counted on.
    */
   async accept(event: NetworkEvent, source: string, clockMs: number): Promise<boolean> {
     const coin = event.coin;
     const last = await this.last(coin);
-    if (last && event.at <= last.at) return false;
+    if (last && event.at < last.at) return false;
     const jump = last ? implausibleJump(coin, last, event) : null;
     const candidate = await this.candidate(coin);
     if (!jump) {
