@@ -11,6 +11,8 @@ import { weightedDifficulty } from './pps-price.ts';
 import { sha256, sha256Hex, toHex, fromHex } from './sha256.ts';
 
 export const AUDIT_VERSION = 1;
+const encoder = new TextEncoder();
+
 /** The root before a chain's first record. */
 export const GENESIS_ROOT = '0'.repeat(64);
 
@@ -112,9 +114,15 @@ export function canonicalJson(value: unknown): string {
   throw new Error(`canonical JSON cannot hold a ${typeof value}`);
 }
 
+/**
+ * SHA-256 as a function of bytes. Every function here defaults to the pure one (sha256.ts);
+ * the engine hands in node:crypto's, the same digest faster, for the records it writes.
+ */
+export type Sha256 = (data: Uint8Array) => Uint8Array;
+
 /** A leaf's key: the address hashed with its record's place, so leaves of two periods cannot be linked. */
-export function leafKey(chain: string, seq: number, address: string): string {
-  return sha256Hex(`openpool-audit-leaf\n${chain}\n${seq}\n${address}`);
+export function leafKey(chain: string, seq: number, address: string, hash: Sha256 = sha256): string {
+  return toHex(hash(encoder.encode(`openpool-audit-leaf\n${chain}\n${seq}\n${address}`)));
 }
 
 /** The record's root: SHA-256 of its header's canonical JSON. */
@@ -132,17 +140,11 @@ export interface SumNode {
 }
 
 const U256 = 2n ** 256n;
-const encoder = new TextEncoder();
 
 function u256(value: bigint): Uint8Array {
   if (value < 0n || value >= U256) throw new Error(`audit sum out of range: ${value}`);
-  const out = new Uint8Array(32);
-  let rest = value;
-  for (let i = 31; i >= 0 && rest > 0n; i--) {
-    out[i] = Number(rest & 0xffn);
-    rest >>= 8n;
-  }
-  return out;
+  // Through hex: one conversion instead of 32 bigint shifts (a record of 10,000 leaves makes 40,000 of these).
+  return fromHex(value.toString(16).padStart(64, '0'));
 }
 
 function readU256(bytes: Uint8Array, offset: number): bigint {
@@ -159,7 +161,7 @@ export function leafWork(leaf: AuditLeaf): bigint {
 }
 
 /** Leaf: SHA-256(0x00 ‖ work u256 ‖ credit u256 ‖ canonical JSON of the leaf). */
-export function leafNode(leaf: AuditLeaf): SumNode {
+export function leafNode(leaf: AuditLeaf, hash: Sha256 = sha256): SumNode {
   const work = leafWork(leaf);
   const credit = BigInt(leaf.credit);
   const json = encoder.encode(canonicalJson(leaf));
@@ -168,11 +170,11 @@ export function leafNode(leaf: AuditLeaf): SumNode {
   bytes.set(u256(work), 1);
   bytes.set(u256(credit), 33);
   bytes.set(json, 65);
-  return { hash: sha256(bytes), work, credit };
+  return { hash: hash(bytes), work, credit };
 }
 
 /** Inner node: SHA-256(0x01 ‖ left hash ‖ right hash ‖ work sum u256 ‖ credit sum u256). */
-export function parentNode(left: SumNode, right: SumNode): SumNode {
+export function parentNode(left: SumNode, right: SumNode, hash: Sha256 = sha256): SumNode {
   const work = left.work + right.work;
   const credit = left.credit + right.credit;
   const bytes = new Uint8Array(1 + 32 * 4);
@@ -181,7 +183,7 @@ export function parentNode(left: SumNode, right: SumNode): SumNode {
   bytes.set(right.hash, 33);
   bytes.set(u256(work), 65);
   bytes.set(u256(credit), 97);
-  return { hash: sha256(bytes), work, credit };
+  return { hash: hash(bytes), work, credit };
 }
 
 const EMPTY: SumNode = { hash: new Uint8Array(32), work: 0n, credit: 0n };
@@ -190,11 +192,12 @@ const EMPTY: SumNode = { hash: new Uint8Array(32), work: 0n, credit: 0n };
  * Every level of the tree, leaves first. A level of odd length carries its last node up
  * unpaired (never paired with itself: duplicating it would let two leaf lists share a root).
  */
-export function buildTree(leaves: readonly AuditLeaf[]): SumNode[][] {
-  const levels: SumNode[][] = [leaves.map(leafNode)];
+export function buildTree(leaves: readonly AuditLeaf[], hash: Sha256 = sha256): SumNode[][] {
+  const levels: SumNode[][] = [leaves.map((leaf) => leafNode(leaf, hash))];
   for (let level = levels[0]!; level.length > 1;) {
     const next: SumNode[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? parentNode(level[i]!, level[i + 1]!) : level[i]!);
+    for (let i = 0; i < level.length; i += 2)
+      next.push(i + 1 < level.length ? parentNode(level[i]!, level[i + 1]!, hash) : level[i]!);
     levels.push(next);
     level = next;
   }

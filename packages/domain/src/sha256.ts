@@ -94,10 +94,22 @@ export function toHex(bytes: Uint8Array): string {
 
 /** Bytes of a hex string of even length; throws on anything else. */
 export function fromHex(hex: string): Uint8Array {
-  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) throw new Error('not a hex string');
+  if (hex.length % 2 !== 0) throw new Error('not a hex string');
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < out.length; i++) {
+    const high = nibble(hex.charCodeAt(i * 2));
+    const low = nibble(hex.charCodeAt(i * 2 + 1));
+    if (high < 0 || low < 0) throw new Error('not a hex string');
+    out[i] = (high << 4) | low;
+  }
   return out;
+}
+
+function nibble(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48; // 0-9
+  if (code >= 97 && code <= 102) return code - 87; // a-f
+  if (code >= 65 && code <= 70) return code - 55; // A-F
+  return -1;
 }
 
 const encoder = new TextEncoder();
