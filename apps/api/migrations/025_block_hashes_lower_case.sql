@@ -1,4 +1,4 @@
--- Decision 026: ingest lower-cases block hashes before anything dedupes or looks up by them
+-- Decision 029: ingest lower-cases block hashes before anything dedupes or looks up by them
 -- (the same block reported with its hash in upper case was credited a second time). Blocks
 -- already stored in another case are lowered here, so their statuses still find them. Where
 -- one block was already recorded twice (in two cases), the copies stay as they are: their

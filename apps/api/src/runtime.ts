@@ -72,7 +72,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     ]),
   );
   const sender = meterSender(routeSenders(walletSenders, createSimulatedSender()), metrics?.engine);
-  // The breaker's reference for coins with a node: the node's own difficulty (decision 026).
+  // The breaker's reference for coins with a node: the node's own difficulty (decision 029).
   const nodeDifficulty = createNodeDifficulty(env.nodes, { log });
   await nodeDifficulty.refresh();
   const engine = createEngine({

@@ -208,7 +208,7 @@ export function implausibleJump(coin: MinedTicker, last: TimedSample, next: Time
 }
 
 /**
- * A jump is confirmed by time, never by who reports it (decision 026): samples that agree
+ * A jump is confirmed by time, never by who reports it (decision 029): samples that agree
  * with it for half an hour of the chain's clock, at least three of them. A second ingest
  * source is one more name the same token holder can send under, so it confirms nothing.
  */

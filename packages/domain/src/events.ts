@@ -88,7 +88,7 @@ function checkReward(coin: string, field: string, amount: string, issues: { push
 }
 const address = z.string().refine(isWellFormedAddress, 'not a well-formed address');
 const worker = z.string().refine(isWellFormedWorker, 'not a well-formed worker name');
-// Lower-cased before anything dedupes or looks up by it (decision 026): every chain here
+// Lower-cased before anything dedupes or looks up by it (decision 029): every chain here
 // prints its block hashes in hex, where case means nothing, and the same block reported in
 // upper case was credited a second time.
 const hash = z

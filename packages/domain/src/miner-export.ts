@@ -68,7 +68,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
 /**
- * The longest range one export covers: ten years of days (decision 026). A pool keeps no
+ * The longest range one export covers: ten years of days (decision 029). A pool keeps no
  * older history than that, and a range is work the server does while the client waits.
  */
 export const MAX_EXPORT_DAYS = 3653;

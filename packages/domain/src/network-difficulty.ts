@@ -1,5 +1,5 @@
 /**
- * The network difficulty of a period, weighted by time (decision 026): each sample counts for
+ * The network difficulty of a period, weighted by time (decision 029): each sample counts for
  * as long as it held, not once per report. Counting reports let whoever sends them choose the
  * mean (305 reports in a minute outweighed the other 59 minutes), and a chain's difficulty is
  * a value that holds between reports, so the time it held is its weight.

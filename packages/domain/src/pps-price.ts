@@ -34,7 +34,7 @@ export function weightedDifficulty(samples: readonly { difficulty: number; weigh
 }
 
 /**
- * The price of the hour of shares starting at `hourMs` (decision 026): its network difficulty
+ * The price of the hour of shares starting at `hourMs` (decision 029): its network difficulty
  * weighted by time, each sample by the milliseconds it held in the hour (`sampleWeights`),
  * the sample in force when the hour began included, and the subsidy of the last sample that
  * held. Samples are looked at from the hour before on: one older than that is too stale to

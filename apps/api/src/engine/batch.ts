@@ -66,7 +66,7 @@ export class BatchContext {
       lateWindow: number;
       requiredConfirmations: (coin: string) => number;
       chainOf: BreakerContext['chainOf'];
-      /** The breaker's reference per coin (decision 026), shared by every batch of the engine. */
+      /** The breaker's reference per coin (decision 029), shared by every batch of the engine. */
       references: ReferenceBook;
       log?: (line: string) => void;
       metrics?: { hourJob(coin: string, job: string, seconds: number, ok: boolean): void };
@@ -104,7 +104,7 @@ export class BatchContext {
         if (event.status === 'valid') this.addToRounds(event.coin, event.scheme, event.address, event.difficulty);
         return;
       case 'network':
-        // A sample that jumped implausibly waits for the chain to confirm it (decisions 018, 026).
+        // A sample that jumped implausibly waits for the chain to confirm it (decisions 018, 029).
         if (!(await this.gate.accept(event, this.source, (await this.clockOf(event.coin, event.at)).eventTime))) return;
         this.network.push(event);
         this.latestDifficulty.set(event.coin, event.difficulty);

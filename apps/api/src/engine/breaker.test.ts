@@ -66,7 +66,7 @@ describe('network samples that jump', () => {
       ]);
       await h.ingest('eu1', [sample('btc', T0 + 3 * MIN, 5.1)]);
       expect(await latestDifficulty(h, 'btc')).toBe(first.difficulty);
-      // Three samples, but only two minutes of the chain's clock: still held (decision 026).
+      // Three samples, but only two minutes of the chain's clock: still held (decision 029).
       await h.ingest('eu1', [sample('btc', T0 + 4 * MIN, 5.05)]);
       expect(await latestDifficulty(h, 'btc')).toBe(first.difficulty);
       const third = sample('btc', T0 + 32 * MIN, 5.05);
@@ -85,7 +85,7 @@ describe('network samples that jump', () => {
       expect(await latestDifficulty(h, 'ltc')).toBe(normal.difficulty);
       expect((await h.db.pool.query('select 1 from network_held')).rows).toEqual([]);
       await h.ingest('eu1', [sample('ltc', T0 + 4 * MIN, 0.1)]);
-      // Another source name is the same ingest token: it confirms nothing (decision 026).
+      // Another source name is the same ingest token: it confirms nothing (decision 029).
       await h.ingest('us1', [sample('ltc', T0 + 5 * MIN, 0.1)]);
       expect(await latestDifficulty(h, 'ltc')).toBe(normal.difficulty);
     });

@@ -1,5 +1,5 @@
 /**
- * The payout circuit breaker (decisions 018 and 026), as real pools have one. Before an hour
+ * The payout circuit breaker (decisions 018 and 029), as real pools have one. Before an hour
  * of PPS credits is written it is compared with what the hour's PPS work earns at the
  * chain's reference (`reference.ts`: the coin's node, or a week of samples weighted by time),
  * which the samples of an attack cannot move: a few times that, and never more than

@@ -61,7 +61,7 @@ export interface EngineOptions {
   lockSpaces?: { source: number; family: number };
   /** Coins whose node is on a test chain (regtest, testnet); every other coin's samples are held to its real chain. */
   chains?: ReadonlyMap<string, ChainKind>;
-  /** The difficulty of coins whose node the pool runs: the breaker's reference for them (decision 026). */
+  /** The difficulty of coins whose node the pool runs: the breaker's reference for them (decision 029). */
   nodeDifficulty?: NodeDifficulty;
   /** Prometheus metrics (decision 022): hour jobs timed, reverted payouts counted. */
   metrics?: Pick<EngineMetrics, 'hourJob' | 'payoutsReverted'>;

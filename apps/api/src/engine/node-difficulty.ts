@@ -1,7 +1,7 @@
 /**
  * The difficulty of each coin whose node the pool runs, asked every minute (`getmininginfo`,
  * the figure the stratum server's samples carry): the breaker's reference for that coin
- * (decision 026). A stratum server's samples do not reach it, so a holder of the ingest token
+ * (decision 029). A stratum server's samples do not reach it, so a holder of the ingest token
  * cannot move it. A node that has not answered for ten minutes is no reference: the breaker
  * falls back to the week of samples and the log says why.
  */

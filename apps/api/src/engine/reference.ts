@@ -1,6 +1,6 @@
 /**
  * What a chain's difficulty and subsidy are, from something the ingest token cannot move
- * within an attack (decision 026): the breaker judges each hour of PPS credits against it.
+ * within an attack (decision 029): the breaker judges each hour of PPS credits against it.
  *
  * - A coin with a node of its own: the node's difficulty (`getdifficulty`, polled by the
  *   runtime); a stratum server's samples do not reach it.

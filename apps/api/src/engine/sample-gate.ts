@@ -1,5 +1,5 @@
 /**
- * Network samples pass a gate before the engine uses them (decisions 018 and 026). Ingest has
+ * Network samples pass a gate before the engine uses them (decisions 018 and 029). Ingest has
  * already refused a sample outside its chain's bounds; here a sample that jumps implausibly
  * from the last accepted one (`implausibleJump`) is held in `network_held` until the chain
  * confirms it by time: samples that keep agreeing with it for `JUMP_CONFIRMATIONS.spanMs` of

@@ -1,5 +1,5 @@
 /**
- * No unearned credit inside the bounds (decision 026), on real PostgreSQL through ingest. The
+ * No unearned credit inside the bounds (decision 029), on real PostgreSQL through ingest. The
  * attacker holds the ingest token (a stratum server's power) and stays inside every bound of
  * decision 018. Each pool here has a week of honest samples at its chain's 2025 difficulty
  * first, as a running pool has: the breaker's reference is that week, weighted by time.

@@ -1,7 +1,7 @@
 /**
  * The rows of a miner's exports, read in pages so that a ten-year history streams with flat
  * memory (decision 023): payouts by (time, id) with a keyset, a page of rows per query;
- * rewards in one query for the whole range (at most ten years of days, decision 026), sent a
+ * rewards in one query for the whole range (at most ten years of days, decision 029), sent a
  * page at a time. Each query runs on the pool, so a slow download holds no connection, and
  * none starts once the client has left (`signal`).
  */

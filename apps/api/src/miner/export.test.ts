@@ -173,7 +173,7 @@ describe('miner exports', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('refuses a range above ten years with 400, and takes exactly ten (decision 026)', async () => {
+  it('refuses a range above ten years with 400, and takes exactly ten (decision 029)', async () => {
     const harness = await minerWithHistory();
     for (const query of ['kind=rewards&from=1026-11-20&to=2026-11-20', 'kind=rewards&from=0100-01-01&to=9999-12-31']) {
       const answer = await harness.app.inject({ method: 'GET', url: exportUrl(query) });
