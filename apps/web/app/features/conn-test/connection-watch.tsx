@@ -93,8 +93,13 @@ export function ConnectionWatch({ coin, address, worker }: { coin: string; addre
           <Figure label={t('connTest.currentDifficulty')} value={formatDifficulty(state.currentDifficulty)} ltr />
         ) : null}
         {/* Share counts come from complete 10-minute windows: none yet right after the first share. */}
+        {/* Two figures, not 'accepted / rejected' over '256 / 6': in fa the label's pair reads right
+            to left and the numbers' left to right, so each number stood under the other's word. */}
         {state.valid + state.rejected > 0 ? (
-          <Figure label={t('connTest.shares')} value={`${formatInteger(state.valid)} / ${formatInteger(state.rejected)}`} ltr />
+          <>
+            <Figure label={t('connTest.accepted24h')} value={formatInteger(state.valid)} testId="conn-accepted" ltr />
+            <Figure label={t('connTest.rejected24h')} value={formatInteger(state.rejected)} testId="conn-rejected" ltr />
+          </>
         ) : null}
       </dl>
       <LocaleLink to={sitePaths.miner(coin, 'stats', address)} className="mt-4 inline-block text-accent hover:underline">

@@ -64,6 +64,7 @@ export function CoinCalculator({
             to={reference.href}
             className="text-accent underline underline-offset-2 hover:decoration-2"
             data-testid="reference-device"
+            dir="auto"
           >
             {reference.name}
           </LocaleLink>

@@ -62,7 +62,8 @@ export function DevicePage({ data }: { data: DevicePageData }) {
         </LocaleLink>
       </nav>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="device-name">
-        {device.name}
+        {/* Isolated: 'Antminer S21 (Pro)' keeps its parentheses in a right-to-left page. */}
+        <bdi>{device.name}</bdi>
       </h1>
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <DeviceSpecs device={device} vendor={vendor} money={money} />

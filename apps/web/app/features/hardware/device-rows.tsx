@@ -209,7 +209,8 @@ const TableRow = memo(function TableRow({ row, later, vendor, currency, perUsd, 
   return (
     <tr className={later ? 'later-row border-t border-line' : 'border-t border-line'} data-testid="device-row">
       <td className="py-2 ps-4 pe-3">
-        <a href={href} data-row-link="" className="font-medium text-accent hover:underline">
+        {/* dir="auto" isolates the name: 'Antminer S21 (Pro)' keeps its parentheses in a fa page. */}
+        <a href={href} data-row-link="" dir="auto" className="font-medium text-accent hover:underline">
           {device.name}
         </a>
         <div className="text-xs text-ink-muted">

@@ -54,7 +54,7 @@ export function VendorPage({ data }: { data: VendorPageData }) {
               .filter((device) => device.type === type)
               .map((device) => (
                 <li key={device.slug} className="rounded-xl border border-line bg-surface-raised p-3">
-                  <LocaleLink to={deviceHref(device)} className="font-semibold text-accent hover:underline">
+                  <LocaleLink to={deviceHref(device)} dir="auto" className="font-semibold text-accent hover:underline">
                     {device.name}
                   </LocaleLink>
                   <ul className="mt-1 text-xs text-ink-muted">

@@ -40,7 +40,9 @@ export function RewardChart({ rewards, ticker, today }: { rewards: readonly Dail
   });
   const max = Math.max(...days.map((d) => d.amount));
   return (
-    <div>
+    // Time runs left to right in every language, as in the canvas charts beside it (decision 027):
+    // in fa the bars ran right to left while the hashrate chart on the same page ran left to right.
+    <div dir="ltr">
       <ol
         className="flex items-end gap-px border-b border-line sm:gap-0.5"
         style={{ height: HEIGHT }}

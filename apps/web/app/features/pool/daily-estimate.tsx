@@ -2,8 +2,9 @@ import type { CoinInfo } from '@openpool/domain/coin-content';
 import { formatAmount, formatHashrate } from '@openpool/domain/format';
 import { useCurrency } from '~/currency/currency-context';
 import { LocaleLink } from '~/shared/locale-link';
+import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
-import { Isolated, Ltr } from '~/shared/ltr';
+import { Ltr } from '~/shared/ltr';
 import { estimateDailyCoins, type EstimateInputs } from './estimate';
 
 /** Estimated daily reward of the coin's reference device, in the selected currency when rates are in. */
@@ -20,13 +21,19 @@ export function DailyEstimate({
   deviceHref?: string | null;
 }) {
   const t = useT();
+  const locale = useLocale();
   const { toFiat } = useCurrency();
   const coins = estimateDailyCoins(stats, reference.hashrate);
   if (coins === null) return null;
+  const rtl = locale.dir === 'rtl';
+  // In a right-to-left page the amount and its ticker are one left-to-right isolate inside the
+  // page's direction: '0.00014159 BTC' reads as in English and 'per day' follows it (decision 027).
+  // Every catalogue has '{amount} {ticker}' in that order, so the isolate opens and closes in it.
   const units = t('pool.card.estimateUnits', {
-    amount: formatAmount(coins, ticker),
-    ticker: ticker.toUpperCase(),
+    amount: rtl ? `\u2066${formatAmount(coins, ticker)}` : formatAmount(coins, ticker),
+    ticker: rtl ? `${ticker.toUpperCase()}\u2069` : ticker.toUpperCase(),
   });
+  const device = rtl ? `\u2068${reference.device}\u2069` : reference.device;
   const fiat = toFiat(coins, ticker);
   return (
     <>
@@ -39,11 +46,11 @@ export function DailyEstimate({
             className="relative z-10 text-ink-muted hover:text-accent hover:underline"
             data-testid="card-device"
           >
-            {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device: reference.device })}
+            {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device })}
           </LocaleLink>
         ) : (
           <span className="text-ink-muted">
-            {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device: reference.device })}
+            {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device })}
           </span>
         )}
       </dt>
@@ -52,11 +59,11 @@ export function DailyEstimate({
           <>
             <Ltr>{fiat}</Ltr>{' '}
             <span className="font-normal text-ink-muted">
-              · <Isolated>{units}</Isolated>
+              · <bdi dir={locale.dir}>{units}</bdi>
             </span>
           </>
         ) : (
-          <Isolated>{units}</Isolated>
+          <bdi dir={locale.dir}>{units}</bdi>
         )}
       </dd>
     </>

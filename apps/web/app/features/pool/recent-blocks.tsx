@@ -96,8 +96,10 @@ function BlockStatus({ block }: { block: Block }) {
     return <span className="text-emerald-700 dark:text-emerald-300">{t('pool.blocks.confirmed')}</span>;
   if (block.status === 'orphaned') return <span className="text-red-700 dark:text-red-300">{t('pool.blocks.orphaned')}</span>;
   return (
-    <span className="text-ink-muted">
-      {t('pool.blocks.pending', { confirmations: block.confirmations, required: block.required_confirmations })}
+    <span className="text-ink-muted" data-testid="block-pending">
+      {t('pool.blocksPage.pending')}{' '}
+      {/* The pair reads as in English in every language, '10/100' never '100/10' (decision 027). */}
+      <Ltr>{`${formatInteger(block.confirmations)}/${formatInteger(block.required_confirmations)}`}</Ltr>
     </span>
   );
 }
