@@ -7,6 +7,7 @@
  */
 import { hashesPerDifficulty } from './mining.ts';
 import { ppsCredit } from './rewards.ts';
+import { mainScheme } from './miner-rules.ts';
 
 /** Decimals the site parses a decimal block reward with: the most any coin of ours has. */
 export const ESTIMATE_DECIMALS = 18;
@@ -40,7 +41,7 @@ export function dailyRewardUnits(input: DailyRewardInput): bigint {
  * expectation whatever the luck), else the pool's first scheme. The API and the site share it.
  */
 export function revenueScheme(schemes: readonly string[]): string {
-  return schemes.includes('pps') ? 'pps' : (schemes[0] ?? 'pps');
+  return mainScheme(schemes);
 }
 
 /** A fee fraction (0.02) as parts per million (20000), the unit the reward math takes. */

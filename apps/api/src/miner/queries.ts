@@ -142,10 +142,9 @@ export async function minerChart(
   return { range, step: plan.step, points };
 }
 
-/** Paid once in a block where the chain is followed (payout-follow.ts); sent is Paid elsewhere. */
-export function payoutStatus(row: { status: string; confirmations: number | null }): 'Paid' | 'Unpaid' {
-  return row.status === 'paid' && (row.confirmations === null || row.confirmations > 0) ? 'Paid' : 'Unpaid';
-}
+/** Paid once in a block where the chain is followed (payout-follow.ts): the domain's one rule. */
+export { payoutStatus } from '@openpool/domain/miner-rules';
+import { payoutStatus } from '@openpool/domain/miner-rules';
 
 export async function payouts(ctx: ApiContext, coin: string, address: string, before: number | null, limit: number) {
   const decimals = unitDecimalsOf(ctx.pool, coin as CoinTicker);

@@ -8,6 +8,7 @@ import type { CoinTicker } from '@openpool/domain/coins';
 import { hashrateFromShares } from '@openpool/domain/mining';
 import type { ApiContext } from '../context.ts';
 import { OFFLINE_AFTER_S, ts, windowHashrate, windowStart, windows } from '../stats/windows.ts';
+import { workerStatus } from '@openpool/domain/miner-rules';
 
 /** Workers silent for longer than this drop off the list. */
 export const WORKER_LIST_DAYS = 30;
@@ -101,11 +102,12 @@ export async function workers(ctx: ApiContext, coin: CoinTicker, address: string
      order by w.worker, w.scheme`,
     params,
   );
+  // The rows' own filter and the domain's rule are the same 20 minutes (OFFLINE_AFTER_S).
   const offlineBefore = now - OFFLINE_AFTER_S * 1000;
   return rows.rows.map((row) => ({
     worker: row.worker,
     scheme: row.scheme,
-    status: row.last_share_at.getTime() >= offlineBefore ? ('online' as const) : ('offline' as const),
+    status: workerStatus(row.last_share_at.getTime(), now),
     agent: row.agent,
     country: row.country,
     hashrate_10m: windowHashrate('10m', row.v10, hpd),

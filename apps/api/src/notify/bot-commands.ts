@@ -5,7 +5,8 @@
  */
 import { isWellFormedAddress } from '@openpool/domain/address';
 import type { CoinTicker } from '@openpool/domain/coins';
-import { formatHashrate } from '@openpool/domain/format';
+import { formatAmount, formatHashrate } from '@openpool/domain/format';
+import { isMining, payoutEta } from '@openpool/domain/miner-rules';
 import { LOCALE_CODES, isLocaleCode } from '@openpool/domain/locales';
 import type { ApiContext } from '../context.ts';
 import { minerStats } from '../miner/queries.ts';
@@ -68,24 +69,22 @@ async function status(deps: BotDeps, m: NotifyMessages, sub: Subscription): Prom
   const stats = await minerStats(deps.ctx, sub.coin as CoinTicker, sub.address);
   if (!stats) return formatMessage(m.botStatusNoData, where(sub));
   const ticker = sub.coin.toUpperCase();
-  const balance = Number(stats.balance);
-  const threshold = Number(stats.payout_threshold);
-  const perSecond = Number(stats.reward_7d) / (7 * 86_400);
+  // The site's amounts (its decimals, grouped) and its one payout rule (decision 024): a miner at
+  // 0 H/s gets no estimate, whatever it earned last week, as on its page.
+  const amount = (value: string) => formatAmount(value, sub.coin);
+  const threshold = amount(stats.payout_threshold);
+  const eta = payoutEta(stats.balance, stats.payout_threshold, stats.reward_7d, isMining(stats));
   const payout =
-    balance >= threshold
-      ? formatMessage(m.botStatusPayoutReached, { threshold: stats.payout_threshold, ticker })
-      : perSecond > 0
-        ? formatMessage(m.botStatusPayoutIn, {
-            threshold: stats.payout_threshold,
-            ticker,
-            time: duration(m, (threshold - balance) / perSecond),
-          })
-        : formatMessage(m.botStatusPayoutUnknown, { threshold: stats.payout_threshold, ticker });
+    eta.kind === 'reached'
+      ? formatMessage(m.botStatusPayoutReached, { threshold, ticker })
+      : eta.kind === 'in'
+        ? formatMessage(m.botStatusPayoutIn, { threshold, ticker, time: duration(m, eta.seconds) })
+        : formatMessage(m.botStatusPayoutUnknown, { threshold, ticker });
   return [
     `${ticker} ${sub.address}`,
     formatMessage(m.botStatusHashrate, { h10m: formatHashrate(stats.hashrate_10m), h24h: formatHashrate(stats.hashrate_24h) }),
     formatMessage(m.botStatusWorkers, { online: stats.workers_online, offline: stats.workers_offline }),
-    formatMessage(m.botStatusBalance, { balance: stats.balance, ticker }),
+    formatMessage(m.botStatusBalance, { balance: amount(stats.balance), ticker }),
     payout,
   ].join('\n');
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MinedTicker } from '@openpool/domain/events';
 import { explorerLink } from '@openpool/domain/coin-links';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
+import { formatAmount } from '@openpool/domain/format';
 import { apiPath } from '@openpool/domain/paths';
 import type { NotifyEnv } from '../env.ts';
 import type { ApiContext } from '../context.ts';
@@ -52,9 +53,11 @@ export async function createNotifier(options: NotifierOptions): Promise<Notifier
     siteName: SITE_NAME,
     siteUrl: env.siteUrl,
     apiUrl: env.apiUrl,
+    // The site's amount (decision 024): its decimals (6 for LTC, not the 8 of the ledger), grouped.
+    // Exports and the API stay exact; a mail is read beside the page.
     amount: (coin, units) => {
       try {
-        return fromUnits(BigInt(units), unitDecimalsOf(ctx.pool, coin as MinedTicker));
+        return formatAmount(fromUnits(BigInt(units), unitDecimalsOf(ctx.pool, coin as MinedTicker)), coin);
       } catch {
         return units;
       }

@@ -198,11 +198,12 @@ describe('e-mail notifications', { timeout: 120_000 }, () => {
     h.clock.now += 2 * MIN;
     await h.notifier!.sendOnce();
     await h.notifier!.sendOnce();
-    expect(subjects('payee@example.test')).toEqual(['Payout sent: 0.12345678 LTC']);
+    // The site's amounts (6 decimals for LTC, as the payouts page shows 0.12345678), not the ledger's 8.
+    expect(subjects('payee@example.test')).toEqual(['Payout sent: 0.123457 LTC']);
     const txid = (await h.db.pool.query<{ txid: string }>(`select txid from payouts where address = $1`, [P])).rows[0]!.txid;
     const mail = mailsTo('payee@example.test')[0]!;
     expect(mail.text).toContain(`Transaction: ${txid} <https://explorer.test/tx/${txid}>`);
-    expect(mail.text).toContain('Balance now: 0.015 LTC');
+    expect(mail.text).toContain('Balance now: 0.015000 LTC');
   });
 
   it('unsubscribes with one click from the List-Unsubscribe header, and nothing more is sent', async () => {

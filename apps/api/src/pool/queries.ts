@@ -8,6 +8,7 @@ import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import { hashrateFromShares } from '@openpool/domain/mining';
 import { effort } from '@openpool/domain/rewards';
 import { blockConfirmations } from '@openpool/domain/confirmations';
+import { mainScheme } from '@openpool/domain/miner-rules';
 import type { ApiContext } from '../context.ts';
 import { latestNetworkSample, latestNetworkSamples } from '../stats/network-sample.ts';
 import { OFFLINE_AFTER_S, rangePlan, ts, unix, windowHashrate, windowStart, windows } from '../stats/windows.ts';
@@ -51,7 +52,7 @@ export function blockSummary(ctx: ApiContext, row: BlockRow, tip: number | null)
 
 export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<PoolStats> {
   const config = ctx.pool.coins.get(coin);
-  const mainScheme = config.schemes[0] ?? 'pps';
+  const main = mainScheme(config.schemes) as (typeof config.schemes)[number];
   const { end } = windows(ctx.now());
   const [rates, online, network, blocks, blocks24h, rounds, filling] = await Promise.all([
     // Per scheme and, in the rollup's row without a scheme, the pool's own sums: the page shows
@@ -81,7 +82,7 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
     // The effort shown is the main scheme's round: only its shares are summed.
     ctx.db.query<{ difficulty: number }>(
       `select coalesce(sum(difficulty), 0) as difficulty from round_shares where coin = $1 and round = $2`,
-      [coin, mainScheme],
+      [coin, main],
     ),
     historyFilling(ctx.db),
   ]);
@@ -96,7 +97,7 @@ export async function poolStats(ctx: ApiContext, coin: CoinTicker): Promise<Pool
     ticker: coin,
     name: coin.toUpperCase(),
     algorithm: COINS[coin].algorithm,
-    fee: config.fees[mainScheme],
+    fee: config.fees[main],
     fee_type: config.feeType,
     fees: Object.fromEntries(config.schemes.map((scheme) => [scheme, config.fees[scheme]])),
     schemes: [...config.schemes],

@@ -36,8 +36,8 @@ export function windowStart(window: HashrateWindow, end: number): Date {
 export function windowHashrate(window: HashrateWindow, difficultySum: number, hashesPerDifficulty: number): number {
   return hashrateFromShares(difficultySum, hashesPerDifficulty, HASHRATE_WINDOWS[window]);
 }
-/** A worker that sent no share for this long is offline (miners see it within two buckets). */
-export const OFFLINE_AFTER_S = 20 * 60;
+/** A worker that sent no share for this long is offline: the domain's one rule (miner-rules.ts). */
+export { OFFLINE_AFTER_S } from '@openpool/domain/miner-rules';
 
 export interface Windows {
   /** Start (unix seconds) of the last complete 10-minute bucket. */

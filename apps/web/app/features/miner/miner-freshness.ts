@@ -5,13 +5,4 @@
  * 10-minute hashrate reads 0 and every other figure only ages, so the page says so and when
  * the last share came, instead of showing old figures as if they were current.
  */
-import type { MinerStats } from './miner-types';
-
-export function isOutOfDate(stats: Pick<MinerStats, 'workers_online'>): boolean {
-  return stats.workers_online === 0;
-}
-
-/** Whether the miner earns now: a worker online and a 10-minute hashrate above 0. */
-export function isMining(stats: Pick<MinerStats, 'workers_online' | 'hashrate_10m'>): boolean {
-  return stats.workers_online > 0 && stats.hashrate_10m > 0;
-}
+export { isMining, isOutOfDate } from '@openpool/domain/miner-rules';
