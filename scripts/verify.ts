@@ -7,6 +7,7 @@
 // It imports only packages/domain (pure code), never the pool's servers.
 import { parseArgs } from 'node:util';
 import { verifyMiner } from '@openpool/domain/audit-verify';
+import { auditListSchema, auditProofSchema, auditRecordSchema } from '@openpool/domain/audit-api';
 
 const USAGE =
   'usage: npm run verify -- --api URL --coin COIN --address ADDRESS [--from DATE] [--to DATE]\n' +
@@ -87,6 +88,7 @@ try {
     from,
     to,
     get,
+    schemas: { list: auditListSchema, record: auditRecordSchema, proof: auditProofSchema },
     onPeriod: (period, check) => {
       if (args.quiet) return;
       const when = new Date(check.at * 1000).toISOString();

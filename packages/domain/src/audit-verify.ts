@@ -8,7 +8,7 @@
  * call is handed in, so nothing here knows our servers.
  */
 import { checkInputs, expectedCredit, leafKey, proofPositions, recordRoot, rootFromProof, type AuditHeader } from './audit.ts';
-import { auditListSchema, auditProofSchema, auditRecordSchema, type AuditRecord } from './audit-api.ts';
+import type { AuditList, AuditProof, AuditRecord } from './audit-api.ts';
 import { toHex } from './sha256.ts';
 
 /** An HTTP GET of a path of the API, answering its status and parsed JSON body. */
@@ -23,6 +23,16 @@ export interface VerifyRequest {
   get: AuditGet;
   /** Told of each period as it is checked (the command line prints progress). */
   onPeriod?: (period: number, checked: PeriodCheck) => void;
+  /**
+   * Schemas the answers are held to (audit-api.ts's zod schemas: the command line passes them).
+   * Without them (the browser ships no zod, decision 005) answers are taken as they come: a
+   * malformed one cannot pass the hash checks, it fails them or throws.
+   */
+  schemas?: { list: Schema<AuditList>; record: Schema<AuditRecord>; proof: Schema<AuditProof> };
+}
+
+export interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { message: string } };
 }
 
 export interface PeriodCheck {
@@ -88,20 +98,16 @@ async function getOk(get: AuditGet, path: string, period: number | null): Promis
   return answer.body;
 }
 
-function parsed<T>(
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Error } },
-  value: unknown,
-  period: number | null,
-  what: string,
-): T {
+function parsed<T>(schema: Schema<T> | undefined, value: unknown, period: number | null, what: string): T {
+  if (!schema) return value as T;
   const result = schema.safeParse(value);
   if (!result.success) throw new Mismatch(period, what, 'a well-formed answer', result.error.message.slice(0, 300));
   return result.data;
 }
 
-async function fetchRecord(get: AuditGet, coin: string, period: number): Promise<AuditRecord> {
-  const body = await getOk(get, `/${encodeURIComponent(coin)}/api/v1/audit/${period}`, period);
-  return parsed(auditRecordSchema, body, period, 'record');
+async function fetchRecord(request: VerifyRequest, period: number): Promise<AuditRecord> {
+  const body = await getOk(request.get, `/${encodeURIComponent(request.coin)}/api/v1/audit/${period}`, period);
+  return parsed(request.schemas?.record, body, period, 'record');
 }
 
 function headerOf(record: AuditRecord): AuditHeader {
@@ -138,7 +144,7 @@ async function run(request: VerifyRequest): Promise<VerifySummary> {
       `/${encodeURIComponent(coin)}/api/v1/audit${query({ from: request.from, to: request.to, address, after: after || undefined })}`,
       null,
     );
-    const page = parsed(auditListSchema, body, null, 'list');
+    const page = parsed(request.schemas?.list, body, null, 'list');
     for (const row of page.results) {
       ledgerCredits.set(row.period, row.ledger_credit);
       listed.set(row.period, { root: row.root, prev_root: row.prev_root });
@@ -163,7 +169,7 @@ async function run(request: VerifyRequest): Promise<VerifySummary> {
   // The record before the range, so the range's first link is checked too.
   let previousRoot: string | null = null;
   if (first > 1) {
-    const before = await fetchRecord(get, coin, first - 1);
+    const before = await fetchRecord(request, first - 1);
     const root = recordRoot(headerOf(before));
     if (root !== before.root) throw new Mismatch(first - 1, 'root', root, before.root);
     previousRoot = before.root;
@@ -171,7 +177,7 @@ async function run(request: VerifyRequest): Promise<VerifySummary> {
   // Every period between the first and the last, listed or not (a record written late can sit
   // outside the time range): a chain has no gaps.
   for (let period = first; period <= last; period++) {
-    const record = await fetchRecord(get, coin, period);
+    const record = await fetchRecord(request, period);
     if (record.seq !== period) throw new Mismatch(period, 'seq', String(period), String(record.seq));
     if (record.chain !== coin) throw new Mismatch(period, 'chain', coin, record.chain);
     const header = headerOf(record);
@@ -217,7 +223,7 @@ async function checkLeaf(
     return null;
   }
   if (answer.status !== 200) throw new Mismatch(period, 'proof', 'status 200 or 404', `status ${answer.status}`);
-  const proof = parsed(auditProofSchema, answer.body, period, 'proof');
+  const proof = parsed(request.schemas?.proof, answer.body, period, 'proof');
   const key = leafKey(record.chain, period, request.address);
   if (proof.leaf.key !== key) throw new Mismatch(period, 'leaf.key', key, proof.leaf.key);
   if (proof.leaves_root !== record.leaves_root)

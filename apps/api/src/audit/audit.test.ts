@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { IngestEvent } from '@openpool/domain/events';
 import { verifyMiner, type VerifyResult } from '@openpool/domain/audit-verify';
 import { recordRoot, type AuditHeader } from '@openpool/domain/audit';
-import type { AuditRecord } from '@openpool/domain/audit-api';
+import { auditListSchema, auditProofSchema, auditRecordSchema, type AuditRecord } from '@openpool/domain/audit-api';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import { stopTestServer } from '../testing/database.ts';
 
@@ -167,7 +167,14 @@ const get = (h: Harness) => async (path: string) => {
 };
 
 async function verify(h: Harness, address: string): Promise<VerifyResult> {
-  return verifyMiner({ coin: 'ltc', address, from: T0 / 1000 - 3600, to: T0 / 1000 + 3 * 86_400, get: get(h) });
+  return verifyMiner({
+    coin: 'ltc',
+    address,
+    from: T0 / 1000 - 3600,
+    to: T0 / 1000 + 3 * 86_400,
+    get: get(h),
+    schemas: { list: auditListSchema, record: auditRecordSchema, proof: auditProofSchema },
+  });
 }
 
 /** What the ledger credited an address, per coin, straight from PostgreSQL. */
