@@ -9,7 +9,7 @@
  * restores byte for byte; crafted dumps (a table name as SQL, a balance with no ledger, a cut
  * file) are refused and leave the data folder as it was (decision 022, issue-34 addendum).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -270,6 +270,56 @@ describe('npm run backup and npm run restore', () => {
       expect(readdirSync(kept, { recursive: true }).sort(), name).toEqual(['backups', join('backups', 'note.txt')]);
     }
     expect(existsSync(join(dir, 'pwned'))).toBe(false);
+  });
+
+  it('leave nothing behind when a restore is interrupted or killed, and clear what a killed one left', async () => {
+    const file = join(dir, 'exact.dump.gz');
+    const restoring = (dataDir: string) => {
+      const child = spawn(process.execPath, ['apps/api/src/backup/restore-cli.ts', file], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<{ code: number | null; signal: string | null; stderr: string }>((done) =>
+        child.once('close', (code, signal) => done({ code, signal, stderr })),
+      );
+      return { child, exited };
+    };
+    const pidFile = (dataDir: string) => join(dataDir, 'postgres.restoring', 'data', 'postmaster.pid');
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    // Ctrl-C while its PostgreSQL runs: the restore stops it and removes what it made.
+    const interrupted = join(dir, 'interrupted');
+    const first = restoring(interrupted);
+    await until('the restore to start its server', () => existsSync(pidFile(interrupted)));
+    first.child.kill('SIGINT');
+    const stopped = await first.exited;
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain('nothing will be restored');
+    expect(existsSync(interrupted)).toBe(false);
+
+    // kill -9: its PostgreSQL outlives it (a process group of its own) and no `postgres` folder
+    // exists for `npm start` to run as an empty pool; the next restore stops that server and
+    // clears the folder.
+    const killed = join(dir, 'killed');
+    const second = restoring(killed);
+    await until('the restore to start its server', () => existsSync(pidFile(killed)));
+    const orphan = Number(readFileSync(pidFile(killed), 'utf8').split('\n')[0]);
+    second.child.kill('SIGKILL');
+    expect((await second.exited).signal).toBe('SIGKILL');
+    expect(existsSync(join(killed, 'postgres'))).toBe(false);
+    await npmRun('apps/api/src/backup/restore-cli.ts', [file], { DATA_DIR: killed });
+    expect(alive(orphan)).toBe(false);
+    expect(readdirSync(killed).sort()).toEqual(['postgres']);
   });
 
   it('start the API on the restored folder', async () => {

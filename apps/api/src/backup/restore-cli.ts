@@ -74,21 +74,40 @@ async function restoreEmbedded(file: string, dataDir: string, migrationsDir: str
   let loaded: LoadResult | undefined;
   // Set once this restore made the staging folder: a second restore racing for it must not remove the first's.
   let ownsStaging = false;
+  // Ctrl-C or a SIGTERM mid-restore: stopping the server ends the load (its next query fails),
+  // and the cleanup below runs as for any failure, instead of leaving the staging folder behind.
+  let interrupted: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = signal;
+    console.error(`restore: ${signal}: stopping, nothing will be restored`);
+    void embedded?.stop();
+  };
+  const checkInterrupted = () => {
+    if (interrupted) throw new RestoreError(`interrupted by ${interrupted}`);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     await clearAbandoned(staging);
     mkdirSync(staging);
     ownsStaging = true;
     writeFileSync(join(staging, 'restore.pid'), String(process.pid));
     embedded = await startEmbeddedPostgres({ dir: staging, database: 'openpool' });
+    checkInterrupted();
     pool = new pg.Pool({ ...embedded.connection, max: 2 });
     // pool.end() resolves before its clients' sockets close; the server's stop right after
     // then reaches an idle client as 57P01, which is the end we asked for, not a failure.
     pool.on('error', () => undefined);
-    loaded = await loadDump(pool, dumpFileLines(file), { migrationsDir });
+    loaded = await loadDump(pool, dumpFileLines(file), { migrationsDir }).catch((error: unknown) => {
+      checkInterrupted();
+      throw error;
+    });
     await pool.end();
     pool = undefined;
     await embedded.stop();
     embedded = undefined;
+    checkInterrupted();
     rmSync(join(staging, 'restore.pid'));
     // Checked again: a `postgres` folder that appeared meanwhile is never replaced.
     if (existsSync(target)) throw new RestoreError(`${target} appeared during the restore: it is left as it is`);
@@ -97,11 +116,12 @@ async function restoreEmbedded(file: string, dataDir: string, migrationsDir: str
   } finally {
     await pool?.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
-    if (ownsStaging && (!loaded || existsSync(staging))) rmSync(staging, { recursive: true, force: true });
-    if (!loaded || existsSync(staging)) {
-      // A data folder this restore made is removed again if nothing else was put in it.
-      if (createdDataDir && existsSync(dataDir) && readdirSync(dataDir).length === 0) rmdirSync(dataDir);
-    }
+    const restored = existsSync(target) && !existsSync(staging) && loaded !== undefined;
+    if (ownsStaging && !restored) rmSync(staging, { recursive: true, force: true });
+    // A data folder this restore made is removed again if nothing else was put in it.
+    if (!restored && createdDataDir && existsSync(dataDir) && readdirSync(dataDir).length === 0) rmdirSync(dataDir);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 
