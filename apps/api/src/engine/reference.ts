@@ -32,8 +32,11 @@ export interface ChainReference {
 /** The difficulty a coin's own node reports now, when the pool runs one for that coin. */
 export type NodeDifficulty = (coin: string) => number | undefined;
 
+/** References kept: an hour job with late shares judges up to 48 hours of one coin at once. */
+const CACHED = 256;
+
 export class ReferenceBook {
-  private readonly cache = new Map<string, { window: number; reference: ChainReference | null }>();
+  private readonly cache = new Map<string, ChainReference | null>();
   private readonly nodeDifficulty: NodeDifficulty | undefined;
 
   constructor(nodeDifficulty?: NodeDifficulty) {
@@ -47,11 +50,13 @@ export class ReferenceBook {
    */
   async at(client: pg.PoolClient, coin: string, endMs: number): Promise<ChainReference | null> {
     const window = endMs - (endMs % REFRESH_MS);
-    const cached = this.cache.get(coin);
-    let reference = cached?.window === window ? cached.reference : undefined;
+    const key = `${coin}|${window}`;
+    let reference = this.cache.get(key);
     if (reference === undefined) {
       reference = await weekOfSamples(client, coin, window);
-      this.cache.set(coin, { window, reference });
+      this.cache.set(key, reference);
+      // The oldest entry goes first (a Map keeps insertion order).
+      if (this.cache.size > CACHED) this.cache.delete(this.cache.keys().next().value!);
     }
     const node = this.nodeDifficulty?.(coin);
     if (!reference || node === undefined || !(node > 0)) return reference;

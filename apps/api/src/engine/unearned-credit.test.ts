@@ -243,6 +243,39 @@ describe('the issue’s reproductions', () => {
   });
 });
 
+describe('the reference of a coin with a node', () => {
+  // No week of history here: the attacker's samples are all the pool has seen. The week's
+  // reference follows them; the node's own difficulty does not.
+  async function attack(nodeDifficulty?: ReadonlyMap<string, number>) {
+    const h = await createHarness(T0, { live: true, nodeDifficulty });
+    try {
+      const e = createEvents();
+      const chain = honest('ltc');
+      const events: IngestEvent[] = [];
+      for (let i = 0; i < 60; i += 1) events.push(e.network('ltc', T0 + i * MIN, chain.difficulty / 100));
+      for (let i = 0; i < 10; i += 1) events.push(e.share('ltc', T0 + i * MIN + 30 * SEC, chain.difficulty / 1000));
+      events.push(e.share('ltc', T0 + HOUR + 5 * MIN, 1));
+      await send(h, 'eu1', inTimeOrder(events));
+      return { credited: await ppsCredited(h, 'ltc'), held: await listHeld(h.db.pool) };
+    } finally {
+      await h.close();
+    }
+  }
+
+  it('is the node’s difficulty: a pool whose samples all came from the attacker still holds the hour', async () => {
+    const work = (10 * honest('ltc').difficulty) / 1000;
+    const withoutNode = await attack();
+    // The samples' own week says the hour earned what it was priced at: paid 100x.
+    expect(withoutNode.held).toEqual([]);
+    expect(withoutNode.credited).toBeGreaterThan(50n * earned('ltc', work));
+    const withNode = await attack(new Map([['ltc', honest('ltc').difficulty]]));
+    expect(withNode.credited).toBe(0n);
+    expect(withNode.held).toEqual([
+      expect.objectContaining({ coin: 'ltc', kind: 'pps_hour', reason: expect.stringMatching(/the ltc node’s difficulty/) }),
+    ]);
+  });
+});
+
 describe('a jump is confirmed by time', () => {
   const latestDifficulty = async (h: Harness, coin: string) =>
     (

@@ -57,6 +57,8 @@ export async function createHarness(
     testChains?: readonly string[];
     /** The clock follows the events (each batch sent live, at its last event's time), never going back. */
     live?: boolean;
+    /** Difficulties a coin's node reports (decision 029): the breaker's reference for those coins. */
+    nodeDifficulty?: ReadonlyMap<string, number>;
   } = {},
 ): Promise<Harness> {
   const db = await createTestDatabase();
@@ -86,6 +88,7 @@ export async function createHarness(
     config: POOL_CONFIG,
     sender: createSimulatedSender(),
     chains: new Map((options.testChains ?? []).map((coin) => [coin, 'test' as const])),
+    nodeDifficulty: options.nodeDifficulty ? (coin) => options.nodeDifficulty?.get(coin) : undefined,
   });
   const simulatedRates = createSimulatedRates(1, PRICED_TICKERS);
   const rates = createCachedRates(simulatedRates, { refreshMs: 60_000, now: () => clock.now });
