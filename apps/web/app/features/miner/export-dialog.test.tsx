@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '~/i18n/catalogues';
 import { I18nProvider } from '~/i18n/use-t';
-import { ExportDialog, exportHref } from './export-dialog';
+import { ExportDialog, exportHref, rangeProblem } from './export-dialog';
 
 const ADDRESS = 'ltc1q export/odd';
 
@@ -34,5 +34,16 @@ describe('export dialog', () => {
     expect(html).toMatch(
       /<a href="\/ltc\/api\/v1\/miner\/export\/ltc1q%20export%2Fodd\?kind=payouts&amp;format=csv"[^>]* download=""/,
     );
+  });
+
+  it('says what is wrong with the days before the API is asked: reversed, or above ten years', () => {
+    const now = Date.UTC(2026, 10, 28, 12);
+    expect(rangeProblem({ from: '', to: '' }, now)).toBeNull();
+    expect(rangeProblem({ from: '2025-02-01', to: '2025-01-31' }, now)).toBe('reversed');
+    // 3,653 days (ten years with their leap days) is the most, both ends included.
+    expect(rangeProblem({ from: '2016-11-20', to: '2026-11-20' }, now)).toBeNull();
+    expect(rangeProblem({ from: '2016-11-19', to: '2026-11-20' }, now)).toBe('tooLong');
+    expect(rangeProblem({ from: '1026-11-20', to: '' }, now)).toBe('tooLong');
+    expect(rangeProblem({ from: '2020-01-01', to: '' }, now)).toBeNull();
   });
 });

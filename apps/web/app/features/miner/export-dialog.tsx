@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ExportFormat, ExportKind } from '@openpool/domain/miner-export';
+import { isoDay, MAX_EXPORT_DAYS, parseExportDay, type ExportFormat, type ExportKind } from '@openpool/domain/miner-export';
 import { useCurrency } from '~/currency/currency-context';
 import { useT } from '~/i18n/use-t';
 import { apiPaths } from '~/platform/api-paths';
@@ -11,6 +11,21 @@ interface ExportChoice {
   from: string;
   to: string;
   fiat: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What is wrong with the chosen days before the API is asked: the start after the end, or
+ * more than the API exports at once (ten years, decision 029; an empty end day is today).
+ */
+export function rangeProblem(choice: Pick<ExportChoice, 'from' | 'to'>, nowMs: number): 'reversed' | 'tooLong' | null {
+  if (choice.from === '') return null;
+  if (choice.to !== '' && choice.from > choice.to) return 'reversed';
+  const from = parseExportDay(choice.from);
+  const to = parseExportDay(choice.to === '' ? isoDay(nowMs) : choice.to);
+  if (from === null || to === null) return null;
+  return (to - from) / DAY_MS + 1 > MAX_EXPORT_DAYS ? 'tooLong' : null;
 }
 
 /** The API's export URL for these choices; empty days are the API's defaults (first share, today). */
@@ -37,12 +52,18 @@ export function ExportDialog({ coin, address }: { coin: string; address: string 
   const apiBaseUrl = useSiteSettings()?.apiBaseUrl ?? '';
   const { selected } = useCurrency();
   const [choice, setChoice] = useState<ExportChoice>({ kind: 'payouts', format: 'csv', from: '', to: '', fiat: null });
-  const set = (change: Partial<ExportChoice>) => setChoice((current) => ({ ...current, ...change }));
+  // The day a choice was made on: what an empty end day means (never read while rendering on the server).
+  const [today, setToday] = useState<number | null>(null);
+  const set = (change: Partial<ExportChoice>) => {
+    setToday(new Date().getTime());
+    setChoice((current) => ({ ...current, ...change }));
+  };
   const year = (offset: number) => {
     const y = new Date().getUTCFullYear() + offset;
     set({ from: `${y}-01-01`, to: `${y}-12-31` });
   };
-  const reversed = choice.from !== '' && choice.to !== '' && choice.from > choice.to;
+  const problem = today === null ? null : rangeProblem(choice, today);
+  const reversed = problem !== null;
   const href = exportHref(apiBaseUrl, coin, address, { ...choice, fiat: choice.fiat ? selected : null });
   const titleId = `${id}-title`;
   return (
@@ -110,9 +131,9 @@ export function ExportDialog({ coin, address }: { coin: string; address: string 
             {t('miner.export.allTime')}
           </button>
         </div>
-        {reversed ? (
+        {problem ? (
           <p role="alert" className="mt-2 text-xs text-red-600 dark:text-red-400">
-            {t('miner.export.reversed')}
+            {t(problem === 'reversed' ? 'miner.export.reversed' : 'miner.export.tooLong')}
           </p>
         ) : null}
         <fieldset className="mt-3">
