@@ -27,31 +27,70 @@ if (installed.status !== 0) process.exit(installed.status ?? 1);
 
 const dir = resolve(root, env.DATA_DIR ?? '.data', 'regtest');
 mkdirSync(dir, { recursive: true });
+
+// Stops (decision 024): SIGINT or SIGTERM to this process (npm forwards both: the npm script is
+// `exec node ...`) or to its group stops the miner, the product (npm start's script, which stops
+// PostgreSQL) and the Litecoin nodes side by side within 10 s; a second signal forces it.
+// Handled from here on, before the nodes start, so that no signal leaves them running.
+const running: { product?: ChildProcess; chain?: Awaited<ReturnType<typeof startRegtest>> } = {};
+let miner: ReturnType<typeof startMiner> | undefined;
+let stopping = false;
+let stopAsked = 0;
+let forced = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  stopAsked ||= Date.now();
+  miner?.stop();
+  const deadline = setTimeout(() => force('did not stop within 9 s'), 9000);
+  const { product, chain } = running;
+  const productStopped =
+    product && product.exitCode === null && product.signalCode === null
+      ? new Promise((resolve) => product.once('exit', resolve))
+      : undefined;
+  product?.kill('SIGTERM');
+  // Before the nodes answered, chain is unset: the start below stops them once it returns.
+  if (!chain) return;
+  await Promise.all([productStopped, chain.stop()]);
+  clearTimeout(deadline);
+  console.log(`chain: stopped in ${((Date.now() - stopAsked) / 1000).toFixed(1)} s`);
+  process.exit(code);
+}
+function force(why: string): void {
+  if (forced) return;
+  forced = true;
+  console.error(`chain: ${why}; forcing the stop`);
+  // A second signal to npm start's script is its forced stop (SIGKILL to its children, immediate
+  // shutdown of PostgreSQL); the nodes were asked to stop over RPC and finish on their own.
+  running.product?.kill('SIGTERM');
+  setTimeout(() => process.exit(1), 1000);
+}
+function onSignal(signal: NodeJS.Signals): void {
+  if (!stopping) {
+    stopAsked = Date.now();
+    console.log(`\nchain: ${signal}: stopping everything (a second ${signal === 'SIGINT' ? 'Ctrl-C' : signal} forces it)`);
+    void stop(0);
+  } else if (Date.now() - stopAsked > 1000) {
+    // One Ctrl-C arrives twice (the terminal's group, then npm): only a later one insists.
+    force(`second ${signal}`);
+  }
+}
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+
 console.log(`chain: starting litecoind -regtest in ${dir} (RPC on 127.0.0.1:${rpcPort})`);
 const chain = await startRegtest(rpcPort, { keep: dir });
+running.chain = chain;
+if (stopping) {
+  // Asked to stop while the nodes started.
+  await chain.stop();
+  console.log(`chain: stopped in ${((Date.now() - stopAsked) / 1000).toFixed(1)} s`);
+  process.exit(0);
+}
 const wallet = chain.wallet;
 // Out of initial block download: the node gives work only after a block of today.
 await chain.rpc('generatetoaddress', [1, await wallet<string>('getnewaddress')]);
 const minerAddress = await wallet<string>('getnewaddress', ['demo-miner', 'bech32']);
-
-const running: { product?: ChildProcess } = {};
-let miner: ReturnType<typeof startMiner> | undefined;
-let stopping = false;
-async function stop(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  miner?.stop();
-  const { product } = running;
-  if (product && product.exitCode === null) {
-    const exited = new Promise((resolve) => product.once('exit', resolve));
-    product.kill('SIGTERM');
-    await exited;
-  }
-  await chain.stop();
-  process.exit(code);
-}
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
 
 const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
