@@ -7,6 +7,7 @@ import {
   formatInteger,
   formatNumber,
   formatPercent,
+  formatPercentOf,
   formatDifficulty,
   formatFee,
   formatHashrate,
@@ -489,8 +490,46 @@ describe('one grouping and one decimal mark for every figure', () => {
           formatAmount(value, 'ltc'),
           formatMoney(value, 'USD'),
         ])
-          expect(text).toMatch(/^[-$\d\u202F.%]+$/);
+          // '<' and '>' only as the bound of a value too small to show ('< $0.01').
+          expect(text).toMatch(/^[<>]?[-$\d\u202F.%]+$/);
       }),
     );
+  });
+});
+
+describe('no false zero, one precision per kind', () => {
+  it('shows a tiny non-zero percentage with two significant digits, never 0%', () => {
+    expect(formatPercent(0.0000004, 1)).toBe('0.00004%');
+    expect(formatPercent(0.000000412)).toBe('0.000041%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercentOf('effort', 0.0000004)).toBe('0.00004%');
+  });
+
+  it('keeps one fixed precision per kind of figure, so a column reads alike', () => {
+    expect([1.13, 1.596].map((effort) => formatPercentOf('effort', effort))).toEqual(['113.0%', '159.6%']);
+    expect(formatPercentOf('rate', 0.0157)).toBe('1.57%');
+    expect(formatPercentOf('rate', 0.05)).toBe('5.00%');
+    expect(formatPercentOf('share', 12.5)).toBe(n('1 250.00%'));
+    expect(formatPercentOf('rate', 0)).toBe('0.00%');
+    expect(formatPercentOf('rate', null)).toBe('—');
+  });
+
+  it('never rounds a non-zero value to zero', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e-12, max: 1e-3, noNaN: true }), (fraction) => {
+        for (const kind of ['effort', 'rate', 'share', 'trend'] as const)
+          expect(formatPercentOf(kind, fraction)).not.toMatch(/^0(\.0+)?%$/);
+        expect(formatPercent(fraction)).not.toBe('0%');
+        expect(formatMoney(fraction, 'USD')).not.toBe('$0.00');
+      }),
+    );
+  });
+
+  it('shows money below a cent as < $0.01, and whole-unit currencies alike', () => {
+    expect(formatMoney(0.0021, 'USD')).toBe(n('< $0.01'));
+    expect(formatMoney(-0.0021, 'USD')).toBe(n('> -$0.01'));
+    expect(formatMoney(0.006, 'USD')).toBe('$0.01');
+    expect(formatMoney(0, 'USD')).toBe('$0.00');
+    expect(formatMoney(0.2, 'JPY')).toBe(n('< ¥1'));
   });
 });

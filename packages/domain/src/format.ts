@@ -109,7 +109,37 @@ export function formatNumber(value: number | null | undefined, maxDecimals = 2):
  */
 export function formatPercent(fraction: number | null | undefined, maxDecimals = 2): string {
   if (fraction === null || fraction === undefined) return '—';
-  return `${formatNumber(Number.isFinite(fraction) ? fraction * 100 : 0, maxDecimals)}%`;
+  const percent = Number.isFinite(fraction) ? fraction * 100 : 0;
+  const text = formatNumber(percent, maxDecimals);
+  // Never a false 0 %: a solo effort of 0.00004 % after a week is not nothing (decision 024).
+  return `${text === '0' && percent !== 0 && Number.isFinite(percent) ? smallFigure(percent) : text}%`;
+}
+
+/**
+ * One precision per kind of percentage (decision 024), fixed so a column reads alike ('113.0%'
+ * above '159.6%', not '113%'): efforts and luck 1 decimal; rates (stale, invalid), shares of the
+ * pool and trends 2.
+ */
+export const PERCENT_DECIMALS = { effort: 1, rate: 2, share: 2, trend: 2 } as const;
+export type PercentKind = keyof typeof PERCENT_DECIMALS;
+
+/** A fraction as a percentage of its kind's fixed precision; a non-zero value that would read 0 keeps two significant digits. */
+export function formatPercentOf(kind: PercentKind, fraction: number | null | undefined): string {
+  if (fraction === null || fraction === undefined) return '—';
+  const scaled = Number.isFinite(fraction) ? fraction * 100 : 0;
+  const percent = Number.isFinite(scaled) ? scaled : 0;
+  const decimals = PERCENT_DECIMALS[kind];
+  const fixed = Math.abs(percent) < 1e21 ? percent.toFixed(decimals) : BigInt(Math.round(percent)).toString();
+  if (Number(fixed) === 0 && percent !== 0) return `${smallFigure(percent)}%`;
+  return `${groupDecimal(fixed === `-${(0).toFixed(decimals)}` ? fixed.slice(1) : fixed)}%`;
+}
+
+/** A value too small for its precision, with two significant digits: 0.0000412 -> '0.000041'. */
+function smallFigure(value: number): string {
+  const text = Math.abs(value).toPrecision(2);
+  // toPrecision writes an exponent below 1e-6: spell the zeros out.
+  const plain = /e/i.test(text) ? Math.abs(value).toFixed(Math.min(20, 1 - Math.floor(Math.log10(Math.abs(value))))) : text;
+  return `${value < 0 ? '-' : ''}${plain.includes('.') ? plain.replace(/0+$/, '').replace(/\.$/, '') : plain}`;
 }
 
 const DECIMAL_STRING = /^([-+]?)(\d*)(?:\.(\d*))?$/;
@@ -165,7 +195,9 @@ export function truncateMiddle(text: string, head = 6, tail = 6): string {
 
 /** A fee given as a fraction, shown as a percentage: 0.009 -> '0.9%'; no fee known reads '0%'. */
 export function formatFee(fraction: number | null | undefined): string {
-  return formatPercent(fraction ?? 0, 2);
+  // A configured fee, not a measurement: two decimals at most, as the operator wrote it.
+  const value = fraction ?? 0;
+  return `${formatNumber(Number.isFinite(value) ? value * 100 : 0, 2)}%`;
 }
 
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
@@ -190,5 +222,15 @@ export function formatMoney(amount: number, currency: string): string {
     }
     moneyFormatters.set(code, formatter);
   }
-  return formatter.format(Number.isFinite(amount) ? amount : 0).replaceAll(',', GROUP_SEPARATOR);
+  const value = Number.isFinite(amount) ? amount : 0;
+  // Never a false $0.00 (decision 024): an amount below the currency's smallest shown unit reads
+  // '< $0.01' ('> -$0.01' below zero), so 3.97 KLS a day is not shown as worth nothing.
+  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  const unit = 10 ** -digits;
+  if (value !== 0 && Math.abs(value) < unit / 2) {
+    const bound = formatter.format(value > 0 ? unit : -unit).replaceAll(',', GROUP_SEPARATOR);
+    // Held to the figure by the same narrow no-break space that groups digits.
+    return `${value > 0 ? '<' : '>'}${GROUP_SEPARATOR}${bound}`;
+  }
+  return formatter.format(value).replaceAll(',', GROUP_SEPARATOR);
 }

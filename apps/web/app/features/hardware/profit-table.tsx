@@ -2,7 +2,7 @@
  * A device's profitability per coin: coins a day with the network figures behind them, money
  * a day, payback (flat and along the difficulty trend) and the break-even power cost.
  */
-import { formatCoinAmount, formatDifficulty, formatFee, formatPercent } from '@openpool/domain/format';
+import { formatCoinAmount, formatDifficulty, formatFee, formatPercentOf } from '@openpool/domain/format';
 import type { AlgorithmFigure } from '@openpool/domain/hardware';
 import { revenueScheme } from '@openpool/domain/profitability';
 import { LocaleLink } from '~/shared/locale-link';
@@ -28,7 +28,7 @@ function TrendRate({ trend }: { trend: MarketProfit['coin']['trend'] }) {
   const t = useT();
   if (!trend || trend.daily === null) return <span className="block text-xs text-ink-muted">{t('hw.trendUnknown')}</span>;
   const change = trend.daily - 1;
-  const rate = `${change > 0 ? '+' : ''}${formatPercent(change, 2)}`;
+  const rate = `${change > 0 ? '+' : ''}${formatPercentOf('trend', change)}`;
   return (
     <span className="block text-xs text-ink-muted" data-testid="trend-rate">
       {t('hw.trendRate', { rate, days: Math.round(trend.days) })}

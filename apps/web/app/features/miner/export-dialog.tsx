@@ -157,6 +157,10 @@ export function ExportDialog({ coin, address }: { coin: string; address: string 
           {t('miner.export.fiat', { currency: selected })}
         </label>
         <p className="mt-3 text-xs text-ink-muted">{t('miner.export.note')}</p>
+        {/* Exact in the file, rounded on the page (decision 024): a reader comparing the two is told why. */}
+        <p className="mt-1 text-xs text-ink-muted" data-testid="export-exact">
+          {t('miner.export.exact')}
+        </p>
         <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
           <button
             type="button"

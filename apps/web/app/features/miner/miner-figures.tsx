@@ -1,4 +1,4 @@
-import { formatAmount, formatCoinAmount, formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
+import { formatAmount, formatCoinAmount, formatHashrate, formatInteger, formatPercentOf } from '@openpool/domain/format';
 import type { ReactNode } from 'react';
 import { useCurrency } from '~/currency/currency-context';
 import { useLocale } from '~/i18n/use-locale';
@@ -85,7 +85,8 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
       {stats.merged.length > 0 ? (
         <>
           <h3 className="mt-4 mb-2 text-sm font-semibold">{t('miner.merged.title')}</h3>
-          <ScrollTable label={t('miner.merged.title')}>
+          {/* Cards on a phone: at 320 px the Unconfirmed column was cut mid-number. */}
+          <ScrollTable label={t('miner.merged.title')} className="card-table">
             <table className="w-full text-sm tabular-nums" data-testid="miner-merged">
               <thead>
                 <tr className="text-xs text-ink-muted">
@@ -109,13 +110,13 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
                     <th scope="row" className="py-1 pe-3 text-start font-medium">
                       {m.coin.toUpperCase()}
                     </th>
-                    <td className="py-1 pe-3 text-end">
+                    <td className="py-1 pe-3 text-end" data-label={t('miner.balance')}>
                       <Ltr>{formatAmount(m.balance, m.coin)}</Ltr>
                     </td>
-                    <td className="py-1 pe-3 text-end">
+                    <td className="py-1 pe-3 text-end" data-label={t('miner.unconfirmed')}>
                       <Ltr>{formatAmount(m.unconfirmed_balance, m.coin)}</Ltr>
                     </td>
-                    <td className="py-1 text-end" data-testid={`miner-merged-paid-${m.coin}`}>
+                    <td className="py-1 text-end" data-testid={`miner-merged-paid-${m.coin}`} data-label={t('miner.totalPaid')}>
                       <Ltr>{formatAmount(m.total_paid, m.coin)}</Ltr>
                     </td>
                   </tr>
@@ -138,7 +139,7 @@ export function SoloFigures({ stats, blocksHref }: { stats: MinerStats; blocksHr
         {/* No solo share since the last solo block, or no network figure: nothing to measure yet. */}
         <Figure
           label={t('miner.solo.effort')}
-          value={stats.solo_effort === null ? t('common.notEnoughData') : formatPercent(stats.solo_effort, 1)}
+          value={stats.solo_effort === null ? t('common.notEnoughData') : formatPercentOf('effort', stats.solo_effort)}
           words={stats.solo_effort === null}
           testId="miner-solo-effort"
         />

@@ -33,7 +33,7 @@ describe('share quality table', () => {
   it('shows each window’s counts and rates beside the pool’s 24-hour rates', async () => {
     const html = await render(false);
     const stale = /data-testid="q-stale">(.*?)<\/tr>/.exec(html)?.[1] ?? '';
-    expect(text(stale).trim()).toBe('Stale 4 8% 14 8.75% 1.39%');
+    expect(text(stale).trim()).toBe('Stale 4 8.00% 14 8.75% 1.39%');
     expect(html).toContain('>1H<');
     expect(html).not.toContain('data-testid="q-hint"');
   });

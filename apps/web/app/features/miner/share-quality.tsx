@@ -1,4 +1,4 @@
-import { formatInteger, formatPercent } from '@openpool/domain/format';
+import { formatInteger, formatPercentOf } from '@openpool/domain/format';
 import type { WindowQuality } from '@openpool/domain/share-quality';
 import { useT } from '~/i18n/use-t';
 import { WindowTable } from './window-table';
@@ -22,7 +22,7 @@ function Cell({ window, kind, rate }: { window: WindowQuality; kind: 'valid' | '
     <td className="py-1.5 pe-3 tabular-nums">
       <Ltr>{formatInteger(window[kind])}</Ltr>
       <span className="ms-1 text-xs text-ink-muted">
-        <Ltr>{formatPercent(rate)}</Ltr>
+        <Ltr>{formatPercentOf('rate', rate)}</Ltr>
       </span>
     </td>
   );
@@ -51,7 +51,7 @@ export function ShareQualityTable({ own, pool, hint, testId }: { own: Windows; p
             <Cell window={own['1h']} kind={kind} rate={rateOf(own['1h'], rateKey)} />
             <Cell window={own['24h']} kind={kind} rate={rateOf(own['24h'], rateKey)} />
             <td className="py-1.5 tabular-nums">
-              <Ltr>{formatPercent(rateOf(pool['24h'], rateKey))}</Ltr>
+              <Ltr>{formatPercentOf('rate', rateOf(pool['24h'], rateKey))}</Ltr>
             </td>
           </tr>
         ))}
@@ -64,8 +64,8 @@ export function ShareQualityTable({ own, pool, hint, testId }: { own: Windows; p
           data-testid={`${testId}-hint`}
         >
           {t('quality.staleHint', {
-            own: isolatedText(formatPercent(own['24h'].stale_rate)),
-            pool: isolatedText(formatPercent(pool['24h'].stale_rate)),
+            own: isolatedText(formatPercentOf('rate', own['24h'].stale_rate)),
+            pool: isolatedText(formatPercentOf('rate', pool['24h'].stale_rate)),
           })}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import type { PoolStats } from '@openpool/domain/api';
-import { formatCoinAmount, formatInteger, formatPercent } from '@openpool/domain/format';
+import { formatCoinAmount, formatInteger, formatPercentOf } from '@openpool/domain/format';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { Isolated, Ltr } from '~/shared/ltr';
@@ -24,8 +24,9 @@ export function RecentBlocks({
   const locale = useLocale();
   if (blocks.length === 0) return <p className="text-sm text-ink-muted">{t('pool.blocks.none')}</p>;
   return (
-    <ScrollTable label={t('pool.blocks.title')}>
-      <table className="w-full min-w-max text-sm tabular-nums" data-testid="recent-blocks">
+    // Cards on a phone: as a table, Effort and Status left the screen and the reward was cut.
+    <ScrollTable label={t('pool.blocks.title')} className="card-table">
+      <table className="w-full text-sm tabular-nums sm:min-w-max" data-testid="recent-blocks">
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className="py-2 pe-3 text-start font-medium">
@@ -65,20 +66,21 @@ export function RecentBlocks({
                     <Ltr>{formatInteger(block.height)}</Ltr>
                   )}
                 </td>
-                <td className="py-2 pe-3">
+                <td className="py-2 pe-3" data-label={t('pool.blocks.time')}>
                   <time dateTime={new Date(block.date * 1000).toISOString()} title={formatDateTime(block.date, locale.iso)}>
                     <Isolated>{relativeTime(block.date, now, locale.iso)}</Isolated>
                   </time>
                 </td>
-                <td className="py-2 pe-3 text-end">
+                <td className="py-2 pe-3 text-end" data-label={t('pool.blocks.reward')}>
                   <Ltr>{formatCoinAmount(block.reward, ticker)}</Ltr>
                 </td>
                 <td
+                  data-label={t('pool.blocks.effort')}
                   className={`py-2 pe-3 text-end ${block.effort !== null && block.effort > 1 ? 'text-amber-700 dark:text-amber-300' : ''}`}
                 >
-                  <Ltr>{formatPercent(block.effort, 1)}</Ltr>
+                  <Ltr>{formatPercentOf('effort', block.effort)}</Ltr>
                 </td>
-                <td className="py-2">
+                <td className="py-2" data-label={t('pool.blocks.status')}>
                   <BlockStatus block={block} />
                 </td>
               </tr>

@@ -1,5 +1,5 @@
 import { sitePaths } from '@openpool/domain/paths';
-import { formatHashrate, formatInteger, formatPercent, truncateMiddle } from '@openpool/domain/format';
+import { formatHashrate, formatInteger, formatPercentOf, truncateMiddle } from '@openpool/domain/format';
 import { appContext } from '~/platform/context';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
@@ -80,7 +80,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                     <Ltr>{formatInteger(miner.workers)}</Ltr>
                   </td>
                   <td className="py-2 text-end">
-                    <Ltr>{formatPercent(miner.share)}</Ltr>
+                    <Ltr>{formatPercentOf('share', miner.share)}</Ltr>
                   </td>
                 </tr>
               ))}

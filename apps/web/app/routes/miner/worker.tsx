@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatHashrate, formatInteger, formatPercent } from '@openpool/domain/format';
+import { formatHashrate, formatInteger } from '@openpool/domain/format';
 import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { LocaleLink } from '~/shared/locale-link';
@@ -97,8 +97,6 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
   }
 
   const { worker, range, now } = loaderData;
-  const total = worker.valid + worker.stale + worker.invalid;
-  const share = (n: number) => (total > 0 ? formatPercent(n / total) : null);
   return (
     <div className="grid grid-cols-1 gap-4">
       {header}
@@ -121,7 +119,8 @@ export default function WorkerPage({ loaderData, params }: Route.ComponentProps)
               ['miner.shares.invalid', worker.invalid, 'worker-invalid'],
             ] as const
           ).map(([label, count, testId]) => (
-            <Figure key={testId} label={t(label)} value={formatInteger(count)} detail={share(count)} testId={testId} />
+            // Counts only: rates have one definition, by work, in the share quality panel (decision 024).
+            <Figure key={testId} label={t(label)} value={formatInteger(count)} testId={testId} />
           ))}
           <Figure
             label={t('miner.workers.lastShare')}
