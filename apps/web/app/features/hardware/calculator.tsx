@@ -157,7 +157,8 @@ export function Calculator({
         <ScrollTable
           /* Its own name: the section around it is already the calculator's region (axe landmark-unique). */
           label={[t('calc.revenue'), t('calc.electricity'), t('calc.profit')].join(', ')}
-          className="mt-4"
+          // On a phone a card per period: Profit, the figure the calculator is for, never off-screen.
+          className="card-table mt-4"
         >
           <table className="w-full text-sm tabular-nums" data-testid="calc-results">
             <thead>
@@ -189,17 +190,24 @@ export function Calculator({
                     <th scope="row" className="py-2 pe-3 text-start font-normal">
                       {t(label)}
                     </th>
-                    <td className="py-2 pe-3 text-end" data-testid="calc-coins">
+                    <td
+                      className="py-2 pe-3 text-end"
+                      data-testid="calc-coins"
+                      data-label={t('calc.coins', { ticker: coin.ticker.toUpperCase() })}
+                    >
                       <Ltr>{formatAmount(perDay * days, coin.ticker)}</Ltr>
                     </td>
-                    <td className="py-2 pe-3 text-end">{revenue === null ? '–' : <Ltr>{format(revenue)}</Ltr>}</td>
-                    <td className="py-2 pe-3 text-end">
+                    <td className="py-2 pe-3 text-end" data-label={t('calc.revenue')}>
+                      {revenue === null ? <span>–</span> : <Ltr>{format(revenue)}</Ltr>}
+                    </td>
+                    <td className="py-2 pe-3 text-end" data-label={t('calc.electricity')}>
                       <Ltr>{format(electricity)}</Ltr>
                     </td>
                     <td
                       className={`py-2 text-end font-semibold ${profit !== null && profit < 0 ? 'text-red-700 dark:text-red-300' : ''}`}
+                      data-label={t('calc.profit')}
                     >
-                      {profit === null ? '–' : <Ltr>{format(profit)}</Ltr>}
+                      {profit === null ? <span>–</span> : <Ltr>{format(profit)}</Ltr>}
                     </td>
                   </tr>
                 );

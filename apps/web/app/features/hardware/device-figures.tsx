@@ -20,7 +20,7 @@ export function DeviceFigures({ device }: { device: Device }) {
       <h2 id="figures-title" className="text-lg font-semibold">
         {t('hw.figures')}
       </h2>
-      <ScrollTable label={t('hw.figures')} className="mt-2">
+      <ScrollTable label={t('hw.figures')} className="card-table mt-2">
         <table className="w-full text-sm tabular-nums" data-testid="device-figures">
           <thead>
             <tr className="text-xs text-ink-muted">
@@ -33,7 +33,7 @@ export function DeviceFigures({ device }: { device: Device }) {
               <th scope="col" className={`${th} text-end`}>
                 {t('hw.col.power')}
               </th>
-              <th scope="col" className={`${th} hidden text-end sm:table-cell`}>
+              <th scope="col" className={`${th} text-end`}>
                 {t('hw.col.efficiency')}
               </th>
               <th scope="col" className="py-2 text-start font-medium">
@@ -47,20 +47,28 @@ export function DeviceFigures({ device }: { device: Device }) {
                 <th scope="row" className="py-2 pe-3 text-start font-medium">
                   {entry.algorithm}
                 </th>
-                <td className="py-2 pe-3 text-end">
+                <td className="py-2 pe-3 text-end" data-label={t('hw.col.hashrate')}>
                   <Ltr>{formatHashrate(entry.hashrate)}</Ltr>
                 </td>
-                <td className="py-2 pe-3 text-end">
+                <td className="py-2 pe-3 text-end" data-label={t('hw.col.power')}>
                   <Ltr>{formatPower(entry.power)}</Ltr>
                 </td>
-                <td className="hidden py-2 pe-3 text-end sm:table-cell">
+                {/* On a phone too (a card per algorithm): the efficiency is what a buyer compares. */}
+                <td className="py-2 pe-3 text-end" data-label={t('hw.col.efficiency')}>
                   <Ltr>{formatEfficiency(entry.power, entry.hashrate)}</Ltr>
                 </td>
-                <td className="py-2 text-xs text-ink-muted" data-testid="figure-source">
-                  <a href={entry.source} rel="noopener noreferrer" className="text-accent underline underline-offset-2" dir="ltr">
-                    {sourceHost(entry.source)}
-                  </a>{' '}
-                  <span className="whitespace-nowrap">{day.format(new Date(`${entry.as_of}T00:00:00Z`))}</span>
+                <td className="py-2 text-xs text-ink-muted" data-testid="figure-source" data-label={t('hw.col.source')}>
+                  <span>
+                    <a
+                      href={entry.source}
+                      rel="noopener noreferrer"
+                      className="text-accent underline underline-offset-2"
+                      dir="ltr"
+                    >
+                      {sourceHost(entry.source)}
+                    </a>{' '}
+                    <span className="whitespace-nowrap">{day.format(new Date(`${entry.as_of}T00:00:00Z`))}</span>
+                  </span>
                 </td>
               </tr>
             ))}

@@ -18,7 +18,9 @@ export function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <ProfileProvider>
       <CurrencyProvider>
-        <div className="flex min-h-screen flex-col">
+        {/* Below 1400 px the scroll-to-top button stands in a 3.5 rem bar at the window's bottom:
+            the page's end is kept clear of it (scroll-to-top.tsx). */}
+        <div className="flex min-h-screen flex-col max-[1399px]:pb-14">
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface-raised focus:px-3 focus:py-2"

@@ -33,8 +33,8 @@ export function BlocksTable({
   const schemeLabel = useSchemeLabel();
   const head = 'py-2 pe-3 font-medium';
   return (
-    <ScrollTable label={label}>
-      <table className="w-full text-sm tabular-nums [&_td]:whitespace-nowrap" data-testid="blocks-table">
+    <ScrollTable label={label} className="card-table">
+      <table className="w-full text-sm tabular-nums sm:[&_td]:whitespace-nowrap" data-testid="blocks-table">
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className={`${head} text-start`}>
@@ -90,30 +90,36 @@ export function BlocksTable({
                     height
                   )}
                 </td>
-                <td className="py-2 pe-3" data-testid="block-chain">
-                  <span className="font-semibold">{block.coin.toUpperCase()}</span>
-                  {merged ? (
-                    <span className="ms-1 text-xs text-ink-muted">
-                      {t('pool.blocksPage.mergedWith', { parent: (block.merged_from ?? '').toUpperCase() })}
-                    </span>
-                  ) : null}
+                <td className="py-2 pe-3" data-testid="block-chain" data-label={t('pool.blocksPage.chain')}>
+                  <span>
+                    <span className="font-semibold">{block.coin.toUpperCase()}</span>
+                    {merged ? (
+                      <span className="ms-1 text-xs text-ink-muted">
+                        {t('pool.blocksPage.mergedWith', { parent: (block.merged_from ?? '').toUpperCase() })}
+                      </span>
+                    ) : null}
+                  </span>
                 </td>
-                <td className="py-2 pe-3">
+                <td className="py-2 pe-3" data-label={t('pool.blocks.time')}>
                   <time dateTime={new Date(block.date * 1000).toISOString()} title={formatDateTime(block.date, locale.iso)}>
                     <Isolated>{relativeTime(block.date, now, locale.iso)}</Isolated>
                   </time>
                 </td>
-                <td className="py-2 pe-3 text-end">
+                <td className="py-2 pe-3 text-end" data-label={t('pool.blocks.reward')}>
                   <Ltr>{formatCoinAmount(block.reward, merged ? block.coin : ticker)}</Ltr>
                 </td>
-                <td className="py-2 pe-3 text-end">
+                <td className="py-2 pe-3 text-end" data-label={t('pool.blocks.effort')}>
                   <Ltr>{formatPercent(block.effort, 1)}</Ltr>
                 </td>
-                <td className="py-2 pe-3 text-end" data-testid="block-confirmations">
+                <td
+                  className="py-2 pe-3 text-end"
+                  data-testid="block-confirmations"
+                  data-label={t('pool.blocksPage.confirmations')}
+                >
                   {/* A pair read as in English in every language: '37 / 100' (decision 027). */}
                   <Ltr>{`${formatInteger(block.confirmations)} / ${formatInteger(block.required_confirmations)}`}</Ltr>
                 </td>
-                <td className="py-2 pe-3" data-testid="block-status">
+                <td className="py-2 pe-3" data-testid="block-status" data-label={t('pool.blocks.status')}>
                   {block.status === 'confirmed' ? (
                     <span className="text-emerald-700 dark:text-emerald-300">{t('pool.blocks.confirmed')}</span>
                   ) : block.status === 'orphaned' ? (
@@ -122,7 +128,7 @@ export function BlocksTable({
                     <span className="text-ink-muted">{t('pool.blocksPage.pending')}</span>
                   )}
                 </td>
-                <td className="py-2">
+                <td className="py-2" data-label={t('pool.blocksPage.scheme')}>
                   <bdi>{schemeLabel(block.scheme)}</bdi>
                 </td>
               </tr>

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useStoredValue } from '~/shared/use-stored-value';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { CopyButton } from '~/shared/copy-button';
+import { Breakable } from '~/shared/breakable';
 import { LocaleLink } from '~/shared/locale-link';
 
 type Platform = MinerPlatform | 'asic';
@@ -99,8 +100,8 @@ export function ConnectionGuide({ coin, info, tcp, ssl }: { coin: Coin; info: Co
                 </a>
               </div>
               <div className="mt-1 flex items-start gap-2 rounded-lg bg-surface p-3">
-                <code className="min-w-0 flex-1 break-all font-mono text-xs" dir="ltr" data-testid="guide-command">
-                  {command}
+                <code className="min-w-0 flex-1 font-mono text-xs [overflow-wrap:anywhere]" dir="ltr" data-testid="guide-command">
+                  <Breakable text={command} />
                 </code>
                 <CopyButton value={command} label={entry.name} />
               </div>
@@ -130,9 +131,9 @@ function Field({ label, value }: { label: string; value: string }) {
     <div className="flex min-w-0 flex-wrap items-center gap-2">
       <dt className="w-28 shrink-0 text-ink-muted">{label}</dt>
       <dd className="flex min-w-0 max-w-full flex-1 basis-48 items-center gap-2">
-        {/* Whole, never cut with an ellipsis: on a phone the address wraps. */}
-        <code className="min-w-0 font-mono text-xs break-all" dir="ltr">
-          {value}
+        {/* Whole, never cut with an ellipsis: on a phone it wraps after ':' and '.', not mid-word. */}
+        <code className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]" dir="ltr">
+          <Breakable text={value} />
         </code>
         <CopyButton value={value} label={label} />
       </dd>

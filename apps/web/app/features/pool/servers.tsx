@@ -1,5 +1,6 @@
 import type { PoolStats } from '@openpool/domain/api';
 import { useT, type MessageId } from '~/i18n/use-t';
+import { Breakable } from '~/shared/breakable';
 import { CopyButton } from '~/shared/copy-button';
 import { ScrollTable } from '~/shared/scroll-table';
 
@@ -69,7 +70,7 @@ function ServerAddress({ url }: { url: string }) {
   return (
     <span className="flex items-center gap-2">
       <code className="font-mono text-xs whitespace-nowrap max-sm:whitespace-normal" dir="ltr" data-card-value="">
-        {url}
+        <Breakable text={url} />
       </code>
       <CopyButton value={url} label={url} />
     </span>

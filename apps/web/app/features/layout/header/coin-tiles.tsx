@@ -16,7 +16,8 @@ export function CoinTiles() {
       <h2 id="mobile-menu-pools" className="mb-3 text-sm font-semibold tracking-wide text-ink-muted uppercase">
         {t('nav.pools')}
       </h2>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4" data-testid="menu-coin-tiles">
+      {/* One column below 360 px: two left a 320 px phone some 70 px for a name ('Ethereum …'). */}
+      <ul className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:grid-cols-3 md:grid-cols-4" data-testid="menu-coin-tiles">
         {coins.map((coin) => (
           <li key={coin.ticker}>
             <LocaleLink
@@ -24,8 +25,9 @@ export function CoinTiles() {
               className="flex min-w-0 items-center gap-2 rounded-lg border border-line bg-surface-raised p-2 transition-colors hover:border-accent"
             >
               <TickerBadge coin={coin} className="min-w-12 shrink-0" />
-              {/* Coin names are Latin-script proper nouns: cut at their end in right-to-left pages too. */}
-              <span dir="ltr" className="min-w-0 truncate text-sm text-ink">
+              {/* Whole (two lines if need be), never cut: Latin-script proper nouns, so left to right
+                  in right-to-left pages too. */}
+              <span dir="ltr" className="min-w-0 text-sm leading-tight text-ink">
                 {coin.name}
               </span>
               <CoinLabel ticker={coin.ticker} className="ms-auto" />
