@@ -74,7 +74,8 @@ export async function startMoneroRegtest(
     { stdio: 'ignore' },
   );
   const daemonUrl = `http://127.0.0.1:${base}`;
-  const rpc = createMoneroRpc(daemonUrl);
+  // generateblocks on a busy machine takes a while: RandomX for every block.
+  const rpc = createMoneroRpc(daemonUrl, { timeoutMs: 300_000 });
   const children: ChildProcess[] = [daemon];
   const stop = async () => {
     for (const child of children.reverse()) await stopChild(child);
@@ -100,7 +101,7 @@ export async function startMoneroRegtest(
     );
     children.push(wallet);
     const walletUrl = `http://127.0.0.1:${base + 2}`;
-    const walletRpc = createMoneroRpc(walletUrl);
+    const walletRpc = createMoneroRpc(walletUrl, { timeoutMs: 300_000 });
     await waitFor('monero-wallet-rpc', wallet, () => walletRpc('get_version'));
     await walletRpc('create_wallet', { filename: 'pool', password: '', language: 'English' }).catch(async () =>
       walletRpc('open_wallet', { filename: 'pool', password: '' }),

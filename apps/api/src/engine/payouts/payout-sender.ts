@@ -34,6 +34,8 @@ export interface PayoutSender {
   readonly name: string;
   /** Sends one coin's payouts in one transaction (like `sendmany`); resolves to its tx id. */
   send(coin: string, payouts: readonly PayoutRequest[]): Promise<SentPayouts>;
+  /** Most destinations one `send` of `coin` may carry (Monero: 15); the payout run splits larger batches. */
+  maxDestinations?(coin: string): number | undefined;
   /** Coins whose sent transactions can be followed on their chain with `track`. */
   readonly trackedCoins?: readonly string[];
   /** The transaction's state on the chain, or undefined when the wallet does not know it. */

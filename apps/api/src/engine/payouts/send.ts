@@ -55,8 +55,13 @@ export function createPayoutRun(options: PayoutRunOptions): () => Promise<number
       const key = `${row.coin}|${row.created_at.getTime()}`;
       byCoinAndTime.set(key, [...(byCoinAndTime.get(key) ?? []), row]);
     }
+    // A chain whose transactions carry few outputs (Monero's 16) gets its batch in parts, each
+    // its own transaction: a part that fails stays Unpaid alone, the sent ones are Paid.
+    const batches: (typeof unpaid.rows)[] = [];
+    for (const rows of byCoinAndTime.values())
+      batches.push(...splitByDestinations(rows, sender.maxDestinations?.(rows[0]!.coin)));
     let paid = 0;
-    for (const rows of byCoinAndTime.values()) {
+    for (const rows of batches) {
       const coin = rows[0]!.coin;
       const requests = rows.map((row) => ({
         id: row.id,
@@ -114,4 +119,30 @@ export function createPayoutRun(options: PayoutRunOptions): () => Promise<number
     sending ??= acrossReplicas().finally(() => (sending = undefined));
     return sending;
   };
+}
+
+/** Rows in parts of at most `max` distinct addresses (one address's rows stay together), in order. */
+export function splitByDestinations<R extends { address: string }>(rows: readonly R[], max: number | undefined): R[][] {
+  if (max === undefined || max < 1) return [[...rows]];
+  const parts: R[][] = [];
+  const partOf = new Map<string, R[]>();
+  let current: R[] = [];
+  let addresses = 0;
+  for (const row of rows) {
+    const part = partOf.get(row.address);
+    if (part) {
+      part.push(row);
+      continue;
+    }
+    if (addresses === max) {
+      parts.push(current);
+      current = [];
+      addresses = 0;
+    }
+    current.push(row);
+    partOf.set(row.address, current);
+    addresses += 1;
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
 }

@@ -113,6 +113,7 @@ export function routeSenders(byCoin: ReadonlyMap<string, PayoutSender>, fallback
   return {
     name: [...[...byCoin.values()].map((sender) => sender.name), fallback.name].join('+'),
     send: (coin, payouts) => senderOf(coin).send(coin, payouts),
+    maxDestinations: (coin) => senderOf(coin).maxDestinations?.(coin),
     trackedCoins: [...byCoin.values(), fallback].flatMap((sender) => sender.trackedCoins ?? []),
     track: async (coin, txid) => senderOf(coin).track?.(coin, txid),
   };
