@@ -47,6 +47,8 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
         route('miner/payouts/:address?', 'routes/miner/payouts.tsx', { id: id('miner-payouts') }),
         route('miner/settings/:address?', 'routes/miner/settings.tsx', { id: id('miner-settings') }),
         route('miner/stats/:address', 'routes/miner/stats.tsx', { id: id('miner-stats') }),
+        // Provably fair accounting (decision 025): the miner's credits checked in the browser.
+        route('miner/verify/:address', 'routes/miner/verify.tsx', { id: id('miner-verify') }),
         route('miner/stats/:address/:worker/:scheme?', 'routes/miner/worker.tsx', { id: id('miner-worker') }),
       ]),
     ]),

@@ -87,6 +87,9 @@ export const auditListSchema = z.object({
     }),
   ),
   next: z.number().int().nullable().describe('pass as `after` for the next page; null on the last'),
+  unit_decimals: z
+    .record(z.string(), z.number().int())
+    .describe('for each coin of the page: its smallest unit is 10^-n of a coin (8: a credit of 150000000 is 1.5)'),
 });
 export type AuditList = z.infer<typeof auditListSchema>;
 

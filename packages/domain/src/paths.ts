@@ -64,7 +64,7 @@ export function apiPath<R extends ApiRoute>(route: R, params: Record<RouteParams
   return API_ROUTES[route].replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }
 
-export type MinerPage = 'stats' | 'payouts' | 'settings';
+export type MinerPage = 'stats' | 'payouts' | 'settings' | 'verify';
 export type NotifyPurpose = 'confirm' | 'unsubscribe';
 
 const segment = encodeURIComponent;

@@ -13,6 +13,8 @@ import {
 } from '@openpool/domain/audit';
 import type { AuditList, AuditProof, AuditRecord } from '@openpool/domain/audit-api';
 import { toHex } from '@openpool/domain/sha256';
+import type { MinedTicker } from '@openpool/domain/events';
+import { unitDecimalsOf } from '@openpool/domain/pool-config';
 import type { ApiContext } from '../context.ts';
 
 /**
@@ -65,6 +67,9 @@ export async function listRecords(
       ...(row.ledger_credit !== null ? { ledger_credit: row.ledger_credit } : {}),
     })),
     next: rows.rows.length > range.limit ? (page.at(-1)?.seq ?? null) : null,
+    unit_decimals: Object.fromEntries(
+      [...new Set(page.map((row) => row.coin))].map((coin) => [coin, unitDecimalsOf(ctx.pool, coin as MinedTicker)]),
+    ),
   };
 }
 

@@ -27,6 +27,8 @@ export const apiPaths = {
   minerChart: (coin: string, address: string) => apiPath('minerChart', { coin, address }),
   minerWorkers: (coin: string, address: string) => apiPath('minerWorkers', { coin, address }),
   minerRewards: (coin: string, address: string) => apiPath('minerRewards', { coin, address }),
+  /** The coin's audit periods (decision 025). */
+  audit: (coin: string) => apiPath('audit', { coin }),
   minerAlerts: (coin: string, address: string) => apiPath('minerAlerts', { coin, address }),
   minerPayouts: (coin: string, address: string) => apiPath('minerPayouts', { coin, address }),
   minerPayoutsAll: (coin: string, address: string) => apiPath('minerPayoutsAll', { coin, address }),

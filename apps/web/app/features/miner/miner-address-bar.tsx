@@ -4,8 +4,13 @@ import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import { CopyButton } from '~/shared/copy-button';
 
-type MinerPage = 'stats' | 'payouts' | 'settings';
-const PAGE_TITLE = { stats: 'page.miner.stats', payouts: 'page.miner.payouts', settings: 'page.miner.settings' } as const;
+type MinerPage = 'stats' | 'payouts' | 'settings' | 'verify';
+const PAGE_TITLE = {
+  stats: 'page.miner.stats',
+  payouts: 'page.miner.payouts',
+  settings: 'page.miner.settings',
+  verify: 'page.miner.verify',
+} as const;
 
 /**
  * Under the title of the payouts and settings pages: the address (shortened, copyable) and
@@ -13,7 +18,7 @@ const PAGE_TITLE = { stats: 'page.miner.stats', payouts: 'page.miner.payouts', s
  */
 export function MinerAddressBar({ coin, address, current }: { coin: string; address: string; current: MinerPage }) {
   const t = useT();
-  const others = (['stats', 'payouts', 'settings'] as const).filter((page) => page !== current);
+  const others = (['stats', 'payouts', 'settings', 'verify'] as const).filter((page) => page !== current);
   return (
     <div className="mt-1 mb-4 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <span className="min-w-0 font-mono break-all text-ink-muted" title={address} dir="ltr">
