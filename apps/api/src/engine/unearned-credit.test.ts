@@ -4,10 +4,11 @@
  * decision 018. Each pool here has a week of honest samples at its chain's 2025 difficulty
  * first, as a running pool has: the breaker's reference is that week, weighted by time.
  *
- * The reproductions of issue 34 failed on the code before this decision:
- * - nir: one share credited 1,850,660.6 NIR in one hour (count-weighted mean, median moved);
- * - rvn: 305 samples each within the 4x jump rule walked the hour's mean 55x down and the
- *   hour paid 57x what it earned;
+ * The reproductions (decision 029's context) failed on the code before that decision:
+ * - nir: one share credited 38,659.6 NIR for work that earns 43.2 NIR (the attack reported
+ *   1,850,660.6 NIR in one hour): the count-weighted mean and the day's median moved;
+ * - rvn: 305 samples each within the 4x jump rule walked the hour's mean 55x down: the hour
+ *   paid 3,225.7 RVN for 75 RVN of work (43x; the attack reported 57x);
  * - a block reported again with its hash in upper case was credited a second time;
  * - a held jump was confirmed at once by a second `source` name.
  */
