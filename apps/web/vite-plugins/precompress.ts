@@ -4,7 +4,7 @@
  * than compressing each response on the fly (the compression middleware uses fast settings)
  * and costs the server no CPU per request; server.ts serves the copies (precompressed.server.ts).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -44,7 +44,9 @@ export function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       handler() {
-        precompressFolder(join(outDir, 'assets'));
+        // A bundle that failed wrote no assets: its own error is the one to report, not ENOENT.
+        const assets = join(outDir, 'assets');
+        if (existsSync(assets)) precompressFolder(assets);
       },
     },
   };

@@ -6,6 +6,7 @@
 import { blocksPageSchema, poolStatsSchema, topMinersSchema, type PoolStats } from '@openpool/domain/api';
 import type { ApiClient } from '~/platform/api-client';
 import { lookup } from '~/shared/api-lookup.server';
+import { BLOCKS_PAGE_SIZE, type BlocksQuery } from './blocks-query';
 import { apiPaths } from '~/platform/api-paths';
 import { parsePoolStats, poolDefaults, type PoolSummary } from './pool-stats';
 
@@ -33,16 +34,6 @@ export async function fetchPoolSummary(api: ApiClient, ticker: string): Promise<
 export async function fetchTopMiners(api: ApiClient, coin: string) {
   return topMinersSchema.parse(await api.request(apiPaths.topMiners(coin))).results;
 }
-
-/** The blocks page's query (decision 027): the API's own parameters. */
-export interface BlocksQuery {
-  page: number;
-  status: 'pending' | 'confirmed' | 'orphaned' | null;
-  scheme: string | null;
-  finder: string | null;
-}
-
-export const BLOCKS_PAGE_SIZE = 25;
 
 /** `GET /{coin}/api/v1/blocks`, with the merge-mined coins' blocks. */
 export async function fetchBlocks(api: ApiClient, coin: string, query: BlocksQuery) {

@@ -1,47 +1,19 @@
-import { isRewardScheme, isWellFormedAddress } from '@openpool/domain/address';
 import { explorerLink } from '@openpool/domain/coin-links';
 import { formatInteger, truncateMiddle } from '@openpool/domain/format';
 import { useT } from '~/i18n/use-t';
 import { appContext } from '~/platform/context';
 import { BlocksTable } from '~/features/pool/blocks-table';
 import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
-import { BLOCKS_PAGE_SIZE, fetchBlocks, type BlocksQuery } from '~/features/pool/pool-api.server';
+import { BLOCK_STATUSES, BLOCKS_PAGE_SIZE, blocksHref, blocksQueryOf } from '~/features/pool/blocks-query';
+import { fetchBlocks } from '~/features/pool/pool-api.server';
 import { lookup, valueOr } from '~/shared/api-lookup.server';
 import { LocaleLink } from '~/shared/locale-link';
 import { Ltr } from '~/shared/ltr';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import type { Route } from './+types/blocks';
 
-const STATUSES = ['pending', 'confirmed', 'orphaned'] as const;
-const MAX_PAGE = 100_000;
-
-/** The page's query from its URL; a value that is none of the filter's is dropped, not an error. */
-function queryOf(url: URL): BlocksQuery {
-  const page = Number(url.searchParams.get('page') ?? '1');
-  const status = url.searchParams.get('status');
-  const scheme = url.searchParams.get('scheme');
-  const finder = url.searchParams.get('finder')?.trim() ?? '';
-  return {
-    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
-    status: STATUSES.find((known) => known === status) ?? null,
-    scheme: scheme && isRewardScheme(scheme) ? scheme : null,
-    finder: finder && isWellFormedAddress(finder) ? finder : null,
-  };
-}
-
-/** `/{coin}/blocks` with a query: only the values that differ from the defaults. */
-export function blocksHref(coin: string, query: Partial<BlocksQuery>): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set('status', query.status);
-  if (query.scheme) params.set('scheme', query.scheme);
-  if (query.finder) params.set('finder', query.finder);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return `/${coin}/blocks${search ? `?${search}` : ''}`;
-}
-
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const query = queryOf(url);
+  const query = blocksQueryOf(url);
   const { api } = context.get(appContext);
   const blocks = await lookup(`blocks ${params.coin}`, () => fetchBlocks(api, params.coin, query), { missing: 'unavailable' });
   // Like the charts: the page stands (200) and says the list is unavailable (decision 007).
@@ -74,7 +46,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <nav aria-label={t('pool.blocksPage.filters')} className="mb-4 flex flex-col gap-2" data-testid="blocks-filters">
         <ul className="flex flex-wrap items-center gap-2">
           <li className="text-sm text-ink-muted">{t('pool.blocks.status')}</li>
-          {[null, ...STATUSES].map((status) => (
+          {[null, ...BLOCK_STATUSES].map((status) => (
             <li key={status ?? 'all'}>
               <LocaleLink
                 to={blocksHref(coin.ticker, { ...query, status, page: 1 })}
