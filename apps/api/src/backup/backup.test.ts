@@ -18,6 +18,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, stopTestServer, type TestDatabase } from '../testing/database.ts';
 import { writeDump } from './dump.ts';
+import { rowDigest } from './format.ts';
 import { dumpFileLines, verifyDumpFile } from './dump-file.ts';
 import { loadDump, RestoreError } from './load.ts';
 import { describeReconcile } from './reconcile.ts';
@@ -367,19 +368,38 @@ describe('a crafted or damaged dump', () => {
     expect(await refused(text, 'evil-table.dump.gz')).toMatch(/tables its migrations do not create/);
   });
 
-  it('refuses a balance with no ledger behind it', async () => {
-    const text = goodText.replace(/#table balances\n/, '#table balances\n"(btc,bc1qthief,1234567890000,0,0)"\n');
-    // The row counts and digest are made to agree, as a careful forger would.
+  /** The #end line made to agree with the rows (counts and digest), as a careful forger would. */
+  function forge(text: string): string {
+    const digest = rowDigest();
+    const rows: Record<string, number> = {};
+    let table = '';
     const lines = text.split('\n');
-    const endAt = lines.findIndex((line) => line.startsWith('#end '));
-    const end = JSON.parse(lines[endAt]!.slice(5)) as { rows: Record<string, number>; sha256?: string };
-    end.rows.balances! += 1;
-    delete end.sha256;
-    lines[endAt] = `#end ${JSON.stringify(end)}`;
-    lines[0] = lines[0]!.replace('"version":2', '"version":1');
-    const message = await refused(lines.join('\n'), 'thief.dump.gz');
+    for (const line of lines.slice(1)) {
+      if (line.startsWith('#table ')) rows[(table = line.slice('#table '.length))] = 0;
+      else if (line.startsWith('#')) table = '';
+      else if (line && table) {
+        digest.add(JSON.parse(line) as string);
+        rows[table]! += 1;
+      }
+    }
+    return lines
+      .map((line) => (line.startsWith('#end ') ? `#end ${JSON.stringify({ rows, sha256: digest.hex() })}` : line))
+      .join('\n');
+  }
+
+  it('refuses a balance with no ledger behind it', async () => {
+    const text = forge(goodText.replace(/#table balances\n/, '#table balances\n"(btc,bc1qthief,1234567890000,0,0)"\n'));
+    const message = await refused(text, 'thief.dump.gz');
     expect(message).toMatch(/money does not add up/);
     expect(message).toContain('bc1qthief');
+    // Paid out more than its payouts, and a payout with no ledger row: each one is named.
+    const paid = forge(goodText.replace(/"\(ltc,ltc1qgood,60,0,40\)"/, '"(ltc,ltc1qgood,60,0,4000)"'));
+    expect(await refused(paid, 'paid.dump.gz')).toMatch(/paid differs from the sum of its payouts/);
+  });
+
+  it('refuses schema_migrations rows that differ from the header’s migrations', async () => {
+    const text = forge(goodText.replace(/#table schema_migrations\n"[^\n]*"\n/, '#table schema_migrations\n'));
+    expect(await refused(text, 'migrations.dump.gz')).toMatch(/schema_migrations rows differ/);
   });
 
   it('refuses a truncated file: cut gzip, and whole gzip of a cut text', async () => {

@@ -123,6 +123,13 @@ export async function loadDump(
       if (Number(count.rows[0]?.n) !== expected)
         throw new RestoreError(`${name}: ${count.rows[0]?.n} rows restored, the dump has ${expected}`);
     }
+    // The migrations the rows say were applied are the ones that were: otherwise the API's
+    // next start would run one again over its own tables, or skip one.
+    const recorded = (await client.query<{ version: string }>('select version from schema_migrations')).rows
+      .map((row) => row.version)
+      .sort();
+    if (JSON.stringify(recorded) !== JSON.stringify([...header.migrations].sort()))
+      throw new RestoreError('the dump’s schema_migrations rows differ from the migrations its header names');
     const violations = await ledgerViolations(client);
     if (violations.length > 0)
       throw new RestoreError(
