@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { reversed, sha256d } from './bytes.ts';
 import { assembleBlock, coinbaseOf, headerOf, merkleBranch, merkleRootFromBranch } from './job.ts';
-import { createJob, PAYOUT_SCRIPT } from './testing/fixtures.ts';
+import { createJob, createTemplate, PAYOUT_SCRIPT } from './testing/fixtures.ts';
+import { anchoredRoot } from '@openpool/domain/audit';
+import { buildJob } from './job.ts';
 
 /** The merkle root the way the node computes it: whole levels, the last hash paired with itself. */
 function fullMerkleRoot(leaves: Buffer[]): Buffer {
@@ -23,6 +25,18 @@ const solution = {
 };
 
 describe('jobs from a block template', () => {
+  it('commits the coinbase to the latest audit root in an OP_RETURN output of nothing (decision 025)', () => {
+    const root = 'ab'.repeat(32);
+    const job = buildJob('1', createTemplate(), PAYOUT_SCRIPT, 1_795_355_755_000, root);
+    const coinbase = coinbaseOf(job, solution).toString('hex');
+    // value 0 (8 bytes), script length 38, then the script
+    expect(coinbase).toContain('0000000000000000' + '26' + '6a244f504131' + root);
+    expect(anchoredRoot('6a244f504131' + root)).toBe(root);
+    // Without a root the coinbase is as before; the assembled block carries the commitment.
+    expect(coinbaseOf(createJob(), solution).toString('hex')).not.toContain('6a244f504131');
+    expect(assembleBlock(job, solution)).toContain('6a244f504131' + root);
+  });
+
   it('gives a merkle branch that reproduces the full merkle root for 0 to 9 transactions', () => {
     for (let count = 0; count <= 9; count++) {
       const coinbase = sha256d(Buffer.from('coinbase'));

@@ -5,6 +5,7 @@
  */
 import { reversed, scriptNumber, sha256d, swapWords, uint32le, uint64le, varint } from './bytes.ts';
 import { bitsToTarget } from './target.ts';
+import { anchorScript } from '@openpool/domain/audit';
 
 export interface BlockTemplate {
   version: number;
@@ -74,7 +75,11 @@ export function merkleBranch(others: readonly Buffer[]): string[] {
   return branch;
 }
 
-export function buildJob(id: string, template: BlockTemplate, payoutScript: Buffer, now: number): Job {
+/**
+ * `auditRoot`: the latest audit record's root (decision 025), committed in an OP_RETURN output
+ * of the coinbase so the chain itself keeps the pool's accounting history from being rewritten.
+ */
+export function buildJob(id: string, template: BlockTemplate, payoutScript: Buffer, now: number, auditRoot?: string): Job {
   // scriptSig: BIP 34 height, then room for the extranonces, then the pool's tag.
   const height = scriptNumber(template.height);
   const scriptSigLength = height.length + EXTRANONCE1_SIZE + EXTRANONCE2_SIZE + POOL_TAG.length;
@@ -83,6 +88,10 @@ export function buildJob(id: string, template: BlockTemplate, payoutScript: Buff
   if (template.default_witness_commitment) {
     const commitment = Buffer.from(template.default_witness_commitment, 'hex');
     outputs.push(Buffer.concat([uint64le(0n), varint(commitment.length), commitment]));
+  }
+  if (auditRoot) {
+    const anchor = Buffer.from(anchorScript(auditRoot), 'hex');
+    outputs.push(Buffer.concat([uint64le(0n), varint(anchor.length), anchor]));
   }
   const coinb2 = Buffer.concat([POOL_TAG, uint32le(0xffffffff), varint(outputs.length), ...outputs, uint32le(0)]);
   const fees = template.transactions.reduce((sum, tx) => sum + BigInt(tx.fee), 0n);

@@ -24,6 +24,8 @@ export function createJobManager(options: {
   log: (line: string) => void;
   now: () => number;
   refreshMs?: number;
+  /** The latest audit root to commit to in each coinbase (decision 025), when known. */
+  auditRoot?: () => string | undefined;
 }): JobManager {
   const { rpc, payoutScript, onJob, log, now } = options;
   const jobs = new Map<string, Job>();
@@ -37,7 +39,7 @@ export function createJobManager(options: {
   function accept(template: BlockTemplate & { longpollid?: string }): void {
     longpollId = template.longpollid ?? longpollId;
     const clean = !current || current.prevHash !== template.previousblockhash;
-    const job = buildJob((++counter).toString(16), template, payoutScript, now());
+    const job = buildJob((++counter).toString(16), template, payoutScript, now(), options.auditRoot?.());
     if (clean) jobs.clear();
     jobs.set(job.id, job);
     if (jobs.size > KEEP_JOBS) jobs.delete(jobs.keys().next().value!);

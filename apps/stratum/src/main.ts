@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BANS, sessionOptions } from './defaults.ts';
 import { parseStratumEnv, type StratumEnv } from './env.ts';
+import { watchAuditRoot } from './audit-root.ts';
 import { createStratumMetrics } from './metrics.ts';
 import { serveMetrics } from '@openpool/metrics-port';
 import { openOutbox } from './outbox.ts';
@@ -53,6 +54,8 @@ if (metrics && env.metrics) {
   const { port } = await serveMetrics(metrics.registry, env.metrics.host, env.metrics.port);
   log(`metrics on http://${env.metrics.host}:${port}/metrics`);
 }
+// Every coinbase commits to the pool's latest audit root (decision 025).
+const auditRoot = watchAuditRoot({ apiUrl: env.apiUrl, coin: 'ltc', log });
 try {
   let address: string;
   let pool: Awaited<ReturnType<typeof startPool>>;
@@ -70,6 +73,7 @@ try {
         bans: BANS,
         log,
         metrics,
+        auditRoot: auditRoot.current,
       });
       break;
     } catch (error) {

@@ -31,6 +31,8 @@ export interface PoolOptions {
   finalConfirmations?: number;
   /** Prometheus metrics (decision 022), when STRATUM_METRICS_PORT is set. */
   metrics?: StratumMetrics;
+  /** The latest audit root, committed in every coinbase (decision 025); audit-root.ts follows the API's. */
+  auditRoot?: () => string | undefined;
 }
 
 export interface BlockRecord {
@@ -169,6 +171,7 @@ export async function startPool(options: PoolOptions) {
     payoutScript: Buffer.from(address.scriptPubKey, 'hex'),
     log,
     now,
+    auditRoot: options.auditRoot,
     onJob(job, clean) {
       metrics?.onJob(clean, now());
       server.broadcast(job, clean);

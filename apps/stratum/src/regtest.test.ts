@@ -15,8 +15,11 @@ import { openOutbox, type Outbox } from './outbox.ts';
 import { startPool } from './pool.ts';
 import { startCaptureApi } from './testing/capture-api.ts';
 import { startRegtest, type Regtest } from './testing/regtest.ts';
+import { anchoredRoot } from '@openpool/domain/audit';
 
 const TOKEN = 'regtest-token-0123456789';
+/** The root every coinbase commits to here (audit-root.ts follows the API's in production). */
+const AUDIT_ROOT = '5e'.repeat(32);
 let chain: Regtest;
 let api: Awaited<ReturnType<typeof startCaptureApi>>;
 let outbox: Outbox;
@@ -69,6 +72,7 @@ beforeAll(async () => {
     bans: BANS,
     log: () => undefined,
     chainCheckMs: 200,
+    auditRoot: () => AUDIT_ROOT,
   });
   port = await pool.server.listen(0, '127.0.0.1');
 });
@@ -93,12 +97,13 @@ describe('stratum on litecoind -regtest', () => {
     miner.stop();
     expect(await chain.rpc<number>('getblockcount')).toBeGreaterThanOrEqual(height0 + 2);
     const block = pool.found.find((b) => b.answer === null)!;
-    const onChain = await chain.rpc<{ tx: { vout: { scriptPubKey: { address?: string; addresses?: string[] } }[] }[] }>(
-      'getblock',
-      [block.hash, 2],
-    );
+    const onChain = await chain.rpc<{
+      tx: { vout: { scriptPubKey: { address?: string; addresses?: string[]; hex: string } }[] }[];
+    }>('getblock', [block.hash, 2]);
     const paid = onChain.tx[0]!.vout[0]!.scriptPubKey;
     expect(paid.address ?? paid.addresses?.[0]).toBe(poolAddress);
+    // The block the node accepted commits to the audit root (decision 025).
+    expect(onChain.tx[0]!.vout.map((out) => anchoredRoot(out.scriptPubKey.hex)).filter(Boolean)).toEqual([AUDIT_ROOT]);
 
     await until('events delivered', () => outbox.pending() === 0);
     const seqs = api.events.map((event) => event.seq);

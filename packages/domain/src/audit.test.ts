@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  anchoredRoot,
+  anchorScript,
   buildTree,
   canonicalJson,
   checkInputs,
@@ -114,6 +116,17 @@ describe('the Merkle sum tree', () => {
     const three = toHex(treeRoot(buildTree([a!, b!, c!])).hash);
     const four = toHex(treeRoot(buildTree([a!, b!, c!, c!])).hash);
     expect(three).not.toBe(four);
+  });
+});
+
+describe('the coinbase commitment', () => {
+  it('is OP_RETURN with the tag and the root, and reads back only from that shape', () => {
+    const root = 'cd'.repeat(32);
+    expect(anchorScript(root)).toBe(`6a244f504131${root}`);
+    expect(anchoredRoot(anchorScript(root))).toBe(root);
+    expect(anchoredRoot(`6a24deadbeef${root}`)).toBeNull();
+    expect(anchoredRoot('0014' + 'ab'.repeat(20))).toBeNull();
+    expect(() => anchorScript('xyz')).toThrow();
   });
 });
 

@@ -340,3 +340,24 @@ export function expectedCredit(header: AuditHeader, leaf: AuditLeaf): bigint {
   // One miner's part of the split propCredits made (the same division), from the tree's work total.
   return proportionalShare(afterFee(distributable, inputs.fee_ppm), leafWork(leaf), BigInt(header.work_total));
 }
+
+// ---- The coinbase commitment -------------------------------------------------------------
+
+/** 'OPA1': OpenPool audit, format 1, before the root in the coinbase's OP_RETURN output. */
+const ANCHOR_TAG = '4f504131';
+
+/**
+ * The output script that commits a block the pool mines to the latest audit root (decision
+ * 025): OP_RETURN, a push of 36 bytes, the tag and the 32-byte root. Well under the 80 bytes
+ * nodes relay, and a block explorer shows it.
+ */
+export function anchorScript(root: string): string {
+  if (!/^[0-9a-f]{64}$/.test(root)) throw new Error('an audit root is 64 lower-case hex digits');
+  return `6a24${ANCHOR_TAG}${root}`;
+}
+
+/** The audit root an output script commits to, or null when it is not our commitment. */
+export function anchoredRoot(scriptHex: string): string | null {
+  const match = /^6a244f504131([0-9a-f]{64})$/.exec(scriptHex.toLowerCase());
+  return match ? match[1]! : null;
+}
