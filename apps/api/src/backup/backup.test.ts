@@ -5,13 +5,13 @@
  * dumps (a table name as SQL, a balance with no ledger, a cut file, a changed row, an
  * unknown sequence) are refused and leave the target database empty.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable, PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
 import { gunzipSync, gzipSync, createGzip } from 'node:zlib';
 import fc from 'fast-check';
 import type pg from 'pg';
@@ -417,6 +417,39 @@ describe('a crafted or damaged dump', () => {
     ).toMatch(/sequence its migrations do not create/);
     const lines = goodText.split('\n');
     expect(await refused([lines[0], '"(x)"', ...lines.slice(1)].join('\n'), 'outside.dump.gz')).toMatch(/outside any table/);
+  });
+
+  it('npm run restore into DATABASE_URL: a refused dump leaves it empty, a sound one restores', async () => {
+    const target = await emptyDatabase();
+    const { host, port, database } = target.pool.options as { host: string; port: number; database: string };
+    const url = `postgresql://postgres@/${database}?host=${encodeURIComponent(host)}&port=${port}`;
+    const restore = (file: string) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+        // The CLI's own environment: the database to restore into, nothing read here.
+        // eslint-disable-next-line no-restricted-properties
+        const env = { ...process.env, DATABASE_URL: url };
+        execFile(process.execPath, [join(import.meta.dirname, 'restore-cli.ts'), file], { env }, (error, stdout, stderr) =>
+          done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+        );
+      });
+    try {
+      const thief = join(dir, 'url-thief.dump.gz');
+      writeFileSync(thief, gzipSync(forge(goodText.replace(/#table balances\n/, '#table balances\n"(btc,bc1qthief,5,0,0)"\n'))));
+      const refusedRun = await restore(thief);
+      expect(refusedRun.code).toBe(1);
+      expect(refusedRun.stderr).toMatch(/money does not add up[\s\S]*nothing was restored/);
+      expect(await tableCount(target.pool)).toBe(0);
+
+      const restored = await restore(good);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain('into DATABASE_URL');
+      expect(restored.stdout).toContain('stratum-eu: seq 4242');
+      expect((await target.pool.query('select address, paid::text from balances')).rows).toEqual([
+        { address: 'ltc1qgood', paid: '40' },
+      ]);
+    } finally {
+      await target.close();
+    }
   });
 
   it('a backup that reads back differently is not verified', async () => {
