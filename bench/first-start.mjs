@@ -2,7 +2,8 @@
 // until the API answers, until every enabled coin's pool stats show a non-zero hashrate and
 // miners, until the home page shows them (no card with 0 H/s), and until the week of history
 // is in place. Usage: npm run bench:first-start (BENCH_PORT for the site, its API on
-// BENCH_API_PORT, default BENCH_PORT + 5000; needs `npm run build` first, or the measured time includes the build).
+// BENCH_API_PORT, default BENCH_PORT + 5000; needs `npm run build` first, or the measured time
+// includes the build: FORCE_BUILD=1 measures a first start from a fresh clone, build included).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,9 @@ try {
     )
       mark('history complete');
     const home = await get(`http://127.0.0.1:${port}/en`);
+    // npm start's starting page (decision 030) while the site builds or its server starts.
+    if (home.status === 503 && home.body.includes('OpenPool is starting')) mark('site port answers (starting page)');
+    if (log.includes('start: running after')) mark('npm start printed the URLs');
     if (home.status === 200) {
       mark('home page answers');
       const cards = [...home.body.matchAll(/data-testid="card-hashrate"[^>]*>(?:<[^>]+>)*([^<]*)</g)].map((m) => m[1]);
@@ -77,8 +81,12 @@ try {
   } catch {
     /* gone */
   }
+  const stopSent = Date.now();
   await new Promise((resolve) => child.once('exit', resolve));
+  console.log(`npm start stopped ${((Date.now() - stopSent) / 1000).toFixed(1)} s after SIGTERM to its group`);
   rmSync(dataDir, { recursive: true, force: true });
+  const beforeUrls = log.split('\n').findIndex((l) => l.includes('start: running after'));
+  if (beforeUrls >= 0) console.log(`npm start printed ${beforeUrls} lines before its URLs`);
   const line = log.split('\n').find((l) => l.includes('full history in place') || l.includes('history up to'));
   if (line) console.log(`log: ${line.trim()}`);
 }

@@ -28,7 +28,7 @@ if (installed.status !== 0) process.exit(installed.status ?? 1);
 const dir = resolve(root, env.DATA_DIR ?? '.data', 'regtest');
 mkdirSync(dir, { recursive: true });
 
-// Stops (decision 024): SIGINT or SIGTERM to this process (npm forwards both: the npm script is
+// Stops (decision 030): SIGINT or SIGTERM to this process (npm forwards both: the npm script is
 // `exec node ...`) or to its group stops the miner, the product (npm start's script, which stops
 // PostgreSQL) and the Litecoin nodes side by side within 10 s; a second signal forces it.
 // Handled from here on, before the nodes start, so that no signal leaves them running.

@@ -1,4 +1,4 @@
-// Runs after `npm ci` / `npm install` (the root's postinstall, decision 024). The product runs on
+// Runs after `npm ci` / `npm install` (the root's postinstall, decision 030). The product runs on
 // the Node that the install itself brings (the npm package `node`, first on the PATH of every npm
 // script, this one included), not on the machine's: npm checks the packages' `engines` against
 // the Node that runs npm (20 on these machines), which made 14 warnings that were all false.

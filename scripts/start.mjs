@@ -3,12 +3,12 @@
 // build), the ltc stratum server when LTC_RPC_URL names a Litecoin node (decision 013), and the
 // Monero one when XMR_DAEMON_URL names a monerod.
 //
-// What a person sees (decision 024): a few lines saying what starts, one progress line while
+// What a person sees (decision 030): a few lines saying what starts, one progress line while
 // the site builds (its full log goes to a file named on screen), then the URLs. The site's port
 // answers from the first second with a plain "starting" page that refreshes itself, handed over
 // to the web server without a moment of refused connections (SO_REUSEPORT, below).
 //
-// Stops (decision 024): SIGINT or SIGTERM to this process (npm forwards both to it: the npm
+// Stops (decision 030): SIGINT or SIGTERM to this process (npm forwards both to it: the npm
 // script is `exec node ...`, so no shell sits between), to npm, or to the whole process group
 // stops every process started here, PostgreSQL included, within 10 s; a second signal forces
 // it. If one of them dies, the others are stopped too.

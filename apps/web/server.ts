@@ -219,7 +219,7 @@ async function serve(): Promise<void> {
   // Express 5 hands a failed listen (the port is taken) to this callback: a start-up failure.
   // `npm start` serves a "starting" page on the port while the site builds and hands the port
   // over without a moment of refused connections: both bind it with SO_REUSEPORT, and it closes
-  // its own once this line says we listen (decision 024). Only then: elsewhere a second server
+  // its own once this line says we listen (decision 030). Only then: elsewhere a second server
   // started on a taken port must fail, not share it.
   // Read here, not in env.server.ts: set by scripts/start.mjs only, not an operator's setting.
   const reusePort = process.env.WEB_PORT_HANDOFF === '1' && cluster.isPrimary;

@@ -73,7 +73,7 @@ export interface AppOptions {
   solvency?: SolvencyCheck;
   /** True while a stopping replica drains (API_DRAIN_SECONDS): /ready 503, Connection: close. */
   draining?: () => boolean;
-  /** The database's restart and disk state (issue 34), on /ready, /health and ingest. */
+  /** The database's restart and disk state (decision 030), on /ready, /health and ingest. */
   database?: () => DatabaseHealth;
   /** Each day's rates for exports (decision 023); without it, only the days kept in `rate_days`. */
   rateDays?: RateDays;
@@ -168,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   r.get('/health', { schema: { hide: true }, config: { cache: 'none' } }, async (request, reply) => {
     // The API is alive whatever the database does: /health says what is wrong (a full disk, a
     // PostgreSQL being started again) with 200 'degraded', so a liveness probe does not restart
-    // an API that restarting would not heal; /ready carries the 503 (issue 34).
+    // an API that restarting would not heal; /ready carries the 503 (decision 030).
     const database = options.database?.();
     const databaseFault = database && database.state !== 'ok' ? database : undefined;
     try {

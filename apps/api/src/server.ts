@@ -22,7 +22,7 @@ function stop(): void {
   stopping = true;
   // Armed at the first signal in every state (starting, a database being started again, a full
   // disk): a stop that hangs still ends within 10 s, and the embedded PostgreSQL is told to stop
-  // as the process exits (issue 34: SIGTERM did not stop an API whose database would not start).
+  // as the process exits (decision 030: SIGTERM did not stop an API whose database would not start).
   setTimeout(() => {
     console.error(`api: stop took over ${(env.drainMs + 8000) / 1000} s; exiting`);
     process.exit(1);

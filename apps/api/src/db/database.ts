@@ -16,7 +16,7 @@ export interface Database {
   /** How the pool connects (a second pool on the same database copies it). */
   connection: pg.PoolConfig;
   embedded?: EmbeddedPostgres;
-  /** What /ready and /health say about the database beyond "it answers" (issue 34). */
+  /** What /ready and /health say about the database beyond "it answers" (decision 030). */
   health(): DatabaseHealth;
   close(): Promise<void>;
 }
@@ -91,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   /**
    * A lost embedded PostgreSQL (killed, crashed, stopped on a full disk) is started again on the
    * same folder and socket, so the pool's next connections simply work: requests answer 503
-   * meanwhile and nothing committed is lost (the WAL replays). One loop at a time (issue 34): a
+   * meanwhile and nothing committed is lost (the WAL replays). One loop at a time (decision 030): a
    * loss while a loop runs is that loop's to heal, and each failed start is retried by the same
    * loop after a pause that grows to 5 s; it goes on until PostgreSQL starts or the API stops,
    * saying why on each failure, on /ready (503) and /health.
@@ -203,7 +203,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   // Connection refused/reset, PostgreSQL's admin shutdown / cannot-connect-now classes, and a
   // full disk or failing I/O (53100, 58030: a write refused until the operator makes room; a 500
-  // would say the request was wrong, issue 34).
+  // would say the request was wrong; decision 030).
   return [
     '53100',
     '58030',

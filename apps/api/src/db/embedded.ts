@@ -124,7 +124,7 @@ export interface EmbeddedOptions {
    * Called when a PostgreSQL that was ready exits without having been asked to (killed,
    * crashed). A server that never became ready is reported by the rejected start instead, never
    * both: one failure, one retry (two reports made two restart loops, which doubled on every
-   * failed start: 5 -> 390 loops in 42 s, issue 34).
+   * failed start: 5 -> 390 loops in 42 s; decision 030).
    */
   onUnexpectedExit?: (reason: string) => void;
 }
@@ -132,7 +132,7 @@ export interface EmbeddedOptions {
 const MB = 1024 * 1024;
 
 /**
- * WAL sized for the file system the cluster lives on (issue 34): 2 GB of WAL between
+ * WAL sized for the file system the cluster lives on (decision 030): 2 GB of WAL between
  * checkpoints filled a 512 MB disk by itself. An eighth of the file system, between 64 MB (four
  * 16 MB segments, PostgreSQL's minimum is two) and 2 GB (what a large disk keeps, as before).
  * max_wal_size is a soft limit; min_wal_size (recycled segments kept) at most half of it.

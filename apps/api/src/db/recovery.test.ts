@@ -2,7 +2,7 @@
  * A lost embedded PostgreSQL heals (decision 009): kill -9 of the postmaster under the real server
  * process makes /ready answer 503 (a balancer or supervisor sees it), the API starts PostgreSQL
  * again by itself, /ready answers 200 within 30 s, and everything acknowledged before the kill
- * is still there; ingest works again. Issue 34: a second kill -9 before the restarted server is
+ * is still there; ingest works again. Decision 030: a second kill -9 before the restarted server is
  * ready, and a full disk (a real small tmpfs, when this machine lets us mount one), each end
  * with one restart loop, the API ready again and every acknowledged share counted once.
  */
@@ -249,8 +249,8 @@ describe('database recovery', () => {
       expect(startsSeen.size).toBeLessThanOrEqual(6);
       expect(output.match(/starting it again/g)?.length ?? 0).toBeLessThanOrEqual(2);
       expect(output).not.toMatch(/postmaster\.pid.*already exists/);
-    // The second kill hit the restart before it was ready: its start failed and the same loop went on.
-    expect(output).toContain('start 1 failed');
+      // The second kill hit the restart before it was ready: its start failed and the same loop went on.
+      expect(output).toContain('start 1 failed');
       expect(await sharesCounted()).toBe(acknowledged);
       console.info(`two kill -9: ${startsSeen.size} postmasters in all, answers while healing ${JSON.stringify([...seen])}`);
     },

@@ -63,7 +63,7 @@ export function registerIngestRoutes(
     },
     async (request) => {
       if (typeof request.body !== 'string') throw new HttpError(415, 'unsupported_media_type', 'Send application/x-ndjson.');
-      // A full disk refuses ingest before PostgreSQL does (issue 34): under 64 MB free, the next
+      // A full disk refuses ingest before PostgreSQL does (decision 030): under 64 MB free, the next
       // WAL segment may not fit, and PostgreSQL stops (PANIC) when it cannot write one, taking
       // the reads down with it. The sender keeps its events and sends them again (seq dedupes).
       if (options.database?.().state === 'disk_full')
