@@ -1,5 +1,5 @@
 // The page the site's port answers while `npm start` builds and starts the web server (decision
-// 024): served before the app exists, so it cannot use the site's catalogues or components; its
+// 030): served before the app exists, so it cannot use the site's catalogues or components; its
 // two sentences are here in every language of the site, chosen as the site chooses (the URL's
 // prefix, the language cookie, then Accept-Language). 503 with Retry-After, and a script that
 // asks again every 2 s and reloads only once the real site answers, so a refresh never lands on
