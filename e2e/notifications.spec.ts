@@ -44,7 +44,7 @@ test('a miner sets e-mail alerts in Russian, sees them waiting for confirmation,
   await form.getByLabel('Когда воркер уходит в офлайн').check();
   await form.getByLabel('Офлайн через').selectOption('15');
   await form.getByLabel('Когда хешрейт падает').selectOption('50');
-  await form.getByLabel('IP-адрес вашего основного воркера').fill(ip);
+  await form.getByLabel('IP-адрес любого из ваших воркеров').fill(ip);
   await form.getByRole('button', { name: 'Применить настройки' }).click();
   await expect(page.getByTestId('settings-email-state')).toHaveText(
     'На указанный адрес электронной почты отправлена ссылка для подтверждения; пока по ней не перейдут, больше ничего туда не отправляется.',
@@ -64,7 +64,7 @@ test('a miner sets e-mail alerts in Russian, sees them waiting for confirmation,
   await hydrated(page);
   await expect(form.getByLabel('Офлайн через')).toHaveValue('15');
   await form.getByLabel('Удалить сохранённую почту').check();
-  await form.getByLabel('IP-адрес вашего основного воркера').fill(ip);
+  await form.getByLabel('IP-адрес любого из ваших воркеров').fill(ip);
   await form.getByRole('button', { name: 'Применить настройки' }).click();
   await expect(page.getByTestId('settings-email-state')).toHaveCount(0);
   const after = await request.get(`${API}/ltc/api/v1/miner/settings/${address}`);
