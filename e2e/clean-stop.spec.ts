@@ -86,17 +86,20 @@ function start(command: string[], dataDir: string): ChildProcess {
   });
 }
 
-const cases: Array<{ name: string; command: string[]; signal: NodeJS.Signals; group: boolean }> = [
+const cases: Array<{ name: string; command: string[]; signal: NodeJS.Signals; group: boolean; again?: boolean }> = [
   { name: 'SIGTERM to the process group of npm start', command: ['npm', 'start'], signal: 'SIGTERM', group: true },
-  // Ctrl-C in a terminal: the whole foreground group. (npm itself ignores a SIGINT sent to it
-  // alone, and then everything, npm included, simply goes on running: nothing is orphaned.)
+  // Ctrl-C in a terminal: the whole foreground group.
   { name: 'SIGINT to the process group of npm start', command: ['npm', 'start'], signal: 'SIGINT', group: true },
+  // What container runtimes and supervisors send: the main process only (decision 030).
   { name: 'SIGTERM to npm start', command: ['npm', 'start'], signal: 'SIGTERM', group: false },
+  { name: 'SIGINT to npm start', command: ['npm', 'start'], signal: 'SIGINT', group: false },
+  // A second signal a moment later forces the stop.
+  { name: 'SIGTERM twice to npm start', command: ['npm', 'start'], signal: 'SIGTERM', group: false, again: true },
   { name: 'SIGTERM to the API alone', command: ['apps/api/src/server.ts'], signal: 'SIGTERM', group: false },
   { name: 'SIGINT to the process group of the API', command: ['apps/api/src/server.ts'], signal: 'SIGINT', group: true },
 ];
 
-for (const { name, command, signal, group } of cases) {
+for (const { name, command, signal, group, again } of cases) {
   test(`${name}: PostgreSQL and every child stopped within 10 s`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'op-clean-stop-'));
     const child = start(command, dataDir);
@@ -105,6 +108,10 @@ for (const { name, command, signal, group } of cases) {
       expect(processesWith(dataDir).some((line) => line.includes('postgres'))).toBe(true);
       const sent = Date.now();
       process.kill(group ? -child.pid! : child.pid!, signal);
+      if (again) {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, signal);
+      }
       await expect
         .poll(() => [...processesWith(dataDir), ...groupMembers(child.pid!)], { timeout: 10_000, intervals: [200] })
         .toEqual([]);
