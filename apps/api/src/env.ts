@@ -78,6 +78,17 @@ const schema = z
     LTC_RPC_URL: nodeRpcUrlSchema.optional(),
     /** Who pays a payout's network fee: the pool's wallet, or the miners (deducted from their amounts). */
     LTC_PAYOUT_FEE: z.enum(['pool', 'miners']).default('pool'),
+    /** A monerod (decision 025): the chain xmr's samples are judged by (regtest or main). */
+    XMR_DAEMON_URL: originSchema.optional(),
+    /** monero-wallet-rpc (loopback, --disable-rpc-login): xmr payouts are real `transfer`s from it. */
+    XMR_WALLET_RPC_URL: originSchema.optional(),
+    /** Who pays an xmr payout's network fee: the pool's wallet, or the miners (deducted from their amounts). */
+    XMR_PAYOUT_FEE: z.enum(['pool', 'miners']).default('pool'),
+    /** Where miners reach the xmr stratum server (`host:port`). */
+    STRATUM_XMR_URL: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'host:port, e.g. 127.0.0.1:3334')
+      .optional(),
     /** Where miners reach the ltc stratum server (`host:port`): the site's servers list and guides. */
     STRATUM_LTC_URL: z
       .string()
@@ -123,8 +134,10 @@ export interface ApiEnv {
   notify: NotifyEnv;
   /** Coins with a node: their payouts go through its wallet (and the simulator leaves them alone). */
   nodes: { coin: 'ltc'; rpcUrl: string; payoutFee: 'pool' | 'miners' }[];
+  /** Coins on a Monero node (decision 025): payouts through monero-wallet-rpc when its URL is set. */
+  moneroNodes: { coin: 'xmr'; daemonUrl: string; walletUrl?: string; payoutFee: 'pool' | 'miners' }[];
   /** Stratum addresses shown instead of content/pools.json's, by coin (no TLS: no SSL address). */
-  stratumUrls: { coin: 'ltc'; url: string }[];
+  stratumUrls: { coin: 'ltc' | 'xmr'; url: string }[];
   /** Checks the web server's signed referral landings (decision 017); unset, no referral is recorded. */
   referralSecret?: string;
   /** Where the metrics are served (decision 022); absent: no metrics at all. */
@@ -190,7 +203,13 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
         : undefined,
     },
     nodes: env.LTC_RPC_URL ? [{ coin: 'ltc', rpcUrl: env.LTC_RPC_URL, payoutFee: env.LTC_PAYOUT_FEE }] : [],
-    stratumUrls: env.STRATUM_LTC_URL ? [{ coin: 'ltc', url: env.STRATUM_LTC_URL }] : [],
+    moneroNodes: env.XMR_DAEMON_URL
+      ? [{ coin: 'xmr', daemonUrl: env.XMR_DAEMON_URL, walletUrl: env.XMR_WALLET_RPC_URL, payoutFee: env.XMR_PAYOUT_FEE }]
+      : [],
+    stratumUrls: [
+      ...(env.STRATUM_LTC_URL ? [{ coin: 'ltc' as const, url: env.STRATUM_LTC_URL }] : []),
+      ...(env.STRATUM_XMR_URL ? [{ coin: 'xmr' as const, url: env.STRATUM_XMR_URL }] : []),
+    ],
     referralSecret: env.REFERRAL_SECRET,
     metrics: env.API_METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.API_METRICS_PORT },
     drainMs: env.API_DRAIN_SECONDS * 1000,

@@ -29,7 +29,8 @@ import { meterSender } from './metrics/metered-sender.ts';
 import { serveMetrics } from '@openpool/metrics-port';
 import { registerSolvencyGauges } from './metrics/solvency-gauges.ts';
 import { createSolvencyCheck, type SolvencyCheck } from './solvency/solvency.ts';
-import { nodeChains } from './runtime/node-chains.ts';
+import { moneroChains, nodeChains } from './runtime/node-chains.ts';
+import { createMoneroSender } from './engine/payouts/monero-sender.ts';
 import { createNodeDifficulty } from './engine/node-difficulty.ts';
 import { startSimulation, type Simulation } from './runtime/simulation.ts';
 
@@ -71,6 +72,9 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       }),
     ]),
   );
+  for (const node of env.moneroNodes)
+    if (node.walletUrl)
+      walletSenders.set(node.coin, createMoneroSender({ coin: node.coin, walletUrl: node.walletUrl, fee: node.payoutFee }));
   const sender = meterSender(routeSenders(walletSenders, createSimulatedSender()), metrics?.engine);
   // The breaker's reference for coins with a node: the node's own difficulty (decision 029).
   const nodeDifficulty = createNodeDifficulty(env.nodes, { log });
@@ -81,7 +85,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     sender,
     log,
     nodeDifficulty: nodeDifficulty.difficulty,
-    chains: await nodeChains(env.nodes, log),
+    chains: new Map([...(await nodeChains(env.nodes, log)), ...(await moneroChains(env.moneroNodes, log))]),
     metrics: metrics?.engine,
   });
   const ratesProvider =
@@ -117,7 +121,19 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   // Each coin with a node: its wallet against what the pool owes, on /health and as metrics.
   const onNodeRpc = metrics ? registerSolvencyGauges(metrics.registry, () => solvency) : undefined;
   const solvency: SolvencyCheck | undefined =
-    env.nodes.length > 0 ? createSolvencyCheck({ db: db.pool, config: pool, nodes: env.nodes, onRpc: onNodeRpc }) : undefined;
+    env.nodes.length + env.moneroNodes.length > 0
+      ? createSolvencyCheck({
+          db: db.pool,
+          config: pool,
+          nodes: [
+            ...env.nodes,
+            ...env.moneroNodes.flatMap((node) =>
+              node.walletUrl ? [{ coin: node.coin, rpcUrl: node.walletUrl, family: 'monero' as const }] : [],
+            ),
+          ],
+          onRpc: onNodeRpc,
+        })
+      : undefined;
   let draining = false;
   // Started once the app is up (below); until then /health says 'starting' (or 'off').
   let simulation: Simulation | undefined = undefined;
@@ -151,7 +167,11 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   notifier.start();
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   if (metrics && env.metrics) {
-    registerDatabaseGauges(metrics.registry, { db: db.pool, config: pool, nodeCoins: env.nodes.map((node) => node.coin) });
+    registerDatabaseGauges(metrics.registry, {
+      db: db.pool,
+      config: pool,
+      nodeCoins: [...env.nodes, ...env.moneroNodes].map((node) => node.coin),
+    });
     metricsServer = await serveMetrics(metrics.registry, env.metrics.host, env.metrics.port);
     log(`api: metrics on http://${env.metrics.host}:${metricsServer.port}/metrics`);
   }

@@ -33,7 +33,7 @@ export async function demoMiner(environment: Record<string, string | undefined>,
   const site = loadSiteConfig(env.contentDir);
   const pool = loadPoolConfig(env.contentDir);
   // The coins the API simulates: every enabled one except those with a real node (runtime.ts).
-  const coins = site.enabled.filter((enabled) => !env.nodes.some((node) => node.coin === enabled));
+  const coins = site.enabled.filter((enabled) => ![...env.nodes, ...env.moneroNodes].some((node) => node.coin === enabled));
   if (!env.simulator.enabled) {
     console.error('The simulator is off (SIMULATOR=off): there are no simulated miners.');
     return 1;

@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import { createRpc, RpcError } from '@openpool/node-rpc';
+import { createMoneroRpc, MoneroRpcError } from '@openpool/node-rpc/monero';
 import { fromUnits, toUnits, type PoolConfig } from '@openpool/domain/pool-config';
 
 export interface SolvencyEntry {
@@ -39,7 +40,8 @@ export interface RpcOutcome {
 export interface SolvencyOptions {
   db: Pick<pg.Pool, 'query'>;
   config: PoolConfig;
-  nodes: readonly { coin: string; rpcUrl: string }[];
+  /** `monero`: monero-wallet-rpc at rpcUrl, whose unlocked balance is what can be sent (decision 025). */
+  nodes: readonly { coin: string; rpcUrl: string; family?: 'monero' }[];
   maxAgeMs?: number;
   now?: () => number;
   fetch?: typeof globalThis.fetch;
@@ -55,13 +57,36 @@ export function createSolvencyCheck(options: SolvencyOptions): SolvencyCheck {
   const wallets = options.nodes.map((node) => ({
     coin: node.coin,
     rpc: createRpc(node.rpcUrl, { fetch: options.fetch, timeoutMs: 5000 }),
+    monero: node.family === 'monero' ? createMoneroRpc(node.rpcUrl, { fetch: options.fetch, timeoutMs: 5000 }) : undefined,
   }));
   let last: { at: number; report: Promise<SolvencyEntry[]> } | undefined;
 
-  async function spendable({ coin, rpc }: (typeof wallets)[number], decimals: number): Promise<bigint> {
+  async function spendable({ coin, rpc, monero }: (typeof wallets)[number], decimals: number): Promise<bigint> {
     const started = performance.now();
     const outcome = (error?: RpcOutcome['error']) =>
-      options.onRpc?.({ coin, method: 'getbalances', seconds: (performance.now() - started) / 1000, error });
+      options.onRpc?.({
+        coin,
+        method: monero ? 'get_balance' : 'getbalances',
+        seconds: (performance.now() - started) / 1000,
+        error,
+      });
+    if (monero) {
+      let unlocked: unknown;
+      try {
+        ({ unlocked_balance: unlocked } = await monero<{ unlocked_balance?: unknown }>('get_balance', { account_index: 0 }));
+      } catch (error) {
+        outcome(error instanceof MoneroRpcError ? 'rpc' : 'unreachable');
+        throw error instanceof MoneroRpcError ? new NodeAnsweredError(error.message) : error;
+      }
+      if (typeof unlocked !== 'number' || !Number.isFinite(unlocked) || unlocked < 0) {
+        outcome('rpc');
+        throw new NodeAnsweredError('get_balance: no unlocked_balance in the answer');
+      }
+      outcome();
+      // Atomic units already (past 2^53, about 9,007 XMR, JSON rounds them by a few units: fine
+      // for a margin); coinbase outputs still locked for 60 blocks are not in it.
+      return BigInt(Math.trunc(unlocked));
+    }
     let balances: { mine?: { trusted?: number } } | undefined;
     try {
       balances = await rpc<{ mine?: { trusted?: number } }>('getbalances');

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMoneroRegtest, type MoneroRegtest } from '../../../../stratum/src/xmr/regtest.ts';
 import { createMoneroSender, moneroChainKind, moneroUnlockedBalance, MONERO_MAX_DESTINATIONS } from './monero-sender.ts';
+import { fromUnits, type PoolConfig } from '@openpool/domain/pool-config';
+import { createSolvencyCheck } from '../../solvency/solvency.ts';
 import { splitByDestinations } from './send.ts';
 
 let node: MoneroRegtest;
@@ -71,6 +73,20 @@ describe('Monero payouts from monero-wallet-rpc', () => {
     state = await sender.track!('xmr', sent.txid);
     expect(state?.confirmations).toBe(2);
     expect(await sender.track!('xmr', '00'.repeat(32))).toBeUndefined();
+  });
+
+  it('counts the wallet’s unlocked balance for solvency', async () => {
+    const owed = { mature: '1000000000000', unpaid: '0' };
+    const solvency = createSolvencyCheck({
+      db: { query: (async () => ({ rows: [owed] })) as never },
+      config: { coins: new Map([['xmr', { unitDecimals: 12 }]]) } as unknown as PoolConfig,
+      nodes: [{ coin: 'xmr', rpcUrl: node.walletUrl!, family: 'monero' }],
+    });
+    const [entry] = await solvency.report();
+    const unlocked = await moneroUnlockedBalance(node.wallet!);
+    expect(entry).toMatchObject({ coin: 'xmr', node: 'ok', owed: '1' });
+    expect(unlocked).toBeGreaterThan(0n);
+    expect(entry!.spendable).toBe(fromUnits(unlocked, 12));
   });
 
   it('takes the fee from the miners when XMR_PAYOUT_FEE=miners', async () => {
