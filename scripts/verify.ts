@@ -4,13 +4,17 @@
 // credit recomputed from the published inputs with the documented formulas, and the ledger's
 // credit of each period. Exit 0 and a summary when all agree; exit 1 naming the first period,
 // field and both values when anything differs; exit 2 when it could not check (usage, network).
+// With `--node URL` (the coin's node JSON-RPC, credentials in the URL) it also reads the coinbase of
+// every block the pool found in the range: each commitment (OP_RETURN 'OPA1' + root) must name a
+// root of the chain the API publishes.
 // It imports only packages/domain (pure code), never the pool's servers.
 import { parseArgs } from 'node:util';
 import { verifyMiner } from '@openpool/domain/audit-verify';
 import { auditListSchema, auditProofSchema, auditRecordSchema } from '@openpool/domain/audit-api';
+import { anchoredRoot } from '@openpool/domain/audit';
 
 const USAGE =
-  'usage: npm run verify -- --api URL --coin COIN --address ADDRESS [--from DATE] [--to DATE]\n' +
+  'usage: npm run verify -- --api URL --coin COIN --address ADDRESS [--from DATE] [--to DATE] [--node URL]\n' +
   '  DATE: 2026-11-28, 2026-11-28T13:00:00Z or unix seconds; default: the last 24 hours';
 
 function fail(message: string): never {
@@ -26,22 +30,25 @@ function unixSeconds(text: string | undefined, name: string): number | undefined
   return Math.floor(ms / 1000);
 }
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      api: { type: 'string' },
-      coin: { type: 'string' },
-      address: { type: 'string' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-    },
-    strict: true,
-  }).values;
-} catch (error) {
-  fail((error as Error).message);
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        api: { type: 'string' },
+        coin: { type: 'string' },
+        address: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        node: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
+const args = parseOptions();
 const { api, coin, address } = args;
 if (!api || !coin || !address) fail('--api, --coin and --address are required');
 let base: URL;
@@ -112,6 +119,75 @@ if (result.periods === 0) {
   console.log(`verify: no audit periods for ${coin} in that range (${requests} requests, ${seconds} s)`);
   process.exit(0);
 }
+/** The node's JSON-RPC, credentials taken out of the URL into a Basic header (fetch refuses them in the URL). */
+function nodeRpc(text: string) {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    fail(`--node ${JSON.stringify(text)} is not a URL`);
+  }
+  const auth = url.username ? `Basic ${btoa(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`)}` : null;
+  url.username = '';
+  url.password = '';
+  return async <T>(method: string, params: unknown[]): Promise<T> => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      body: JSON.stringify({ jsonrpc: '1.0', id: 'verify', method, params }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = (await response.json().catch(() => null)) as { result?: T; error?: { message?: string } | null } | null;
+    if (!response.ok || !body || body.error)
+      throw new Error(`node ${method}: ${body?.error?.message ?? `status ${response.status}`}`);
+    return body.result as T;
+  };
+}
+
+/**
+ * Each block of the coin the pool found between the first and the last checked record: what
+ * its coinbase commits to, read from the node. A commitment to a root the API's chain does
+ * not have is a mismatch; blocks without one (mined before commitments, or by another
+ * stratum server) are counted.
+ */
+async function checkAnchors(nodeUrl: string, roots: ReadonlyMap<string, number>) {
+  const rpc = nodeRpc(nodeUrl);
+  const times = [...roots.values()];
+  const start = Math.min(...times);
+  const end = to ?? Math.floor(Date.now() / 1000);
+  let committed = 0;
+  let without = 0;
+  for (let page = 1; ; page++) {
+    const answer = await get(`/${encodeURIComponent(coin!)}/api/v1/blocks?page=${page}&page_size=100`);
+    if (answer.status !== 200) throw new Error(`blocks answered ${answer.status}`);
+    const blocks = answer.body as { total: number; results: { date: number; height: number; hash: string; coin: string }[] };
+    for (const block of blocks.results) {
+      if (block.coin !== coin || block.date < start || block.date > end) continue;
+      const found = await rpc<{ tx: { vout: { scriptPubKey: { hex: string } }[] }[] }>('getblock', [block.hash, 2]);
+      const root = (found.tx[0]?.vout ?? []).map((out) => anchoredRoot(out.scriptPubKey.hex)).find((r) => r !== null) ?? null;
+      if (root === null) {
+        without += 1;
+        continue;
+      }
+      if (!roots.has(root)) {
+        // Committed before the checked range: the API must still have that record.
+        const older = await get(`/${encodeURIComponent(coin!)}/api/v1/audit?from=0&to=253402300799&root=${root}`);
+        const known = older.status === 200 && (older.body as { results: unknown[] }).results.length === 1;
+        if (!known) {
+          console.error(
+            `verify: MISMATCH at block ${block.height} (${block.hash}): anchor: expected a root of the chain, found ${root}`,
+          );
+          process.exit(1);
+        }
+      }
+      committed += 1;
+    }
+    const oldest = blocks.results.at(-1)?.date ?? 0;
+    if (blocks.results.length === 0 || page * 100 >= blocks.total || oldest < start) break;
+  }
+  return { committed, without };
+}
+
 const totals = Object.entries(result.totals)
   .map(([c, units]) => `${units} ${c}`)
   .join(', ');
@@ -121,3 +197,15 @@ console.log(
     (totals ? `: ${totals} (smallest units)` : '') +
     ` (${requests} requests, ${seconds} s)`,
 );
+if (args.node) {
+  try {
+    const anchors = await checkAnchors(args.node, result.roots);
+    console.log(
+      `verify: on chain: ${anchors.committed} blocks of ${coin} in the range commit to a root of this chain` +
+        (anchors.without > 0 ? `; ${anchors.without} carry no commitment` : ''),
+    );
+  } catch (error) {
+    console.error(`verify: could not check the node: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}

@@ -64,6 +64,8 @@ export interface VerifySummary {
   last: number | null;
   lastRoot: string | null;
   checks: PeriodCheck[];
+  /** Every root of the checked chain, the record before the range's included, with its record's time. */
+  roots: Map<string, number>;
 }
 
 export type VerifyResult = VerifySummary | VerifyMismatch;
@@ -160,6 +162,7 @@ async function run(request: VerifyRequest): Promise<VerifySummary> {
     last: null,
     lastRoot: null,
     checks: [],
+    roots: new Map(),
   };
   if (listed.size === 0) return summary;
   const first = Math.min(...listed.keys());
@@ -173,6 +176,7 @@ async function run(request: VerifyRequest): Promise<VerifySummary> {
     const root = recordRoot(headerOf(before));
     if (root !== before.root) throw new Mismatch(first - 1, 'root', root, before.root);
     previousRoot = before.root;
+    summary.roots.set(before.root, before.at);
   }
   // Every period between the first and the last, listed or not (a record written late can sit
   // outside the time range): a chain has no gaps.
@@ -201,6 +205,7 @@ async function run(request: VerifyRequest): Promise<VerifySummary> {
     }
     request.onPeriod?.(period, check);
     previousRoot = record.root;
+    summary.roots.set(record.root, record.at);
   }
   summary.lastRoot = previousRoot;
   return summary;

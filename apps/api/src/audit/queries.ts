@@ -41,7 +41,7 @@ interface RecordRow {
 export async function listRecords(
   ctx: ApiContext,
   chain: string,
-  range: { from: number; to: number; after: number; limit: number; address: string | null },
+  range: { from: number; to: number; after: number; limit: number; address: string | null; root?: string | null },
 ): Promise<AuditList> {
   const rows = await ctx.db.query<RecordRow>(
     `select r.seq, r.kind, r.coin, extract(epoch from r.at)::bigint::text as at, r.root, r.prev_root, r.leaf_count,
@@ -49,8 +49,9 @@ export async function listRecords(
        case when $5::text is null then null else ${LEDGER_CREDIT.replaceAll('$ADDRESS', '$5')} end as ledger_credit
      from audit_records r
      where r.chain = $1 and r.at >= to_timestamp($2) and r.at < to_timestamp($3) and r.seq > $4
+       and ($7::text is null or r.root = $7)
      order by r.seq limit $6`,
-    [chain, range.from, range.to, range.after, range.address, range.limit + 1],
+    [chain, range.from, range.to, range.after, range.address, range.limit + 1, range.root ?? null],
   );
   const page = rows.rows.slice(0, range.limit);
   return {

@@ -34,13 +34,19 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ApiContext): void
         description:
           'Each record carries the root of the one before it (`prev_root`), so no past period can change without every later root ' +
           'changing. `from` and `to` are unix seconds (default: the last 24 hours); at most 500 periods a page, `next` goes on. ' +
-          'With `address`, each period also says what the ledger credited that address in it.',
+          'With `address`, each period also says what the ledger credited that address in it. With `root`, only the record ' +
+          'of that root (a coinbase commitment names one: `OP_RETURN` `OPA1` and the root).',
         params: z.object({ coin: coinParam }),
         querystring: z.object({
           from: plainNumberQuery({ max: MAX_UNIX, integer: true }).optional(),
           to: plainNumberQuery({ max: MAX_UNIX, integer: true }).optional(),
           after: plainNumberQuery({ max: 2_147_483_647, integer: true }).optional(),
           address: addressParam.optional(),
+          root: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits')
+            .optional()
+            .describe('only the record with this root (what a coinbase commitment names)'),
         }),
         response: { 200: auditListSchema, ...errors },
       },
@@ -53,7 +59,14 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ApiContext): void
       const from = request.query.from ?? to - DAY_S;
       if (from >= to) throw badRequest('from must be before to');
       const address = request.query.address === undefined ? null : checkAddress(request.query.address);
-      return listRecords(ctx, coin, { from, to, after: request.query.after ?? 0, limit: PAGE, address });
+      return listRecords(ctx, coin, {
+        from,
+        to,
+        after: request.query.after ?? 0,
+        limit: PAGE,
+        address,
+        root: request.query.root ?? null,
+      });
     },
   );
 
