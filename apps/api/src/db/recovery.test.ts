@@ -322,6 +322,27 @@ describe('a full disk under PostgreSQL', () => {
       );
       expect([...seen.keys()].filter((key) => key.startsWith('5') && !key.startsWith('503 retry-after'))).toEqual([]);
 
+      // PostgreSQL itself meeting the full disk (another writer than ingest): its own words are
+      // heard and named, and the state holds until there is room.
+      const pg = await import('pg');
+      const client = new pg.default.Client({
+        host: join(dir, 'postgres', 'run'),
+        port: 5432,
+        user: 'postgres',
+        database: 'openpool',
+      });
+      await client.connect();
+      client.on('error', () => undefined);
+      const refused = await client
+        .query("create table enospc_probe as select repeat('x', 2000) as t from generate_series(1, 200000)")
+        .then(
+          () => 'written',
+          (error: { code?: string; message: string }) => error.code ?? error.message,
+        );
+      await client.end().catch(() => undefined);
+      expect(['53100', '58030', '57P01', '57P02', 'Connection terminated unexpectedly']).toContain(refused);
+      await vi.waitFor(() => expect(output).toContain('no space left on the disk of'), { timeout: 10_000, interval: 100 });
+
       // Room again: the pool is back by itself within seconds.
       unlinkSync(filler);
       const freed = Date.now();
@@ -335,7 +356,9 @@ describe('a full disk under PostgreSQL', () => {
       await stopServer();
       expect(Date.now() - sent).toBeLessThan(10_000);
       expect(postmasters()).toEqual([]);
-      console.info(`full disk: ready again ${backAfterMs} ms after room, answers ${JSON.stringify([...seen])}`);
+      console.info(
+        `full disk: PostgreSQL refused with ${refused}; ready again ${backAfterMs} ms after room, answers ${JSON.stringify([...seen])}`,
+      );
     },
   );
 });
