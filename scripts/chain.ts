@@ -1,4 +1,5 @@
-// `npm run chain`: the whole real-chain demo in one command (decision 013). Installs Debian's
+// `npm run chain`: the whole real-chain demo in one command (decision 013); `npm run chain -- xmr`
+// runs the Monero one (chain-xmr.ts). Installs Debian's
 // litecoind when it is missing, starts a Litecoin regtest network with a wallet (kept in
 // .data/regtest, so a restart goes on with the same chain and balances), starts the product
 // (`npm start`) with SIMULATOR=off and the ltc stratum server on that node, and our CPU test
@@ -15,6 +16,12 @@ import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { startMiner } from '../apps/stratum/src/miner/miner.ts';
 import { startRegtest } from '../apps/stratum/src/testing/regtest.ts';
+
+// `npm run chain -- xmr`: the Monero demo instead (chain-xmr.ts), which runs until it is stopped.
+if (process.argv[2] === 'xmr') {
+  await import('./chain-xmr.ts');
+  await new Promise(() => undefined);
+}
 
 const root = join(import.meta.dirname, '..');
 const env = process.env;

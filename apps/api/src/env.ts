@@ -78,7 +78,7 @@ const schema = z
     LTC_RPC_URL: nodeRpcUrlSchema.optional(),
     /** Who pays a payout's network fee: the pool's wallet, or the miners (deducted from their amounts). */
     LTC_PAYOUT_FEE: z.enum(['pool', 'miners']).default('pool'),
-    /** A monerod (decision 025): the chain xmr's samples are judged by (regtest or main). */
+    /** A monerod (decision 031): the chain xmr's samples are judged by (regtest or main). */
     XMR_DAEMON_URL: originSchema.optional(),
     /** monero-wallet-rpc (loopback, --disable-rpc-login): xmr payouts are real `transfer`s from it. */
     XMR_WALLET_RPC_URL: originSchema.optional(),
@@ -134,7 +134,7 @@ export interface ApiEnv {
   notify: NotifyEnv;
   /** Coins with a node: their payouts go through its wallet (and the simulator leaves them alone). */
   nodes: { coin: 'ltc'; rpcUrl: string; payoutFee: 'pool' | 'miners' }[];
-  /** Coins on a Monero node (decision 025): payouts through monero-wallet-rpc when its URL is set. */
+  /** Coins on a Monero node (decision 031): payouts through monero-wallet-rpc when its URL is set. */
   moneroNodes: { coin: 'xmr'; daemonUrl: string; walletUrl?: string; payoutFee: 'pool' | 'miners' }[];
   /** Stratum addresses shown instead of content/pools.json's, by coin (no TLS: no SSL address). */
   stratumUrls: { coin: 'ltc' | 'xmr'; url: string }[];

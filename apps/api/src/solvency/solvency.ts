@@ -40,7 +40,7 @@ export interface RpcOutcome {
 export interface SolvencyOptions {
   db: Pick<pg.Pool, 'query'>;
   config: PoolConfig;
-  /** `monero`: monero-wallet-rpc at rpcUrl, whose unlocked balance is what can be sent (decision 025). */
+  /** `monero`: monero-wallet-rpc at rpcUrl, whose unlocked balance is what can be sent (decision 031). */
   nodes: readonly { coin: string; rpcUrl: string; family?: 'monero' }[];
   maxAgeMs?: number;
   now?: () => number;

@@ -1,4 +1,4 @@
-/** The Monero stratum's settings that are not worth an environment variable (decision 024). */
+/** The Monero stratum's settings that are not worth an environment variable (decision 031). */
 import type { RewardScheme } from '@openpool/domain/address';
 import type { XmrSessionOptions } from './session.ts';
 

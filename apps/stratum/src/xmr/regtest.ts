@@ -2,7 +2,7 @@
  * A real Monero regtest node for tests, benchmarks and `npm run chain -- xmr`: `monerod
  * --regtest --offline --fixed-difficulty N` in a temporary folder, and optionally
  * `monero-wallet-rpc` with a fresh wallet (its primary address pays the pool's blocks).
- * Loopback only, without RPC login (decision 024).
+ * Loopback only, without RPC login (decision 031).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

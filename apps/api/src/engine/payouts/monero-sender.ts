@@ -1,5 +1,5 @@
 /**
- * Real Monero payouts from monero-wallet-rpc (decision 025): one `transfer` per batch of at most
+ * Real Monero payouts from monero-wallet-rpc (decision 031): one `transfer` per batch of at most
  * 15 destinations (a Monero transaction has at most 16 outputs, one is the change), built
  * without relaying, noted with the payout ids (`set_tx_notes`), then relayed. The engine marks
  * the payouts Paid only after this resolves with the tx id, so a failed send (too little
