@@ -7,7 +7,8 @@
 // balances that mature after 60 blocks, and payouts sent by the wallet. Ctrl-C stops all.
 //
 // Env: CHAIN_XMR_RPC_PORT (default 18081; P2P takes the next port, the wallet the one after),
-// STRATUM_XMR_PORT (3334), CHAIN_XMR_DIFFICULTY (the regtest's fixed difficulty, 100),
+// STRATUM_XMR_PORT (3334), CHAIN_XMR_DIFFICULTY (the regtest's fixed difficulty, 20: a block every few
+// seconds from a light-mode CPU miner, so credits mature 60 blocks later within minutes),
 // CHAIN_XMR_THREADS (the miner's RandomX threads, 1).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -21,7 +22,7 @@ const root = join(import.meta.dirname, '..');
 const env = process.env;
 const rpcPort = Number(env.CHAIN_XMR_RPC_PORT ?? 18081);
 const stratumPort = Number(env.STRATUM_XMR_PORT ?? 3334);
-const difficulty = Number(env.CHAIN_XMR_DIFFICULTY ?? 100);
+const difficulty = Number(env.CHAIN_XMR_DIFFICULTY ?? 20);
 const threads = Number(env.CHAIN_XMR_THREADS ?? 1);
 
 const installed = spawnSync(process.execPath, [join(root, 'scripts/ensure-monerod.mjs')], { stdio: 'inherit' });
