@@ -33,7 +33,12 @@ export function DailyEstimate({
     amount: rtl ? `\u2066${formatAmount(coins, ticker)}` : formatAmount(coins, ticker),
     ticker: rtl ? `${ticker.toUpperCase()}\u2069` : ticker.toUpperCase(),
   });
-  const device = rtl ? `\u2068${reference.device}\u2069` : reference.device;
+  const label = (
+    <DeviceLabel
+      text={t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device: MARK })}
+      device={reference.device}
+    />
+  );
   const fiat = toFiat(coins, ticker);
   return (
     <>
@@ -46,12 +51,10 @@ export function DailyEstimate({
             className="relative z-10 text-ink-muted hover:text-accent hover:underline"
             data-testid="card-device"
           >
-            {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device })}
+            {label}
           </LocaleLink>
         ) : (
-          <span className="text-ink-muted">
-            {t('pool.card.estimateFor', { hashrate: formatHashrate(reference.hashrate), device })}
-          </span>
+          <span className="text-ink-muted">{label}</span>
         )}
       </dt>
       <dd className="font-semibold tabular-nums" data-testid="card-estimate">
@@ -66,6 +69,27 @@ export function DailyEstimate({
           <bdi dir={locale.dir}>{units}</bdi>
         )}
       </dd>
+    </>
+  );
+}
+
+/** Where the device's name goes in the message: a character no catalogue writes (private use). */
+const MARK = '\uE000';
+
+/**
+ * The message with the device's name and the brackets around it ('(Antminer S21 Pro)', '（…）')
+ * as one left-to-right isolate: in a right-to-left page the brackets were the page's, and a
+ * name wrapped across two lines read 'Antminer S21) … (Pro' (decision 027).
+ */
+function DeviceLabel({ text, device }: { text: string; device: string }) {
+  const match = /[(（]\uE000[)）]|\uE000/.exec(text);
+  if (!match) return <>{text}</>;
+  const own = match[0].replace(MARK, device);
+  return (
+    <>
+      {text.slice(0, match.index)}
+      <bdi dir="ltr">{own}</bdi>
+      {text.slice(match.index + match[0].length)}
     </>
   );
 }
