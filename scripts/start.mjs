@@ -278,7 +278,7 @@ function announce() {
 run('api', join(root, 'apps/api'), [...API_NODE_ARGS, 'src/server.ts'], { ...shared, ...referral }, (line) => {
   if (line.startsWith('api: listening on')) {
     listening.api = true;
-    announce();
+    startWebWhenReady();
   }
 });
 if (stratum) run('stratum', join(root, 'apps/stratum'), ['src/main.ts'], shared);
@@ -287,6 +287,21 @@ if (stratumXmr) run('stratum-xmr', join(root, 'apps/stratum'), ['src/xmr/main.ts
 // Several web workers (node:cluster) listen through their supervisor, which cannot share the
 // port: the starting page closes just before they start (a second without an answer).
 const handoff = Number(process.env.WEB_WORKERS || 1) <= 1;
+
+/**
+ * The web server starts once the site is built and the API listens: pages rendered before that
+ * would only say the API is unreachable (and log it, 25 lines a page); the starting page answers
+ * until then.
+ */
+let built = false;
+function startWebWhenReady() {
+  if (!built) return;
+  if (!listening.api) {
+    readyAt = Math.max(readyAt, Date.now() + 5000);
+    return;
+  }
+  if (!children.has('web')) startWeb();
+}
 
 function startWeb() {
   if (stopping) return;
@@ -354,8 +369,10 @@ if (reason) {
     }
     writeFileSync(buildSecondsFile, `${took}\n`);
     console.log(`start: site built in ${took} s`);
-    startWeb();
+    built = true;
+    startWebWhenReady();
   });
 } else {
-  startWeb();
+  built = true;
+  startWebWhenReady();
 }
