@@ -218,14 +218,16 @@ describe('a backup of hostile text', () => {
         created_at: '2026-11-01T00:00:00.000Z',
         server_version: '18',
         migrations,
-        tables: ['notify_secrets'],
+        tables: ['schema_migrations', 'notify_secrets'],
       };
       const lines = [
         JSON.stringify(header),
+        '#table schema_migrations',
+        ...migrations.map((name) => JSON.stringify(`(${name},"2026-11-01 00:00:00+00")`)),
         '#table notify_secrets',
         JSON.stringify('(a\u2028b,"s\u2029 ""q"" \\\\ 😀")'),
         '#sequences []',
-        `#end ${JSON.stringify({ rows: { notify_secrets: 1 } })}`,
+        `#end ${JSON.stringify({ rows: { schema_migrations: migrations.length, notify_secrets: 1 } })}`,
       ];
       const file = join(dir, 'v1.dump.gz');
       writeFileSync(file, gzipSync(`${lines.join('\n')}\n`));
