@@ -65,6 +65,15 @@ describe('settings limits', () => {
     // Even the stranger's client, once it has the right proof, is blocked only for this hour.
   });
 
+  it('reads a forwarded ip:port or [v6]:port as the bare address: a source port is no fresh budget', async () => {
+    const { app } = await withOwner();
+    const forms = (i: number) => [`203.0.113.66:${4000 + i}`, `[::ffff:203.0.113.66]:${5000 + i}`][i % 2]!;
+    for (let i = 0; i < 10; i += 1) expect((await attempt(app, guess(i), forms(i))).statusCode).toBe(403);
+    expect((await attempt(app, guess(99), '203.0.113.66:6553')).statusCode).toBe(429);
+    expect(clientNetwork('[2001:db8:1:2ff::9]:443')).toBe('2001:db8:1:200::/56');
+    expect(ipv6Site('[2001:db8:1:2ff::9]')).toBe('2001:db8:1::/48');
+  });
+
   it('believes no X-Forwarded-For without TRUST_PROXY: rotating it does not pass the per-client limit', async () => {
     const { app } = await withOwner([]);
     let passed = 0;
