@@ -241,6 +241,34 @@ describe('audit records', () => {
     });
   });
 
+  it('documents the audit routes and answers bad input with 400 or 404, never a 500', async () => {
+    await withPool(eventsOf(fixed), async (h) => {
+      const doc = (await h.get<{ paths: Record<string, unknown> }>('/openapi.json')).body;
+      for (const path of [
+        '/{coin}/api/v1/audit',
+        '/{coin}/api/v1/audit/{period}',
+        '/{coin}/api/v1/audit/{period}/proof/{address}',
+      ])
+        expect(Object.keys(doc.paths)).toContain(path);
+      const status = async (url: string) => (await h.get(url)).statusCode;
+      expect(await status('/ltc/api/v1/audit/abc')).toBe(400);
+      expect(await status('/ltc/api/v1/audit/0')).toBe(400);
+      expect(await status('/ltc/api/v1/audit/99999')).toBe(404);
+      expect(await status('/nosuchcoin/api/v1/audit')).toBe(404);
+      expect(await status('/ltc/api/v1/audit?from=100&to=50')).toBe(400);
+      expect(await status('/ltc/api/v1/audit?from=-1')).toBe(400);
+      expect(await status('/ltc/api/v1/audit?root=zz')).toBe(400);
+      expect(await status(`/ltc/api/v1/audit/1/proof/${'x'.repeat(300)}`)).toBe(400);
+      expect(await status('/ltc/api/v1/audit/1/proof/ltc1qnobody')).toBe(404);
+      // A record found by its root, as a coinbase commitment names it.
+      const record = (await h.get<AuditRecord>('/ltc/api/v1/audit/2')).body;
+      const byRoot = await h.get<{ results: { period: number }[] }>(
+        `/ltc/api/v1/audit?from=0&to=253402300799&root=${record.root}`,
+      );
+      expect(byRoot.body.results.map((r) => r.period)).toEqual([2]);
+    });
+  });
+
   it('names the period and field when one credit, input, leaf or record was changed in PostgreSQL', async () => {
     await withPool(eventsOf(fixed), async (h) => {
       const db = h.db.pool;
