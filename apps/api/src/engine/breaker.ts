@@ -9,7 +9,7 @@
  */
 import type pg from 'pg';
 import { hourCreditCeiling, payoutCap } from '@openpool/domain/chain-bounds';
-import type { ChainKind } from '@openpool/domain/chain-params';
+import { CHAIN_PARAMS, type ChainKind } from '@openpool/domain/chain-params';
 import type { MinedTicker } from '@openpool/domain/events';
 import { HOUR_MS } from './aggregates.ts';
 import type { ReferenceBook } from './reference.ts';
@@ -34,6 +34,15 @@ export interface HourCeiling {
   basis: string;
 }
 
+/**
+ * How many times the whole chain's hour (every block it finds in an hour, at the reference
+ * subsidy) one hour of the pool may be credited: a pool is part of the network, and twice
+ * leaves room for a reference difficulty that lags a chain whose hashrate grows. Work claimed
+ * beyond it (one share above all the network's hashes of an hour) is held for the operator.
+ * Real chains only: on a test chain the pool is the network and finds blocks on demand.
+ */
+const CHAIN_SHARE_MAX = 2;
+
 /** Work over difficulty is a float of blocks; it is counted in billionths so that money stays integer. */
 const BILLIONTHS = 1_000_000_000n;
 
@@ -54,8 +63,14 @@ export async function ppsHourCeiling(
   );
   const hourWork = work.rows[0]?.work ?? 0;
   // Rounded up, so an hour's own credit never exceeds it by rounding alone.
-  const blocks = BigInt(Math.ceil((hourWork / reference.difficulty) * Number(BILLIONTHS)));
-  const expected = (blocks * reference.reward * EXPECTED_MARGIN + BILLIONTHS - 1n) / BILLIONTHS;
+  const worth = (blocks: number) =>
+    (BigInt(Math.ceil(blocks * Number(BILLIONTHS))) * reference.reward + BILLIONTHS - 1n) / BILLIONTHS;
+  const expected = EXPECTED_MARGIN * worth(hourWork / reference.difficulty);
+  // On a real chain, also never more than twice the whole chain's hour at the reference.
+  const chainHour =
+    breaker.chainOf(coin) === 'main' ? worth((3600 / CHAIN_PARAMS[coin].blockTimeSeconds) * CHAIN_SHARE_MAX) : null;
+  if (chainHour !== null && chainHour < expected && chainHour < chain)
+    return { ceiling: chainHour, basis: `twice the whole chain’s hour at ${reference.basis} (its work: ${hourWork})` };
   return expected < chain
     ? { ceiling: expected, basis: `${EXPECTED_MARGIN} times what its work (${hourWork}) earns at ${reference.basis}` }
     : whole;

@@ -162,6 +162,26 @@ describe('the issue’s reproductions', () => {
     });
   });
 
+  it('nir: one share above all the chain’s hashes of an hour, priced honestly, is held', async () => {
+    await withHistory(['nir'], async (h) => {
+      const e = createEvents();
+      const chain = honest('nir');
+      // Three times every block nir finds in an hour (one a second), in one share, at the
+      // chain's real difficulty and subsidy: 540,000 NIR, under the chain ceiling (2,160,000).
+      const share = 3 * 3600 * chain.difficulty;
+      await send(h, 'eu1', [
+        e.network('nir', T0 + MIN, chain.difficulty),
+        e.share('nir', T0 + 2 * MIN, share),
+        e.share('nir', T0 + HOUR + 5 * MIN, 1),
+      ]);
+      expect(earned('nir', share)).toBeLessThan(hourCreditCeiling('nir', 'main'));
+      expect(await ppsCredited(h, 'nir')).toBe(0n);
+      expect(await listHeld(h.db.pool)).toEqual([
+        expect.objectContaining({ coin: 'nir', kind: 'pps_hour', reason: expect.stringMatching(/twice the whole chain’s hour/) }),
+      ]);
+    });
+  });
+
   it('rvn: 305 samples walking the mean 55x down make a held hour, not 57x pay', async () => {
     await withHistory(['rvn'], async (h) => {
       const e = createEvents();
