@@ -137,14 +137,30 @@ export interface SumNode {
   hash: Uint8Array;
   work: bigint;
   credit: bigint;
+  /** The sums as 64 bytes (work u256 ‖ credit u256), kept so storing the tree encodes nothing twice. */
+  sums?: Uint8Array;
 }
 
 const U256 = 2n ** 256n;
 
-function u256(value: bigint): Uint8Array {
+const MASK64 = 0xffff_ffff_ffff_ffffn;
+
+/** `value` big-endian into 32 bytes of `out` at `offset`: four 64-bit words, not 32 byte shifts (a 10,000-leaf record writes 40,000). */
+function writeU256(out: Uint8Array, offset: number, value: bigint): void {
   if (value < 0n || value >= U256) throw new Error(`audit sum out of range: ${value}`);
-  // Through hex: one conversion instead of 32 bigint shifts (a record of 10,000 leaves makes 40,000 of these).
-  return fromHex(value.toString(16).padStart(64, '0'));
+  const view = new DataView(out.buffer, out.byteOffset + offset, 32);
+  let rest = value;
+  for (let word = 3; word >= 0; word--) {
+    view.setBigUint64(word * 8, rest & MASK64);
+    rest >>= 64n;
+  }
+}
+
+function sumsOf(work: bigint, credit: bigint): Uint8Array {
+  const sums = new Uint8Array(64);
+  writeU256(sums, 0, work);
+  writeU256(sums, 32, credit);
+  return sums;
 }
 
 function readU256(bytes: Uint8Array, offset: number): bigint {
@@ -165,25 +181,25 @@ export function leafNode(leaf: AuditLeaf, hash: Sha256 = sha256): SumNode {
   const work = leafWork(leaf);
   const credit = BigInt(leaf.credit);
   const json = encoder.encode(canonicalJson(leaf));
+  const sums = sumsOf(work, credit);
   const bytes = new Uint8Array(1 + 64 + json.length);
   bytes[0] = 0;
-  bytes.set(u256(work), 1);
-  bytes.set(u256(credit), 33);
+  bytes.set(sums, 1);
   bytes.set(json, 65);
-  return { hash: hash(bytes), work, credit };
+  return { hash: hash(bytes), work, credit, sums };
 }
 
 /** Inner node: SHA-256(0x01 ‖ left hash ‖ right hash ‖ work sum u256 ‖ credit sum u256). */
 export function parentNode(left: SumNode, right: SumNode, hash: Sha256 = sha256): SumNode {
   const work = left.work + right.work;
   const credit = left.credit + right.credit;
+  const sums = sumsOf(work, credit);
   const bytes = new Uint8Array(1 + 32 * 4);
   bytes[0] = 1;
   bytes.set(left.hash, 1);
   bytes.set(right.hash, 33);
-  bytes.set(u256(work), 65);
-  bytes.set(u256(credit), 97);
-  return { hash: hash(bytes), work, credit };
+  bytes.set(sums, 65);
+  return { hash: hash(bytes), work, credit, sums };
 }
 
 const EMPTY: SumNode = { hash: new Uint8Array(32), work: 0n, credit: 0n };
@@ -267,8 +283,7 @@ export function serializeTree(levels: readonly SumNode[][]): Uint8Array {
   for (const level of levels) {
     for (const node of level) {
       out.set(node.hash, offset);
-      out.set(u256(node.work), offset + 32);
-      out.set(u256(node.credit), offset + 64);
+      out.set(node.sums ?? sumsOf(node.work, node.credit), offset + 32);
       offset += NODE_BYTES;
     }
   }
