@@ -119,6 +119,10 @@ describe('device route', () => {
     expect(textOf(page, 'merged-per-day-doge')).toBe('+ 157.713890 DOGE');
     expect(textOf(page, 'coin-profit')).toBe('$31.82');
     expect(page.querySelector('[data-testid="profit-merged-note"]')).not.toBeNull();
+    // One answer on the page: the calculator below counts the same DOGE.
+    const day = page.querySelector('[data-testid="calc-row-1"]');
+    expect(day?.querySelector('td:last-child')?.textContent).toBe('$31.82');
+    expect(textOf(page, 'calc-merged')).toContain('+ 157.713890 DOGE');
   });
 
   it('a device: titled with its maker and name, described by its own figures', async () => {

@@ -7,7 +7,7 @@ import { ScrollTable } from '~/shared/scroll-table';
 import { checkNumber } from './calculator-input';
 import { NumberField } from './number-field';
 import { PowerCostInput } from './power-cost-input';
-import type { CoinMarket } from './profit';
+import { mergedCoinsPerDay, type CoinMarket } from './profit';
 
 /** The units a visitor types a hashrate in: H/s to PH/s, the site's steps of 1000. */
 const UNITS = [0, 1, 2, 3, 4, 5].map((step) => [hashrateUnit(step), 1000 ** step] as const);
@@ -74,6 +74,20 @@ export function Calculator({
   const hashrate = (hashInput.value ?? 0) * UNITS[unit]![1];
   const power = powerInput.value ?? 0;
   const perDay = valid ? dailyCoins({ ...coin, schemes: [activeScheme] }, hashrate) : null;
+  // The coins the same hashes merge-mine (DOGE, PEP, BELLS beside LTC), paid on top at no extra
+  // power: in the revenue and profit, as in the device's profitability table above (decision 024).
+  const merged = (valid ? (coin.merged ?? []) : []).flatMap((child) => {
+    const childPerDay = mergedCoinsPerDay(child, hashrate);
+    return childPerDay === null
+      ? []
+      : [
+          {
+            ticker: child.ticker,
+            perDay: childPerDay,
+            revenue: child.price_usd === null ? null : childPerDay * child.price_usd * perUsd,
+          },
+        ];
+  });
   // A day's money from the domain's one formula; the periods are multiples of it.
   const daily =
     perDay === null
@@ -84,6 +98,7 @@ export function Calculator({
           powerW: power,
           powerCost,
           devicePrice: null,
+          extraRevenue: merged.reduce((sum, child) => sum + (child.revenue ?? 0), 0),
         });
 
   return (
@@ -216,6 +231,14 @@ export function Calculator({
           </table>
         </ScrollTable>
       )}
+      {valid && merged.length > 0 && perDay !== null ? (
+        <p className="mt-2 text-xs text-ink-muted" data-testid="calc-merged">
+          <Ltr>
+            {merged.map((child) => `+ ${formatAmount(child.perDay, child.ticker)} ${child.ticker.toUpperCase()}`).join(' ')}
+          </Ltr>{' '}
+          {t('calc.merged')}
+        </p>
+      ) : null}
     </section>
   );
 }

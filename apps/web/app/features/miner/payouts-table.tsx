@@ -25,7 +25,7 @@ export function PayoutAmount({ amount, ticker }: { amount: string; ticker: strin
     <>
       <Ltr>{formatCoinAmount(amount, ticker)}</Ltr>
       {fiat && (
-        <span className="block text-xs text-ink-muted">
+        <span className="block text-xs font-normal text-ink-muted">
           <Ltr>{fiat}</Ltr>
         </span>
       )}

@@ -51,11 +51,11 @@ export function PayoutsView({ payouts, explorers, base }: { payouts: MinerPayout
   return (
     <>
       <h2 className="mt-4 mb-2 text-sm font-semibold">{t('payouts.totalsTitle')}</h2>
-      <ul className="grid grid-cols-1 gap-3 text-sm min-[400px]:grid-cols-2 lg:grid-cols-4" data-testid="payouts-totals">
+      <ul className="grid grid-cols-2 gap-2 text-sm sm:gap-3 lg:grid-cols-4" data-testid="payouts-totals">
         {payouts.totals.map((total) => (
           <li
             key={total.coin}
-            className={`rounded-lg border p-3 ${filter === total.coin ? 'border-accent' : 'border-line'}`}
+            className={`min-w-0 rounded-lg border p-3 break-words ${filter === total.coin ? 'border-accent' : 'border-line'}`}
             data-testid={`payouts-total-${total.coin}`}
           >
             <p className="text-xs text-ink-muted">{t('payouts.totalPaidIn', { coin: total.coin.toUpperCase() })}</p>
