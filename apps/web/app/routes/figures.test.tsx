@@ -403,7 +403,7 @@ describe.each(['en', 'fa'] as const)('figures of every page type (%s)', (locale)
     expect(amounts).toEqual(
       expect.arrayContaining(['0.315417 LTC', '55.502367 LTC', `${n('1 234.500000')} LTC`, `${n('1 234.567890')} LTC`]),
     );
-    const doge = page.querySelectorAll('[data-testid="miner-merged-doge"] td');
+    const doge = page.querySelectorAll('[data-testid="miner-merged-doge"] dd');
     expect([...doge].map((cell) => cell.textContent)).toEqual([n('10 922.337935'), n('1 812 500.000000'), n('250.500000')]);
     expect(testIdText(page, 'miner-shares-valid')).toBe(n('1 234 567'));
     expect(page.querySelector('[data-testid="miner-out-of-date"]')).toBeNull();

@@ -7,7 +7,6 @@ import type { MinerStats } from './miner-types';
 import { LocaleLink } from '~/shared/locale-link';
 import { Ltr } from '~/shared/ltr';
 import { Figure, Panel } from '~/shared/panel';
-import { ScrollTable } from '~/shared/scroll-table';
 import { isMining } from './miner-freshness';
 import { formatDuration, payoutEta } from './payout-eta';
 
@@ -85,45 +84,31 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
       {stats.merged.length > 0 ? (
         <>
           <h3 className="mt-4 mb-2 text-sm font-semibold">{t('miner.merged.title')}</h3>
-          {/* Cards on a phone: at 320 px the Unconfirmed column was cut mid-number. */}
-          <ScrollTable label={t('miner.merged.title')} className="card-table">
-            <table className="w-full text-sm tabular-nums" data-testid="miner-merged">
-              <thead>
-                <tr className="text-xs text-ink-muted">
-                  <th scope="col" className="py-1 pe-3 text-start font-medium">
-                    {t('miner.merged.coin')}
-                  </th>
-                  <th scope="col" className="py-1 pe-3 text-end font-medium">
-                    {t('miner.balance')}
-                  </th>
-                  <th scope="col" className="py-1 pe-3 text-end font-medium">
-                    {t('miner.unconfirmed')}
-                  </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t('miner.totalPaid')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.merged.map((m) => (
-                  <tr key={m.coin} className="border-t border-line" data-testid={`miner-merged-${m.coin}`}>
-                    <th scope="row" className="py-1 pe-3 text-start font-medium">
-                      {m.coin.toUpperCase()}
-                    </th>
-                    <td className="py-1 pe-3 text-end" data-label={t('miner.balance')}>
-                      <Ltr>{formatAmount(m.balance, m.coin)}</Ltr>
-                    </td>
-                    <td className="py-1 pe-3 text-end" data-label={t('miner.unconfirmed')}>
-                      <Ltr>{formatAmount(m.unconfirmed_balance, m.coin)}</Ltr>
-                    </td>
-                    <td className="py-1 text-end" data-testid={`miner-merged-paid-${m.coin}`} data-label={t('miner.totalPaid')}>
-                      <Ltr>{formatAmount(m.total_paid, m.coin)}</Ltr>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          {/* One block per coin, its three figures side by side: as a four-column table the Total
+              paid column was cut off in the balance panel's third of a desktop page. */}
+          <ul className="grid gap-2" data-testid="miner-merged" aria-label={t('miner.merged.title')}>
+            {stats.merged.map((m) => (
+              <li key={m.coin} className="rounded-lg border border-line px-3 py-2" data-testid={`miner-merged-${m.coin}`}>
+                <p className="text-sm font-semibold">{m.coin.toUpperCase()}</p>
+                <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
+                  {(
+                    [
+                      ['miner.balance', m.balance, 'balance'],
+                      ['miner.unconfirmed', m.unconfirmed_balance, 'unconfirmed'],
+                      ['miner.totalPaid', m.total_paid, 'paid'],
+                    ] as const
+                  ).map(([label, amount, key]) => (
+                    <div key={key} className="min-w-0">
+                      <dt className="text-ink-muted">{t(label)}</dt>
+                      <dd className="font-medium break-all tabular-nums" data-testid={`miner-merged-${key}-${m.coin}`}>
+                        <Ltr>{formatAmount(amount, m.coin)}</Ltr>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
         </>
       ) : null}
     </Panel>
