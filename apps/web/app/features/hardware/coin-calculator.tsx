@@ -4,7 +4,7 @@ import { useCurrency } from '~/currency/currency-context';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import { Calculator } from './calculator';
-import type { CoinMarket } from './profit';
+import type { CoinMarket, MergedMarket } from './profit';
 import type { ReferenceDevice } from './reference.server';
 import { useMoney } from './use-money';
 import { usePowerCost } from './use-power-cost';
@@ -21,11 +21,14 @@ export function CoinCalculator({
   ticker,
   hashrate,
   reference,
+  merged = [],
 }: {
   stats: PoolStats;
   ticker: string;
   hashrate: number;
   reference: ReferenceDevice | null;
+  /** The coins this pool's work merge-mines, priced here with the browser's rates. */
+  merged?: readonly MergedMarket[];
 }) {
   const t = useT();
   const { rates } = useCurrency();
@@ -44,6 +47,10 @@ export function CoinCalculator({
     price_usd: price !== undefined && price > 0 ? price : null,
     updated_at: stats.updated_at,
     trend: null,
+    merged: merged.map((child) => {
+      const childPrice = rates?.crypto[child.ticker.toUpperCase()];
+      return { ...child, price_usd: childPrice !== undefined && childPrice > 0 ? childPrice : null };
+    }),
   };
   return (
     <div>

@@ -95,8 +95,25 @@ export async function fetchMarket(
   return { coins: priced, fiat: rates?.fiat ?? { USD: 1 }, rates_at: rates?.updated_at ?? null };
 }
 
+/**
+ * The coins a pool's work merge-mines, with their chains' figures and no price (the coin page's
+ * calculator prices them with the rates the browser loads); empty when the call fails.
+ */
+export async function fetchMergedFigures(
+  api: ApiClient,
+  parent: Pick<CoinMarket, 'ticker' | 'algorithm'>,
+): Promise<MergedMarket[]> {
+  if (!(COINS as Record<string, { mergedCoins: readonly string[] } | undefined>)[parent.ticker]?.mergedCoins.length) return [];
+  const list = await lookup('calculator merged', async () => mergedListSchema.parse(await api.request(apiPaths.merged())));
+  return list.kind === 'found' ? mergedOf(parent, list.value, () => null) : [];
+}
+
 /** The coins `parent`'s work merge-mines, with their own chains' figures (a chain without a sample is left out). */
-function mergedOf(parent: CoinMarket, list: MergedList, priceOf: (ticker: string) => number | null): MergedMarket[] {
+function mergedOf(
+  parent: Pick<CoinMarket, 'ticker' | 'algorithm'>,
+  list: MergedList,
+  priceOf: (ticker: string) => number | null,
+): MergedMarket[] {
   return list.results
     .filter((child) => child.parents.includes(parent.ticker) && child.net_difficulty > 0)
     .map((child) => ({

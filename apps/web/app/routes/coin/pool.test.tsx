@@ -85,7 +85,7 @@ describe('coin pool route', () => {
   it('leaves out the device link when the catalogue lacks the reference device', async () => {
     const hardware = { ...content.hardware, devices: [] };
     const answer = await serve([layoutRoute, poolRoute], '/ltc', { coin: 'ltc' }, ltcApi(), {}, { hardware });
-    expect(answer.data).toEqual({ reference: null });
+    expect(answer.data).toEqual({ merged: [], reference: null });
     const page = await renderPage(routes, '/ltc', { api: ltcApi(), until: 'calc-results', context: { hardware } });
     expect(page.querySelector('[data-testid="reference-device"]')).toBeNull();
     expect(page.querySelector<HTMLInputElement>('[data-testid="calc-power"]')?.value).toBe('0');

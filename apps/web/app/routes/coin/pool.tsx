@@ -21,14 +21,19 @@ import { Figure, Panel } from '~/shared/panel';
 import { appContext } from '~/platform/context';
 import { CoinCalculator } from '~/features/hardware/coin-calculator';
 import { findReferenceDevice } from '~/features/hardware/reference.server';
+import { fetchMergedFigures } from '~/features/hardware/hardware-api.server';
 import { isCoinTicker, COINS } from '@openpool/domain/coins';
 import type { Route } from './+types/pool';
 
 /** The coin's reference device in the hardware catalogue, for the calculator (decision 010). */
-export function loader({ params, context }: Route.LoaderArgs) {
-  const { hardware, coinContent } = context.get(appContext);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { hardware, coinContent, api } = context.get(appContext);
   const reference = isCoinTicker(params.coin) ? coinContent.coins[params.coin]?.reference : undefined;
   return {
+    // The coins this pool's work merge-mines, which the calculator adds (decision 024).
+    merged: isCoinTicker(params.coin)
+      ? await fetchMergedFigures(api, { ticker: params.coin, algorithm: COINS[params.coin].algorithm })
+      : [],
     reference:
       reference && isCoinTicker(params.coin)
         ? findReferenceDevice(hardware, reference.device, COINS[params.coin].algorithm)
@@ -127,6 +132,7 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
             ticker={coin.ticker}
             hashrate={info.reference.hashrate}
             reference={loaderData.reference}
+            merged={loaderData.merged}
           />
         </div>
       ) : null}
