@@ -90,7 +90,16 @@ describe('engine locks across replicas', () => {
     const done = settled(waiting);
     const other = await engine.ingest('stratum-b', [{ ...network(1, T0), coin: 'kas' } as IngestEvent]);
     expect(other.accepted).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The signal that the batch waits for the lock, not merely has not got there yet:
+    // PostgreSQL lists its request for ltc's family lock as not granted.
+    await waitFor(async () => {
+      const asked = await db.pool.query(
+        `select 1 from pg_locks where locktype = 'advisory' and classid = $1
+           and objid = (hashtext('ltc')::bigint & 4294967295)::oid and not granted`,
+        [LOCK_SPACE.family],
+      );
+      return asked.rowCount === 1;
+    });
     expect(done()).toBe(false);
     const clock = await db.pool.query(`select 1 from engine_clock where coin = 'ltc'`);
     expect(clock.rowCount).toBe(0);
@@ -128,11 +137,12 @@ describe('singleton jobs across replicas', () => {
   it('runs in one process at a time and moves when the holder stops', async () => {
     const db = await database();
     const runs: string[] = [];
-    const make = (name: string) =>
+    const make = (name: string, onStandby?: () => void) =>
       startSingleton({
         pool: db.pool,
         lock: [LOCK_SPACE.simulator, 99],
         retryMs: 100,
+        onStandby,
         start: async () => {
           runs.push(`start ${name}`);
           return { stop: async () => void runs.push(`stop ${name}`) };
@@ -140,8 +150,10 @@ describe('singleton jobs across replicas', () => {
       });
     const first = make('a');
     await waitFor(() => first.running);
-    const second = make('b');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Standing by is the signal that it tried the lock and found it held, so it did not start.
+    let standingBy = false;
+    const second = make('b', () => (standingBy = true));
+    await waitFor(() => standingBy);
     expect(second.running).toBe(false);
     await first.stop();
     await waitFor(() => second.running);
