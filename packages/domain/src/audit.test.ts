@@ -8,6 +8,7 @@ import {
   checkInputs,
   expectedCredit,
   GENESIS_ROOT,
+  leafJson,
   leafKey,
   nodeOffset,
   proofFromTree,
@@ -63,6 +64,17 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }] })).toBe('{"a":[{"c":null,"d":"x"}],"b":1}');
     expect(() => canonicalJson({ a: 1.5 })).toThrow();
     expect(() => canonicalJson({ a: 1n })).toThrow();
+  });
+});
+
+describe('leafJson', () => {
+  it('is canonicalJson of the leaf, for any labels and difficulties', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.string())), fc.string(), (work, credit) => {
+        const leaf = { key: leafKey('ltc', 1, 'a'), work, credit };
+        expect(leafJson(leaf)).toBe(canonicalJson(leaf));
+      }),
+    );
   });
 });
 

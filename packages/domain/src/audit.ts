@@ -176,11 +176,20 @@ export function leafWork(leaf: AuditLeaf): bigint {
   return sum;
 }
 
+/**
+ * canonicalJson(leaf), spelled out: its three keys are already in order (credit < key < work),
+ * and a record of 10,000 leaves spends less time here than in the general function.
+ */
+export function leafJson(leaf: AuditLeaf): string {
+  const work = leaf.work.map(([label, difficulty]) => `[${JSON.stringify(label)},${JSON.stringify(difficulty)}]`).join(',');
+  return `{"credit":${JSON.stringify(leaf.credit)},"key":${JSON.stringify(leaf.key)},"work":[${work}]}`;
+}
+
 /** Leaf: SHA-256(0x00 ‖ work u256 ‖ credit u256 ‖ canonical JSON of the leaf). */
 export function leafNode(leaf: AuditLeaf, hash: Sha256 = sha256): SumNode {
   const work = leafWork(leaf);
   const credit = BigInt(leaf.credit);
-  const json = encoder.encode(canonicalJson(leaf));
+  const json = encoder.encode(leafJson(leaf));
   const sums = sumsOf(work, credit);
   const bytes = new Uint8Array(1 + 64 + json.length);
   bytes[0] = 0;
