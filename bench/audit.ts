@@ -1,6 +1,6 @@
-// `npm run bench:audit`: what audit records (decision 025) cost. The same event stream, 10,000
-// miners on ltc (PPS, PROP and merged doge blocks; every third batch crosses an hour, so a PPS
-// run credits all 10,000), is applied by two engines in one process on one embedded
+// `npm run bench:audit`: what audit records (decision 025) cost. The same event stream (default:
+// 10,000 miners on ltc, PPS, PROP and merged doge blocks; every third batch crosses an hour, so a
+// PPS run credits all of them; BENCH_AUDIT_* change it), is applied by two engines in one process on one embedded
 // PostgreSQL, one writing records and one not, batch by batch in alternating order so the
 // machine's noise falls on both. Then a miner's proof through the real API route (Fastify's
 // inject: routing, validation, the SQL, serialisation; no TCP), against a record of 10,000 leaves.
@@ -114,7 +114,8 @@ try {
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
   const overhead = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
   console.log(
-    `audit: ${BATCHES} batches of ${SHARES.toLocaleString('en-US')} shares, ${MINERS.toLocaleString('en-US')} miners, a PROP block each, a merged doge block every other, an hour crossed every third`,
+    `audit: ${BATCHES} batches of ${SHARES.toLocaleString('en-US')} shares, ${MINERS.toLocaleString('en-US')} miners, ` +
+      `${STEP_MS / 60_000} min of event time each, a PROP block every ${BLOCK_EVERY} batches and a merged doge block every ${BLOCK_EVERY * 2}`,
   );
   console.log(
     `audit: engine batch time, records on ${sum(times.on).toFixed(0)} ms, off ${sum(times.off).toFixed(0)} ms: ${overhead(sum(times.on), sum(times.off))}`,
