@@ -4,6 +4,8 @@
 // from a fresh API replica on that database, so its peak RSS (VmHWM) is that export's alone;
 // the baselines are the same replica idle, the 100-payout export, and a buffered export (every
 // row read at once, the file built in memory, as an export without streaming would do).
+// An export covers at most ten years (decision 029): without `from`, the 100,000 payouts'
+// last ten years (87,6xx rows). Last, a client that leaves after the first chunk.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -111,6 +113,42 @@ async function seed(databaseUrl: string): Promise<void> {
   await db.end();
 }
 
+/**
+ * A client that leaves after the first chunk of a long export (decision 029): which export
+ * queries the replica starts after that moment, watched in pg_stat_activity for two seconds.
+ */
+async function leave(databaseUrl: string, path: string): Promise<{ started: number; lastMs: number | null }> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const leftAt = await new Promise<Date>((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port: REPLICA_PORT, path }, (response) => {
+        response.once('data', () => {
+          request.destroy();
+          void db.query<{ now: Date }>('select clock_timestamp() as now').then((r) => resolve(r.rows[0]!.now), reject);
+        });
+      });
+      request.on('error', () => undefined);
+    });
+    const seen = new Map<string, number>();
+    const until = performance.now() + 2000;
+    while (performance.now() < until) {
+      const rows = await db.query<{ pid: number; query_start: Date }>(
+        `select pid, query_start from pg_stat_activity
+         where (query like '%from payouts where coin = c.coin%' or query like '%from ledger l left join blocks%')
+           and query not like '%pg_stat_activity%' and query_start > $1`,
+        [leftAt],
+      );
+      for (const row of rows.rows)
+        seen.set(`${row.pid}@${row.query_start.toISOString()}`, row.query_start.getTime() - leftAt.getTime());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return { started: seen.size, lastMs: seen.size > 0 ? Math.max(...seen.values()) : null };
+  } finally {
+    await db.end();
+  }
+}
+
 /** The same export built in memory: every row in one query, the whole CSV as one string. */
 const BUFFERED = `
 import pg from 'pg';
@@ -150,15 +188,23 @@ try {
   const big = `/ltc/api/v1/miner/export/${BIG}`;
   await run('baseline: replica idle', null);
   await run('baseline: 100 payouts, CSV', `/ltc/api/v1/miner/export/${SMALL}?kind=payouts&format=csv`);
-  // Memory flat: the peak must not grow with the history. The last 10,000 payouts, then all 100,000.
+  // Memory flat: the peak must not grow with the history. The last 10,000 payouts, then ten years of them.
   const tenThousandAgo = new Date(Date.UTC(2026, 10, 20) - 10_000 * HOUR).toISOString().slice(0, 10);
   await run('10,000 payouts (the last 417 days), CSV', `${big}?kind=payouts&format=csv&from=${tenThousandAgo}`);
-  await run(`${PAYOUTS.toLocaleString('en')} payouts, CSV`, `${big}?kind=payouts&format=csv`);
-  await run(`${PAYOUTS.toLocaleString('en')} payouts, JSON`, `${big}?kind=payouts&format=json`);
-  // The first export with fiat fills 4,167 days of simulated rates; the second reads them.
-  await run(`${PAYOUTS.toLocaleString('en')} payouts, CSV, USD (days filled)`, `${big}?kind=payouts&format=csv&fiat=USD`);
-  await run(`${PAYOUTS.toLocaleString('en')} payouts, CSV, USD (days kept)`, `${big}?kind=payouts&format=csv&fiat=USD`);
-  await run('10 years of daily rewards, CSV', `${big}?kind=rewards&format=csv&from=2016-11-20`);
+  await run('payouts of the last ten years, CSV', `${big}?kind=payouts&format=csv`);
+  await run('payouts of the last ten years, JSON', `${big}?kind=payouts&format=json`);
+  // The first export with fiat fills 3,653 days of simulated rates; the second reads them.
+  await run('payouts of the last ten years, CSV, USD (days filled)', `${big}?kind=payouts&format=csv&fiat=USD`);
+  await run('payouts of the last ten years, CSV, USD (days kept)', `${big}?kind=payouts&format=csv&fiat=USD`);
+  await run('10 years of daily rewards, CSV', `${big}?kind=rewards&format=csv&from=2016-11-21&to=2026-11-20`);
+  {
+    const replica = await startApi({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, REPLICA_PORT);
+    const left = await leave(databaseUrl, `${big}?kind=payouts&format=csv`);
+    await stopApi(replica);
+    console.log(
+      `export: ${'client leaves after the first chunk, payouts'.padEnd(44)} export queries started after it: ${left.started}${left.lastMs === null ? '' : ` (the last ${left.lastMs} ms after)`}`,
+    );
+  }
 
   const buffered = spawn(process.execPath, ['--input-type=module', '-e', BUFFERED], {
     cwd: join(root, 'apps/api'),
