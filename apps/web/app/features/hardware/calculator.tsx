@@ -110,7 +110,7 @@ export function Calculator({
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {t('calc.title')}
       </h2>
-      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <div className="mt-3 grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-6">
         {coins.length > 1 ? (
           <label className="flex flex-col gap-1 text-xs text-ink-muted">
             {t('calc.coin')}

@@ -84,13 +84,13 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
       {stats.merged.length > 0 ? (
         <>
           <h3 className="mt-4 mb-2 text-sm font-semibold">{t('miner.merged.title')}</h3>
-          {/* One block per coin, its three figures side by side: as a four-column table the Total
-              paid column was cut off in the balance panel's third of a desktop page. */}
+          {/* One block per coin, a line per figure: as a four-column table the Total paid column
+              was cut off in the balance panel's third of a desktop page. */}
           <ul className="grid gap-2" data-testid="miner-merged" aria-label={t('miner.merged.title')}>
             {stats.merged.map((m) => (
               <li key={m.coin} className="rounded-lg border border-line px-3 py-2" data-testid={`miner-merged-${m.coin}`}>
                 <p className="text-sm font-semibold">{m.coin.toUpperCase()}</p>
-                <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
+                <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
                   {(
                     [
                       ['miner.balance', m.balance, 'balance'],
@@ -98,9 +98,9 @@ export function BalanceFigures({ stats, ticker }: { stats: MinerStats; ticker: s
                       ['miner.totalPaid', m.total_paid, 'paid'],
                     ] as const
                   ).map(([label, amount, key]) => (
-                    <div key={key} className="min-w-0">
+                    <div key={key} className="contents">
                       <dt className="text-ink-muted">{t(label)}</dt>
-                      <dd className="font-medium break-all tabular-nums" data-testid={`miner-merged-${key}-${m.coin}`}>
+                      <dd className="text-end font-medium break-all tabular-nums" data-testid={`miner-merged-${key}-${m.coin}`}>
                         <Ltr>{formatAmount(amount, m.coin)}</Ltr>
                       </dd>
                     </div>
