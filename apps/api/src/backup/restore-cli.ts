@@ -25,9 +25,16 @@ const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A zombie (a killed restore's server that exited, not yet reaped by whoever inherited it)
+  // answers kill(0) but runs nothing. Linux tells by /proc; elsewhere it counts as running.
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    // No /proc at all: count it as running; /proc without the pid: it has just gone.
+    return !existsSync('/proc/self/stat');
   }
 }
 
