@@ -143,17 +143,20 @@ export function ProfitTable({
                   </div>
                 </td>
                 <td className="py-2 pe-3 text-end" data-testid="coins-per-day" data-label={t('hw.col.coinsPerDay')}>
-                  <Ltr>{formatCoins(row.coinsPerDay, row.coin.ticker)}</Ltr>
-                  {/* The same hashes merge-mine these at no extra power: their worth is in the revenue and profit. */}
-                  {row.merged.map((child) => (
-                    <span
-                      key={child.ticker}
-                      className="block text-xs text-ink-muted"
-                      data-testid={`merged-per-day-${child.ticker}`}
-                    >
-                      <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
-                    </span>
-                  ))}
+                  {/* One element: on a phone's card every child of the cell is a line's value (app.css). */}
+                  <span className="inline-block">
+                    <Ltr>{formatCoins(row.coinsPerDay, row.coin.ticker)}</Ltr>
+                    {/* The same hashes merge-mine these at no extra power: their worth is in the revenue and profit. */}
+                    {row.merged.map((child) => (
+                      <span
+                        key={child.ticker}
+                        className="block text-xs text-ink-muted"
+                        data-testid={`merged-per-day-${child.ticker}`}
+                      >
+                        <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
+                      </span>
+                    ))}
+                  </span>
                 </td>
                 <td className="py-2 pe-3 text-end" data-label={t('hw.col.revenue')}>
                   {money(row.revenue)}
