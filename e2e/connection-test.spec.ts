@@ -9,7 +9,8 @@ test('/test waits with hints, then shows the first share posted through ingest, 
 }) => {
   test.setTimeout(60_000);
   const stamp = Date.now();
-  const address = `LtcE2eConnTest${stamp}`;
+  // A base58 Litecoin address (L, 26-35 characters): base58 has no 0.
+  const address = `LtcE2eConnTest${String(stamp).replace(/0/g, 'z')}`;
   await page.goto('/test');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('combobox', { name: 'Coin' }).selectOption('ltc');
@@ -60,7 +61,7 @@ test('/test waits with hints, then shows the first share posted through ingest, 
 test('/test, while waiting, names the workers of the address that send shares under another name', async ({ page, request }) => {
   test.setTimeout(60_000);
   const stamp = Date.now();
-  const address = `LtcE2eTypo${stamp}`;
+  const address = `LtcE2eTypo${String(stamp).replace(/0/g, 'z')}`;
   await page.goto(`/test?coin=ltc&address=${address}&worker=rig07`);
   await expect(page.getByTestId('conn-waiting')).toBeVisible();
   const share = {

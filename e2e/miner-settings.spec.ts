@@ -46,7 +46,7 @@ test.describe('settings', () => {
     await hydrated(page);
     const form = page.getByTestId('settings-form');
     const threshold = form.getByLabel('Payout threshold');
-    const proof = form.getByLabel('IP address of your top worker');
+    const proof = form.getByLabel('IP address of one of your workers');
     const apply = form.getByRole('button', { name: 'Apply settings' });
     const outcome = page.getByTestId('settings-outcome');
     await expect(page.getByTestId('settings-inactive')).toHaveCount(0);
