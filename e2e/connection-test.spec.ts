@@ -61,7 +61,7 @@ test('/test waits with hints, then shows the first share posted through ingest, 
 test('/test, while waiting, names the workers of the address that send shares under another name', async ({ page, request }) => {
   test.setTimeout(60_000);
   const stamp = Date.now();
-  const address = `LtcE2eTypo${String(stamp).replace(/0/g, 'z')}`;
+  const address = `LtcE2eTypoTest${String(stamp).replace(/0/g, 'z')}`;
   await page.goto(`/test?coin=ltc&address=${address}&worker=rig07`);
   await expect(page.getByTestId('conn-waiting')).toBeVisible();
   const share = {
