@@ -105,7 +105,9 @@ test.describe('coin pool page', () => {
   });
 
   test('search works before the JavaScript runs, as a plain form', async ({ request }) => {
-    const found = await request.get('/ru/ltc/difficulty?address=%20ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4zz%20', { maxRedirects: 0 });
+    const found = await request.get('/ru/ltc/difficulty?address=%20ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4zz%20', {
+      maxRedirects: 0,
+    });
     expect(found.status()).toBe(302);
     expect(found.headers()['location']).toBe('/ru/ltc/miner/stats/ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4zz?source=search');
     const empty = await request.get('/ltc?address=%20%20', { maxRedirects: 0 });
