@@ -22,7 +22,7 @@ import * as aboutRoute from './about';
 
 afterEach(unmountPage);
 
-const routes = [route('about', aboutRoute)];
+const routes = [route('about', aboutRoute, undefined, 'about')];
 const poolsApi = () =>
   stubApi({
     [apiPaths.pools()]: {
@@ -76,9 +76,9 @@ describe('about route', () => {
     expect(warn).toHaveBeenCalledOnce();
   });
 
-  it('has the default title and description (the page sets no SEO of its own)', async () => {
+  it('has its own title and description (from its route: shared/route-seo.ts)', async () => {
     await renderPage(routes, '/about', { api: poolsApi(), until: 'coin-table' });
-    expect(document.title).toBe('OpenPool · Multi-coin mining pool');
-    expect(description()).toMatch(/^OpenPool is a multi-coin cryptocurrency mining pool with PPS\+, PROP and SOLO payouts/);
+    expect(document.title).toBe('About OpenPool · OpenPool');
+    expect(description()).toBe('Who runs OpenPool, the coins and reward schemes it offers, its fees and how payouts work.');
   });
 });

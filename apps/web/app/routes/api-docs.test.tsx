@@ -12,7 +12,7 @@ import * as apiDocsRoute from './api-docs';
 
 afterEach(unmountPage);
 
-const routes = [route('api', apiDocsRoute)];
+const routes = [route('api', apiDocsRoute, undefined, 'api')];
 const limitsApi = () =>
   stubApi({
     [apiPaths.limits()]: createApiLimits({
@@ -69,8 +69,8 @@ describe('api docs route', () => {
     expect((await serve([apiDocsRoute], '/api', {}, broken)).data).toMatchObject({ limits: null });
   });
 
-  it('has the site’s default title', async () => {
+  it('has its own title', async () => {
     await renderPage(routes, '/api', { api: limitsApi(), until: 'api-limits', settings: true });
-    expect(document.title).toBe('OpenPool · Multi-coin mining pool');
+    expect(document.title).toBe('Public API · OpenPool');
   });
 });

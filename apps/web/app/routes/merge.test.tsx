@@ -12,7 +12,7 @@ import * as mergeRoute from './merge';
 
 afterEach(unmountPage);
 
-const routes = [route('merge', mergeRoute)];
+const routes = [route('merge', mergeRoute, undefined, 'merge')];
 const mergedApi = (
   results = [
     createMergedCoin({ ticker: 'doge', name: 'Dogecoin', blocks_24h: 1_443, net_hashrate: 1.1e15, min_payout: '10', fee: 0.01 }),
@@ -88,8 +88,8 @@ describe('merge route', () => {
     expect((await serve([mergeRoute], '/merge', {}, broken)).data).toMatchObject({ live: false });
   });
 
-  it('has the site’s default title', async () => {
+  it('has its own title', async () => {
     await renderPage(routes, '/merge', { api: mergedApi(), until: 'merge-table' });
-    expect(document.title).toBe('OpenPool · Multi-coin mining pool');
+    expect(document.title).toBe('Merge mining · OpenPool');
   });
 });

@@ -13,7 +13,7 @@ import * as poolRoute from './pool';
 
 afterEach(unmountPage);
 
-const routes = [route(':coin', layoutRoute, [route(undefined, poolRoute)])];
+const routes = [route(':coin', layoutRoute, [route(undefined, poolRoute, undefined, 'coin-pool')], 'coin')];
 const ltcApi = (overrides = {}) => stubApi({ [apiPaths.poolStats('ltc')]: createPoolStats('ltc', overrides) });
 const panel = (page: HTMLElement, title: string) =>
   [...page.querySelectorAll('section')].find((section) => section.querySelector('h2')?.textContent === title);
@@ -100,8 +100,8 @@ describe('coin pool route', () => {
     expect((await serve([layoutRoute, poolRoute], '/ltc', { coin: 'ltc' }, downApi)).status).toBe(200);
   });
 
-  it('has the site’s default title', async () => {
+  it('has its own title, naming the coin', async () => {
     await renderPage(routes, '/ltc', { api: ltcApi(), until: 'pool-stats' });
-    expect(document.title).toBe('OpenPool · Multi-coin mining pool');
+    expect(document.title).toBe('Litecoin mining pool · OpenPool');
   });
 });
