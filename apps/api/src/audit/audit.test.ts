@@ -212,7 +212,8 @@ describe('audit records', () => {
       }),
       { numRuns: 6 },
     );
-  });
+    // Six fresh pools on PostgreSQL: on a loaded 2-core machine that takes more than the default 30 s.
+  }, 240_000);
 
   // One history with PPS hours, PROP, SOLO and PPS+ blocks and a merged doge block for miner A.
   const fixed: Step[] = [
