@@ -131,6 +131,18 @@ export function ProfitTable({
                       </a>
                     </span>
                   ) : null}
+                  {/* The same hashes merge-mine these at no extra power: their worth is in the revenue and
+                      profit. In the coin's cell, which a phone's card shows whole across its width. */}
+                  {row.merged.length > 0 ? (
+                    <div className="text-xs font-medium" data-testid="profit-merged-per-day">
+                      {row.merged.map((child) => (
+                        <span key={child.ticker} className="me-2 inline-block" data-testid={`merged-per-day-${child.ticker}`}>
+                          <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
+                        </span>
+                      ))}
+                      <span className="text-ink-muted">{t('hw.col.coinsPerDay')}</span>
+                    </div>
+                  ) : null}
                   <div className="max-w-[16rem] text-xs text-ink-muted" data-testid="profit-inputs">
                     {t('hw.inputs', {
                       difficulty: isolate(formatDifficulty(row.coin.net_difficulty)),
@@ -143,20 +155,7 @@ export function ProfitTable({
                   </div>
                 </td>
                 <td className="py-2 pe-3 text-end" data-testid="coins-per-day" data-label={t('hw.col.coinsPerDay')}>
-                  {/* One element: on a phone's card every child of the cell is a line's value (app.css). */}
-                  <span className="inline-block">
-                    <Ltr>{formatCoins(row.coinsPerDay, row.coin.ticker)}</Ltr>
-                    {/* The same hashes merge-mine these at no extra power: their worth is in the revenue and profit. */}
-                    {row.merged.map((child) => (
-                      <span
-                        key={child.ticker}
-                        className="block text-xs text-ink-muted"
-                        data-testid={`merged-per-day-${child.ticker}`}
-                      >
-                        <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
-                      </span>
-                    ))}
-                  </span>
+                  <Ltr>{formatCoins(row.coinsPerDay, row.coin.ticker)}</Ltr>
                 </td>
                 <td className="py-2 pe-3 text-end" data-label={t('hw.col.revenue')}>
                   {money(row.revenue)}
