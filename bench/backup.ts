@@ -1,5 +1,5 @@
 // `npm run bench:backup`: what the backup's read-back and the restore's checks cost (decision
-// 022, issue-34 addendum). An embedded PostgreSQL gets BENCH_BACKUP_ROWS ledger rows (default
+// 022, its addendum of 2026-11-28). An embedded PostgreSQL gets BENCH_BACKUP_ROWS ledger rows (default
 // 1,000,000) over 20,000 miners with their balances and payouts (sound: balances = ledger, paid
 // = payouts) and workers whose agents hold U+2028; then it times the dump, the backup's
 // read-back of its own file, the restore into a fresh database (one transaction, checks

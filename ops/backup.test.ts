@@ -7,7 +7,7 @@
  * API must start on the restored folder. Miners' hostile text (a watcher label and a share's
  * agent with U+2028, U+2029, emoji and RTL marks, sent through the public API and ingest)
  * restores byte for byte; crafted dumps (a table name as SQL, a balance with no ledger, a cut
- * file) are refused and leave the data folder as it was (decision 022, issue-34 addendum).
+ * file) are refused and leave the data folder as it was (decision 022, addendum of 2026-11-28).
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -12,8 +12,8 @@
  *   at proton.me, protonmail.com, protonmail.ch and pm.me; `+tag` aliases. Proton's delivery
  *   also ignores `.`, `-` and `_` in a name (`first.last`, `first-last`, `first_last` and
  *   `firstlast` are one inbox): not in Proton's help, but confirmed by its staff and seen by
- *   users (sindastra.de/p/1775/protonmail-dots-hyphens-and-underscores), and issue 34 delivered
- *   21 such spellings to one inbox, so all three are dropped.
+ *   users (sindastra.de/p/1775/protonmail-dots-hyphens-and-underscores), and a hostile test of
+ *   this pool delivered 21 such spellings to one inbox, so all three are dropped.
  * - Yandex (yandex.com/support/domain/additional/mailbox-alias.xml, yandex.com/support/id/
  *   authorization/email.html): a mailbox has its name at every Yandex domain (yandex.ru,
  *   yandex.com, yandex.by, yandex.kz, yandex.ua, ya.ru); a name holds letters, digits, dots and

@@ -1,6 +1,6 @@
 /**
- * Backups that always restore and restores that check what they load (decision 022, issue-34
- * addendum), on real PostgreSQL: a pool holding hostile text in every free-text column dumps,
+ * Backups that always restore and restores that check what they load (decision 022 and
+ * its addendum of 2026-11-28), on real PostgreSQL: a pool holding hostile text in every free-text column dumps,
  * verifies and restores equal; random rows of random Unicode do too (property); crafted
  * dumps (a table name as SQL, a balance with no ledger, a cut file, a changed row, an
  * unknown sequence) are refused and leave the target database empty.

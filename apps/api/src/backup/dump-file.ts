@@ -1,7 +1,7 @@
 /**
  * A dump file on disk (gzip): its lines for the loader, and the backup's self-check, which
  * reads the file it just wrote back through the same parser the restore uses (decision 022,
- * issue-34 addendum): a backup that says "done" is one that restores as far as the file goes.
+ * its 2026-11-28 addendum): a backup that says "done" is one that restores as far as the file goes.
  */
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';

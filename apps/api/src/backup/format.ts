@@ -1,6 +1,6 @@
 /**
  * The dump's text format, written by dump.ts and read by the backup's self-check and by
- * load.ts (decision 022, addendum of issue 34).
+ * load.ts (decision 022, addendum of 2026-11-28).
  *
  * Lines: a JSON header, then per table `#table NAME` and one JSON string per row (the row's
  * record text), then `#sequences [...]` and `#end {rows, sha256}`. A row may hold any text a

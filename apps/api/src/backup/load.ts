@@ -1,6 +1,6 @@
 /**
- * Loads a dump (dump.ts, format.ts) into an empty database (decision 022 and its issue-34
- * addendum), all in ONE transaction, so nothing of a refused dump is ever committed: the
+ * Loads a dump (dump.ts, format.ts) into an empty database (decision 022 and its addendum
+ * of 2026-11-28), all in ONE transaction, so nothing of a refused dump is ever committed: the
  * migrations the dump names (from this release's folder: a dump newer than the release is
  * refused), every table's rows, the sequences, then the checks: the file is whole (its `#end`
  * and digest), each table's count, and the ledger invariants (engine/invariants.ts: balances

@@ -1,5 +1,5 @@
 /**
- * What a restore cannot know and the operator must square (decision 022, issue-34 addendum):
+ * What a restore cannot know and the operator must square (decision 022, addendum of 2026-11-28):
  * the dump is one instant, and the world went on after it.
  *
  * - Payouts: the restored pool knows every payout up to the instant and none after. A payout

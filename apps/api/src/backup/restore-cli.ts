@@ -2,7 +2,7 @@
  * `npm run restore -- FILE`: loads a dump of `npm run backup` into an empty database: the one
  * at DATABASE_URL (it must have no tables), or a new embedded one in DATA_DIR (the folder must
  * not hold a database yet). Then `npm start` with the same DATA_DIR or DATABASE_URL runs the
- * restored pool. Decision 022 and its issue-34 addendum.
+ * restored pool. Decision 022 and its addendum of 2026-11-28.
  *
  * Nothing of a refused dump is left behind. The load is one transaction that commits only
  * after the ledger invariants hold (load.ts), so DATABASE_URL stays empty on any failure. The

@@ -2,7 +2,7 @@
  * The Monero stratum on a real `monerod --regtest`: our XMRig-speaking miner logs in, its
  * shares are checked with RandomX and accepted, a block it finds is accepted by the node and
  * pays the pool's wallet, a block popped off the chain is reported orphaned, and every bad
- * submission or client named in issue 36 is refused without disturbing the miner.
+ * submission or client of decision 031's tests is refused without disturbing the miner.
  * Ports 19180-19182 (decision 013 keeps 19150-19199 for stratum tests).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
