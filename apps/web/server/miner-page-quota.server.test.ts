@@ -58,6 +58,21 @@ describe('miner page quota, local (the API cannot answer)', () => {
     for (let i = 1; i <= 6; i += 1) statuses.push((await get('/ltc/miner/stats/x', `2001:db8:9:9::${i}`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+  it('counts the spellings the router matches: any case, percent-encoded letters', async () => {
+    // React Router matches paths without regard to case and decodes each segment, so all of
+    // these render a miner page; each must count in the same client's quota.
+    const paths = [
+      '/LTC/MINER/stats/x.data',
+      '/ltc/Miner/stats/x',
+      '/ltc/%6Diner/stats/x.data',
+      '/ru/ltc/%4D%49NER/stats/x',
+      '/WATCH/abc.data',
+      '/%77atch/abc',
+    ];
+    const statuses = [];
+    for (const path of paths) statuses.push((await get(path, '198.51.100.77')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
 });
 
 describe('miner page quota, counted in the visitor’s API quota', () => {

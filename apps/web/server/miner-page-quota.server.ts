@@ -18,6 +18,22 @@ import { bareAddress, quotaClientKey } from '@openpool/domain/client-address';
 /** `/ltc/miner/…`, `/ru/ltc/miner/…`, `/watch/…`, `/ru/watch/…`, with or without `.data`. */
 const MINER_PAGE = /^\/(?:[^/]+\/){1,2}miner\/|^\/(?:[^/]+\/)?watch\//;
 
+/**
+ * Whether `path` is one the router answers with a miner or watcher page. React Router matches
+ * without regard to case and decodes each segment (`/ltc/MINER/…`, `/ltc/%6Diner/…` render the
+ * same page), so the test runs on the decoded, lower-cased path; one that cannot be decoded is
+ * counted rather than waved through.
+ */
+function isMinerPage(path: string): boolean {
+  let plain: string;
+  try {
+    plain = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return MINER_PAGE.test(plain.toLowerCase());
+}
+
 export interface MinerPageQuotaOptions {
   /** Requests a client may make a minute; 0 turns the quota off. */
   perMinute: number;
@@ -130,7 +146,7 @@ export function minerPageQuota(options: MinerPageQuotaOptions): RequestHandler {
     return false;
   };
   return (req, res, next) => {
-    if (!MINER_PAGE.test(req.path)) return next();
+    if (!isMinerPage(req.path)) return next();
     const ip = bareAddress(req.ip ?? req.socket.remoteAddress ?? '');
     if (exempt(ip)) return next();
     if (!options.apiQuota) return local(ip, res) ? next() : undefined;
