@@ -7,8 +7,16 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IngestEvent } from '@openpool/domain/events';
 import { verifyMiner, type VerifyResult } from '@openpool/domain/audit-verify';
-import { recordRoot, type AuditHeader } from '@openpool/domain/audit';
-import { auditListSchema, auditProofSchema, auditRecordSchema, type AuditRecord } from '@openpool/domain/audit-api';
+import { recordRoot, rootFromProof, type AuditHeader } from '@openpool/domain/audit';
+import { toHex } from '@openpool/domain/sha256';
+import { writeAuditRecords } from '../engine/audit.ts';
+import {
+  auditListSchema,
+  auditProofSchema,
+  auditRecordSchema,
+  type AuditProof,
+  type AuditRecord,
+} from '@openpool/domain/audit-api';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import { stopTestServer } from '../testing/database.ts';
 
@@ -267,6 +275,50 @@ describe('audit records', () => {
         `/ltc/api/v1/audit?from=0&to=253402300799&root=${record.root}`,
       );
       expect(byRoot.body.results.map((r) => r.period)).toEqual([2]);
+    });
+  });
+
+  it('serves a proof that hashes to the root for every leaf of trees of any shape', async () => {
+    await withPool(eventsOf([]), async (h) => {
+      for (const count of [1, 2, 3, 7, 37, 64, 100]) {
+        const miners = new Map(
+          Array.from({ length: count }, (_, i) => [
+            `ltc1qshape${count}x${i}`,
+            { work: [['prop', String(1.5 + i)]] as [string, string][], credit: BigInt(1000 + i) },
+          ]),
+        );
+        const client = await h.db.pool.connect();
+        try {
+          await writeAuditRecords(client, [
+            {
+              chain: 'ltc',
+              kind: 'prop',
+              coin: 'ltc',
+              at: T0,
+              inputs: {
+                height: count,
+                hash: `ee${count}`,
+                scheme: 'prop',
+                reward: '0',
+                fees: '0',
+                distributable: '0',
+                fee_ppm: 0,
+                round: 'prop',
+              },
+              miners,
+            },
+          ]);
+        } finally {
+          client.release();
+        }
+        const list = await h.get<{ results: { period: number }[] }>(`/ltc/api/v1/audit?from=0&to=253402300799`);
+        const period = list.body.results.at(-1)!.period;
+        const record = (await h.get<AuditRecord>(`/ltc/api/v1/audit/${period}`)).body;
+        for (const address of miners.keys()) {
+          const proof = (await h.get<AuditProof>(`/ltc/api/v1/audit/${period}/proof/${address}`)).body;
+          expect(toHex(rootFromProof(proof.leaf, proof.proof).hash)).toBe(record.leaves_root);
+        }
+      }
     });
   });
 

@@ -2,15 +2,7 @@
  * SQL of the audit API (decision 025). A proof reads the leaf by its key and a few 96-byte
  * slices of the stored tree, so it costs the same at 10 miners or 10,000.
  */
-import {
-  leafKey,
-  nodeOffset,
-  NODE_BYTES,
-  proofPositions,
-  readNode,
-  type AuditKind,
-  type ProofStep,
-} from '@openpool/domain/audit';
+import { leafKey, NODE_BYTES, proofPositions, readNode, type AuditKind, type ProofStep } from '@openpool/domain/audit';
 import type { AuditList, AuditProof, AuditRecord } from '@openpool/domain/audit-api';
 import { toHex } from '@openpool/domain/sha256';
 import type { MinedTicker } from '@openpool/domain/events';
@@ -101,6 +93,9 @@ export async function auditRecord(ctx: ApiContext, chain: string, seq: number): 
 
 export async function auditProof(ctx: ApiContext, chain: string, seq: number, address: string): Promise<AuditProof | null> {
   const key = leafKey(chain, seq, address);
+  // One round trip: the leaf by its key, the ledger's credit, and the slices of the stored tree
+  // its proof needs. Level l has ceil(n / 2^l) nodes (as levelSizes says); the sibling of the
+  // leaf's ancestor at level l is its index xor 1, absent where a lone last node was carried up.
   const found = (
     await ctx.db.query<{
       idx: number;
@@ -111,23 +106,32 @@ export async function auditProof(ctx: ApiContext, chain: string, seq: number, ad
       leaves_root: string;
       coin: string;
       ledger_credit: string;
+      nodes: Buffer[];
     }>(
-      `select l.idx, l.work, l.credit::text as credit, r.leaf_count, r.root, r.leaves_root, r.coin,
-         ${LEDGER_CREDIT.replaceAll('$ADDRESS', '$4')} as ledger_credit
-       from audit_leaves l join audit_records r on r.chain = l.chain and r.seq = l.seq
-       where l.chain = $1 and l.seq = $2 and l.key = $3`,
-      [chain, seq, key, address],
+      `with leaf as (
+         select l.idx, l.work, l.credit from audit_leaves l where l.chain = $1 and l.seq = $2 and l.key = $3
+       ), sizes as (
+         select lv, ceil(r.leaf_count / power(2, lv))::int as size
+         from audit_records r, generate_series(0, 40) as lv
+         where r.chain = $1 and r.seq = $2 and ceil(r.leaf_count / power(2, lv)) > 1
+       ), siblings as (
+         select lv, size, (sum(size) over (order by lv) - size)::int as before, ((select idx from leaf) >> lv) # 1 as sibling
+         from sizes
+       )
+       select leaf.idx, leaf.work, leaf.credit::text as credit, r.leaf_count, r.root, r.leaves_root, r.coin,
+         ${LEDGER_CREDIT.replaceAll('$ADDRESS', '$4')} as ledger_credit,
+         array(select substring(r.tree from (s.before + s.sibling) * $5 + 1 for $5) from siblings s
+               where s.sibling < s.size order by s.lv) as nodes
+       from leaf, audit_records r where r.chain = $1 and r.seq = $2`,
+      [chain, seq, key, address, NODE_BYTES],
     )
   ).rows[0];
   if (!found) return null;
   const positions = proofPositions(found.leaf_count, found.idx);
-  // The siblings' slices of the stored tree (PostgreSQL reads only their pages of it).
-  const slices = await ctx.db.query<{ nodes: Buffer[] }>(
-    `select array(select substring(tree from o + 1 for $3) from unnest($4::int[]) with ordinality as u(o, n) order by n) as nodes
-     from audit_records where chain = $1 and seq = $2`,
-    [chain, seq, NODE_BYTES, positions.map(([level, index]) => nodeOffset(found.leaf_count, level, index))],
-  );
-  const nodes = slices.rows[0]?.nodes ?? [];
+  const nodes = found.nodes;
+  // The SQL's arithmetic and levelSizes must agree; a disagreement is a bug, never a wrong proof served.
+  if (nodes.length !== positions.length)
+    throw new Error(`audit proof of ${chain}/${seq}: ${nodes.length} slices for ${positions.length} levels`);
   const proof: ProofStep[] = positions.map(([, , side], i) => {
     const node = readNode(new Uint8Array(nodes[i] ?? Buffer.alloc(NODE_BYTES)));
     return { side, hash: toHex(node.hash), work: node.work.toString(), credit: node.credit.toString() };
