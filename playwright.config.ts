@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { API_PORT, SITE_PORT as PORT } from './e2e/ports.ts';
+import { NOW_ISO } from './e2e/clock.ts';
 
 /**
  * A fresh data folder per run: the API backfills one simulated day with a fixed seed. Named once
@@ -58,8 +59,10 @@ export default defineConfig({
         API_PORT: String(API_PORT),
         DATA_DIR: API_DATA_DIR,
         SIMULATOR_BACKFILL_DAYS: '1',
-        // Fixed data: the backfill only, so a page and the API agree on every figure.
+        // Fixed data: the backfill only, read at one frozen moment, so a page and the API agree
+        // on every figure however long the run takes (e2e/clock.ts, decision 032).
         SIMULATOR_LIVE: 'off',
+        FIXED_NOW: NOW_ISO,
         CONTENT_DIR: API_CONTENT_DIR,
         // Tests post their own events (a miner with a known worker IP for the settings proof).
         INGEST_TOKEN: 'e2e-ingest-token-0123456789',

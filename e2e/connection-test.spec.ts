@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API } from './ports.ts';
+import { NOW } from './clock.ts';
 
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
 
@@ -11,6 +12,9 @@ test('/test waits with hints, then shows the first share posted through ingest, 
   const stamp = Date.now();
   // A base58 Litecoin address (L, 26-35 characters): base58 has no 0.
   const address = `LtcE2eConnTest${String(stamp).replace(/0/g, 'z')}`;
+  // The page counts shares from 5 minutes before the check started, by its own clock: set to
+  // the API's frozen moment, from where it runs on (the page's timers keep their pace).
+  await page.clock.install({ time: NOW });
   await page.goto('/test');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('combobox', { name: 'Coin' }).selectOption('ltc');
@@ -32,7 +36,7 @@ test('/test waits with hints, then shows the first share posted through ingest, 
     difficulty: 65536,
     status: 'valid',
     ip: '198.51.100.77',
-    at: Date.now(),
+    at: NOW - 30_000,
   };
   const response = await request.post(`${API}/internal/v1/events?source=e2e-conn-test`, {
     headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },
@@ -50,7 +54,7 @@ test('/test waits with hints, then shows the first share posted through ingest, 
   // A second share, still without a reload: now there is a hashrate since the first one.
   const second = await request.post(`${API}/internal/v1/events?source=e2e-conn-test`, {
     headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },
-    data: `${JSON.stringify({ ...share, seq: stamp + 1, difficulty: 131072, at: Date.now() })}\n`,
+    data: `${JSON.stringify({ ...share, seq: stamp + 1, difficulty: 131072, at: NOW })}\n`,
   });
   expect(second.status(), await second.text()).toBe(200);
   await expect(page.getByTestId('conn-hashrate')).toContainText(/\d [KMGTPE]?H\/s/, { timeout: 30_000 });
@@ -62,6 +66,7 @@ test('/test, while waiting, names the workers of the address that send shares un
   test.setTimeout(60_000);
   const stamp = Date.now();
   const address = `LtcE2eTypoTest${String(stamp).replace(/0/g, 'z')}`;
+  await page.clock.install({ time: NOW });
   await page.goto(`/test?coin=ltc&address=${address}&worker=rig07`);
   await expect(page.getByTestId('conn-waiting')).toBeVisible();
   const share = {
@@ -74,7 +79,7 @@ test('/test, while waiting, names the workers of the address that send shares un
     difficulty: 65536,
     status: 'valid',
     ip: '198.51.100.78',
-    at: Date.now(),
+    at: NOW,
   };
   const response = await request.post(`${API}/internal/v1/events?source=e2e-conn-typo`, {
     headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },

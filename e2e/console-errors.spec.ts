@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API } from './ports.ts';
 import { ROUTE_SAMPLES, withPrefix } from './route-samples.ts';
+import { NOW } from './clock.ts';
 
 /**
  * No console error on any page we serve (decision 028): every route of the site in a real
@@ -88,7 +89,7 @@ async function mailLinks(request: APIRequestContext): Promise<{ confirm: string;
   const share = { type: 'share', seq: stamp, coin: 'ltc', address, worker: 'rig1', scheme: 'pps', difficulty: 65536 };
   const ingest = await request.post(`${API}/internal/v1/events?source=e2e-console`, {
     headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },
-    data: `${JSON.stringify({ ...share, status: 'valid', ip, at: stamp - 60_000 })}\n`,
+    data: `${JSON.stringify({ ...share, status: 'valid', ip, at: NOW - 60_000 })}\n`,
   });
   expect(ingest.status()).toBe(200);
   const saved = await request.post(`${API}/ltc/api/v1/miner/settings/${address}`, { data: { ip, email: recipient } });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { API, API_PORT } from './ports.ts';
+import { NOW } from './clock.ts';
 
 /** The Set-Cookie headers of a response, one per cookie. */
 const setCookies = (response: APIResponse) =>
@@ -50,7 +51,7 @@ test.describe('referral attribution, site and API together', () => {
       difficulty: 65536,
       status: 'valid',
       ip: '198.51.100.24',
-      at: stamp,
+      at: NOW,
     };
     const response = await request.post(`${API}/internal/v1/events?source=e2e-referral-${name}`, {
       headers: { authorization: 'Bearer e2e-ingest-token-0123456789', 'content-type': 'application/x-ndjson' },

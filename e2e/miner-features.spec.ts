@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parseCsv } from '@openpool/domain/miner-export';
 import { API } from './ports.ts';
+import { NOW } from './clock.ts';
 
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
 // Outside test-results/, which Playwright empties at each run; ignored by git like it.
@@ -36,7 +37,7 @@ async function minerWithRigs(request: APIRequestContext): Promise<string> {
   let seq = stamp * 100;
   const difficulty = 16;
   const effective = (difficulty * 2 ** 32) / 20;
-  for (let at = stamp - 3 * 3_600_000; at < stamp - 30_000; at += 20_000)
+  for (let at = NOW - 3 * 3_600_000; at < NOW - 30_000; at += 20_000)
     for (const [worker, staleEvery, claim] of [
       ['rig-ok', 100, 1],
       ['rig-far', 8, 1.4],

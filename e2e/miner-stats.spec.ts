@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatAmount, formatHashrate, formatInteger } from '@openpool/domain/format';
 import { minerStatsSchema, topMinersSchema, workerStatsSchema, workersSchema } from '@openpool/domain/api';
 import { API, SITE } from './ports.ts';
+import { NOW } from './clock.ts';
 
 /** The API the site under test talks to (playwright.config.ts): one simulated day, no live data. */
 
@@ -165,7 +166,7 @@ test("a farm's workers: the first 100 drawn, the rest one 'Show more' away, sear
       difficulty: 1,
       status: 'valid',
       ip: '198.51.100.40',
-      at: stamp - 60_000,
+      at: NOW - 60_000,
     }),
   );
   const ingest = await request.post(`${API}/internal/v1/events?source=e2e-farm`, {
@@ -301,7 +302,7 @@ test('a worker page shows its figures; an unknown worker is Nothing found with 4
 // Decision 020: out of date once no worker is online, that is 20 minutes without a share.
 test('a miner whose workers have all gone offline is out of date, with the reset rule spelled out', async ({ page, request }) => {
   const address = `ltc1qoutofdate${Date.now()}`;
-  const at = Date.now() - 30 * 60 * 1000;
+  const at = NOW - 30 * 60 * 1000;
   const share = {
     type: 'share',
     seq: Date.now(),

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API } from './ports.ts';
+import { NOW } from './clock.ts';
 
 /** Notifications from the miner's side (decision 012): the settings form and the stats page line. */
 const INGEST_TOKEN = 'e2e-ingest-token-0123456789';
@@ -22,7 +23,7 @@ async function minerWithKnownIp(request: APIRequestContext): Promise<{ address: 
     difficulty: 65536,
     status: 'valid',
     ip,
-    at: stamp - 60_000,
+    at: NOW - 60_000,
   };
   const response = await request.post(`${API}/internal/v1/events?source=e2e-alerts`, {
     headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/x-ndjson' },

@@ -5,6 +5,7 @@ import { mergedListSchema, topMinersSchema } from '@openpool/domain/api';
 import { formatCoinAmount, formatFee, formatHashrate, formatInteger } from '@openpool/domain/format';
 import { chartLabelProblems, coveredByTheButton, cutsIn, figuresIn, recordCanvasText, type Finding } from './page-checks.ts';
 import { API } from './ports.ts';
+import { NOW } from './clock.ts';
 
 /**
  * Phones and right-to-left (decisions 002 and 020) in the real browser, at 320, 375 and 1440 px, in
@@ -200,7 +201,7 @@ test.describe('the confirmation page', () => {
       difficulty: 65536,
       status: 'valid',
       ip,
-      at: stamp - 60_000,
+      at: NOW - 60_000,
     };
     const ingest = await fetch(`${API}/internal/v1/events?source=e2e-phones`, {
       method: 'POST',

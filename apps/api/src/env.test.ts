@@ -85,4 +85,12 @@ describe('parseApiEnv', () => {
       /API_METRICS_PORT[\s\S]*API_DRAIN_SECONDS/,
     );
   });
+
+  it('freezes the clock only at a FIXED_NOW instant, and refuses a date that is not one', () => {
+    expect(parseApiEnv({}, '/srv').fixedNow).toBeUndefined();
+    expect(parseApiEnv({ FIXED_NOW: '2026-11-21T12:00:00Z' }, '/srv').fixedNow).toBe(Date.UTC(2026, 10, 21, 12));
+    expect(parseApiEnv({ FIXED_NOW: '2026-11-21T13:30:00+01:30' }, '/srv').fixedNow).toBe(Date.UTC(2026, 10, 21, 12));
+    expect(() => parseApiEnv({ FIXED_NOW: 'yesterday' }, '/srv')).toThrow(/FIXED_NOW: an ISO 8601 instant/);
+    expect(() => parseApiEnv({ FIXED_NOW: '2026-11-21' }, '/srv')).toThrow(/FIXED_NOW: /);
+  });
 });

@@ -107,6 +107,15 @@ const schema = z
     API_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
     /** Where the migrations are read from; a release's own folder by default. */
     MIGRATIONS_DIR: z.string().min(1).optional(),
+    /**
+     * A frozen clock (an ISO 8601 instant, e.g. 2026-11-21T12:00:00Z): every figure, the
+     * simulator's history and its rates are read at this moment, so a page and the API agree
+     * whenever each is asked. For browser tests only (decision 032); unset, the wall clock.
+     */
+    FIXED_NOW: z.iso
+      .datetime({ offset: true, error: 'an ISO 8601 instant such as 2026-11-21T12:00:00Z' })
+      .transform((value) => Date.parse(value))
+      .optional(),
   })
   .refine(
     (env) =>
@@ -144,6 +153,8 @@ export interface ApiEnv {
   metrics?: { host: string; port: number };
   drainMs: number;
   migrationsDir?: string;
+  /** FIXED_NOW in milliseconds: the API's clock stands still there (browser tests). */
+  fixedNow?: number;
 }
 
 export interface NotifyEnv {
@@ -214,5 +225,6 @@ export function parseApiEnv(source: Record<string, string | undefined>, repoRoot
     metrics: env.API_METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.API_METRICS_PORT },
     drainMs: env.API_DRAIN_SECONDS * 1000,
     migrationsDir: env.MIGRATIONS_DIR === undefined ? undefined : resolve(repoRoot, env.MIGRATIONS_DIR),
+    fixedNow: env.FIXED_NOW,
   };
 }

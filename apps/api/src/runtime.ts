@@ -48,6 +48,10 @@ export interface Runtime {
 const PAYOUT_TICK_MS = 5000;
 
 export async function startRuntime(env: ApiEnv, log: (line: string) => void = console.log): Promise<Runtime> {
+  // One clock for every figure, the simulator and the rates: frozen at FIXED_NOW in browser
+  // tests, so a page and the API read the same moment (decision 032).
+  const fixedNow = env.fixedNow;
+  const now = fixedNow === undefined ? Date.now : () => fixedNow;
   const site = loadSiteConfig(env.contentDir);
   const hardware = loadHardwareCatalogue(env.contentDir);
   if (!hardware) log(`api: no ${join(env.contentDir, 'hardware')}: the hardware routes are off`);
@@ -96,6 +100,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   const rates = keepingRateDays(
     createCachedRates(ratesProvider, {
       refreshMs: 60_000,
+      now,
       onError: (error) => log(`rates: ${(error as Error).message}`),
     }),
     db.pool,
@@ -108,7 +113,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   if (!env.referralSecret)
     log('api: REFERRAL_SECRET is not set; no referral is recorded (the web server signs landings with it; decision 017)');
 
-  const ctx = { db: db.pool, pool, site, now: Date.now };
+  const ctx = { db: db.pool, pool, site, now };
   const coins: Partial<CoinContent['coins']> =
     // Only for explorer links in payout notifications: a content folder without it still starts.
     loadCoinContent(env.contentDir)?.coins ?? {};
@@ -161,7 +166,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
       export: { ...DEFAULT_RATE_LIMITS.export, quota: env.rateLimits.exportsPer10Min },
       exempt: env.rateLimits.exempt,
     },
-    rateDays: createRateDays(db.pool, ratesProvider.name === 'simulated' ? ratesProvider : null, Date.now),
+    rateDays: createRateDays(db.pool, ratesProvider.name === 'simulated' ? ratesProvider : null, now),
   });
   await app.ready();
   notifier.start();
@@ -190,7 +195,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
   );
   timers.push(
     setInterval(
-      () => void track(engine.applyRetention(Date.now()).catch((error: Error) => log(`retention: ${error.message}`))),
+      () => void track(engine.applyRetention(now()).catch((error: Error) => log(`retention: ${error.message}`))),
       3_600_000,
     ),
   );
@@ -207,6 +212,7 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     engine,
     ingestor,
     nodeCoins: new Set(walletSenders.keys()),
+    now,
     log,
   });
 

@@ -33,6 +33,8 @@ export interface SimulationOptions {
   ingestor: Ingestor;
   /** Coins with a real node: their events come from their stratum server only. */
   nodeCoins: ReadonlySet<string>;
+  /** Where the history ends and live ticks go: the runtime's clock (frozen in browser tests). */
+  now?: () => number;
   log: (line: string) => void;
 }
 
@@ -70,6 +72,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
         hardware: options.hardware,
         engine: options.engine,
         log,
+        now: options.now,
         // Only while the simulator is the only writer: the swap replaces every engine table, so
         // events of real coins or of outside stratum servers ingested meanwhile would be lost.
         history:
