@@ -7,7 +7,7 @@
 import type { CoinTicker } from '@openpool/domain/coins';
 import { hashrateFromShares } from '@openpool/domain/mining';
 import type { ApiContext } from '../context.ts';
-import { OFFLINE_AFTER_S, ts, windowHashrate, windowStart, windows } from '../stats/windows.ts';
+import { ts, windowHashrate, windowStart, windows } from '../stats/windows.ts';
 import { workerStatus } from '@openpool/domain/miner-rules';
 
 /** Workers silent for longer than this drop off the list. */
@@ -102,8 +102,6 @@ export async function workers(ctx: ApiContext, coin: CoinTicker, address: string
      order by w.worker, w.scheme`,
     params,
   );
-  // The rows' own filter and the domain's rule are the same 20 minutes (OFFLINE_AFTER_S).
-  const offlineBefore = now - OFFLINE_AFTER_S * 1000;
   return rows.rows.map((row) => ({
     worker: row.worker,
     scheme: row.scheme,
