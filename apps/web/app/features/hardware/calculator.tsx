@@ -1,6 +1,6 @@
 import { dailyCoins, profitability, revenueScheme } from '@openpool/domain/profitability';
 import { formatAmount, formatFee, hashrateUnit, thousandsStep } from '@openpool/domain/format';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { isolatedText, Ltr } from '~/shared/ltr';
 import { ScrollTable } from '~/shared/scroll-table';
@@ -233,9 +233,12 @@ export function Calculator({
       )}
       {valid && merged.length > 0 && perDay !== null ? (
         <p className="mt-2 text-xs text-ink-muted" data-testid="calc-merged">
-          <Ltr>
-            {merged.map((child) => `+ ${formatAmount(child.perDay, child.ticker)} ${child.ticker.toUpperCase()}`).join(' ')}
-          </Ltr>{' '}
+          {/* One isolate per coin, so a 320 px phone wraps between them (one isolate was 322 px wide). */}
+          {merged.map((child) => (
+            <Fragment key={child.ticker}>
+              <Ltr>{`+ ${formatAmount(child.perDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>{' '}
+            </Fragment>
+          ))}
           {t('calc.merged')}
         </p>
       ) : null}
