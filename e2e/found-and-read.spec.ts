@@ -263,10 +263,10 @@ test.describe('phones', () => {
   for (const width of [320, 375, 1440]) {
     for (const locale of ['en', 'fa'] as const) {
       test(`no figure cut and nothing under the back-to-top button at ${width} px (${locale})`, async ({ page }) => {
-        test.setTimeout(90_000);
+        test.setTimeout(180_000);
         await page.setViewportSize({ width, height: 740 });
         const prefix = locale === 'en' ? '' : '/fa';
-        for (const path of ['/btc', '/ltc/blocks', '/device/asic']) {
+        for (const path of ['/btc', '/ltc', '/ltc/blocks', '/device/asic']) {
           await page.goto(`${prefix}${path}`);
           await hydrated(page);
           expect(await cutsIn(page), `${prefix}${path}`).toEqual([]);
