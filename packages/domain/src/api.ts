@@ -359,7 +359,14 @@ export const watcherProofSchema = z.object({
   ip: z.string().max(64).describe('IPv4 address of a worker that sent shares in the last 24 hours'),
 });
 export const watcherCreateSchema = watcherProofSchema.extend({
-  label: z.string().trim().min(1).max(WATCHER_LABEL_MAX).describe('who the link is for, e.g. "accountant"'),
+  label: z
+    .string()
+    .trim()
+    .min(1)
+    .max(WATCHER_LABEL_MAX)
+    // PostgreSQL's text cannot hold NUL; every other character is kept as sent.
+    .refine((label) => !label.includes('\u0000'), 'no NUL character (U+0000)')
+    .describe('who the link is for, e.g. "accountant"'),
   expires_days: z
     .number()
     .int()

@@ -52,6 +52,9 @@ export const limitRefusal = (code: LimitRefusal, waitSeconds: number) =>
 
 const DB_RETRY_AFTER_SECONDS = 5;
 
+/** PostgreSQL's codes for a character its text cannot hold: 22021 (a NUL byte), 22P05 (`\u0000` in JSON). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.header('cache-control', 'no-store');
   if (error instanceof HttpError) {
@@ -72,6 +75,13 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return reply
       .code(400)
       .send({ error: 'bad_request', message: `Invalid ${where}: ${issue?.message ?? 'does not match the schema'}` });
+  }
+  // Text PostgreSQL cannot store (NUL, U+0000, in any free-text field a client sends): the
+  // client's input, not the server's fault, whichever field the route forgot to check.
+  if (UNSTORABLE_TEXT.has((error as { code?: unknown }).code as string)) {
+    return reply
+      .code(400)
+      .send({ error: 'bad_request', message: 'Invalid request: text may not hold the NUL character (U+0000)' });
   }
   if (isDatabaseUnavailable(error)) {
     reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));

@@ -85,3 +85,15 @@ describe('watcher links', () => {
     expect((await harness.get('/api/v1/watch/short')).statusCode).toBe(404);
   });
 });
+
+describe('a watcher label a miner chose', () => {
+  it('holding NUL is refused with a 400 (PostgreSQL text cannot hold it); any other Unicode is kept', async () => {
+    const harness = await owner();
+    const nul = await post(harness, '', { ip: WORKER_IP, label: 'acc\u0000ountant', expires_days: 30 });
+    expect(nul.statusCode).toBe(400);
+    const label = 'a\u2028b\u2029 🐸 \u202Ertl';
+    const created = await post(harness, '', { ip: WORKER_IP, label, expires_days: 30 });
+    expect(created.statusCode).toBe(201);
+    expect((await post(harness, '/list', { ip: WORKER_IP })).json()).toMatchObject({ links: [{ label }] });
+  });
+});
