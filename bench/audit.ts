@@ -125,8 +125,9 @@ try {
     `audit: batches that ran a PPS hour: on ${sum(crossing(times.on)).toFixed(0)} ms, off ${sum(crossing(times.off)).toFixed(0)} ms: ${overhead(sum(crossing(times.on)), sum(crossing(times.off)))}`,
   );
 
-  const records = await h.db.pool.query<{ seq: number; leaf_count: number; bytes: number }>(
-    `select seq, leaf_count, octet_length(tree) as bytes from audit_records where chain = 'ltc' and kind = 'pps' order by leaf_count desc limit 1`,
+  // The largest record: a merged block's, whose round is every pool miner.
+  const records = await h.db.pool.query<{ seq: number; kind: string; leaf_count: number; bytes: number }>(
+    `select seq, kind, leaf_count, octet_length(tree) as bytes from audit_records where chain = 'ltc' order by leaf_count desc limit 1`,
   );
   const biggest = records.rows[0]!;
   const latencies: number[] = [];
@@ -135,12 +136,13 @@ try {
     const started = performance.now();
     const answer = await h.get(`/ltc/api/v1/audit/${biggest.seq}/proof/${address(m)}`);
     latencies.push(performance.now() - started);
-    if (answer.statusCode !== 200 && m % 10 !== 0) throw new Error(`proof answered ${answer.statusCode}`);
+    if (answer.statusCode !== 200 && (biggest.kind !== 'pps' || m % 10 !== 0))
+      throw new Error(`proof answered ${answer.statusCode}`);
   }
   latencies.sort((a, b) => a - b);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2);
   console.log(
-    `audit: proof of a PPS record of ${biggest.leaf_count.toLocaleString('en-US')} leaves (tree ${(biggest.bytes / 1e6).toFixed(2)} MB): p50 ${p(0.5)} ms, p99 ${p(0.99)} ms over ${PROOFS} proofs`,
+    `audit: proof of a ${biggest.kind} record of ${biggest.leaf_count.toLocaleString('en-US')} leaves (tree ${(biggest.bytes / 1e6).toFixed(2)} MB): p50 ${p(0.5)} ms, p99 ${p(0.99)} ms over ${PROOFS} proofs`,
   );
   // The same route machinery answering a constant (the anonymous profile, no database), in the same run: what the machine's load adds to any answer.
   const baseline: number[] = [];
