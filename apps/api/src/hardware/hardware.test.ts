@@ -1,7 +1,7 @@
 /** The hardware routes: filters, paging, bad input, 404s, and profit from the one formula. Real PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestEvent } from '@openpool/domain/events';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { createHarness, POOL_CONFIG, type Harness } from '../testing/harness.ts';
 import { stopTestServer } from '../testing/database.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -37,6 +37,8 @@ beforeAll(async () => {
   const result = await h.ingest('hardware', [
     network(1, 'btc', 1.2e14, '312500000', 900_000, 8e20),
     network(2, 'ltc', 8e7, '625000000', 2_900_000, 2e15),
+    // Dogecoin, merge-mined by ltc's work: 10,000 DOGE a block, a block a minute.
+    network(3, 'doge', 2e7, '1000000000000', 5_400_000, (2e7 * 2 ** 32) / 60),
   ]);
   expect(result.statusCode).toBe(200);
 });
@@ -150,6 +152,24 @@ describe('GET /api/v1/hardware/{type}/{vendor}/{slug}', () => {
     const high = await h.get<{ message: string }>(`/api/v1/hardware/asic/bitmain/antminer-s21-pro?power_cost=11`);
     expect(high.statusCode).toBe(400);
     expect(high.body.message).toMatch(/power_cost: at most 10 USD worth per kWh/);
+  });
+
+  it('adds the coins the same hashes merge-mine to the parent coin, in the device and in the list', async () => {
+    const device = (
+      await h.get<{ profitability: (Profit & { merged: { coin: string; coins_per_day: string; revenue: number | null }[] })[] }>(
+        '/api/v1/hardware/asic/bitmain/antminer-l9',
+      )
+    ).body;
+    const ltc = device.profitability.find((row) => row.coin === 'ltc')!;
+    const fee = POOL_CONFIG.merged.get('doge')!.feePpm / 1_000_000;
+    // 16 GH/s x 86,400 s x 10,000 DOGE / (20 M x 2^32) x (1 - fee).
+    const doge = ((16e9 * 86_400 * 10_000) / (2e7 * 2 ** 32)) * (1 - fee);
+    expect(ltc.merged.map((child) => child.coin)).toEqual(['doge']);
+    expect(Number(ltc.merged[0]!.coins_per_day)).toBeCloseTo(doge, 5);
+    if (ltc.revenue !== null && ltc.merged[0]!.revenue !== null)
+      expect(ltc.profit!).toBeCloseTo(ltc.revenue - ltc.electricity, 9);
+    const list = (await h.get<ListBody>('/api/v1/hardware/asic?q=antminer%20l9')).body;
+    expect(list.results[0]!.best?.profit).toBeCloseTo(ltc.profit!, 9);
   });
 
   it('is 404 for an unknown device and for a device under the wrong type', async () => {

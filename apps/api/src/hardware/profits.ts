@@ -6,7 +6,7 @@
  */
 import type { RewardScheme } from '@openpool/domain/address';
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
-import { type CoinProfit, type ProfitCoin } from '@openpool/domain/hardware-profit';
+import { type CoinProfit, type MergedCoin, type MergedPerDay, type ProfitCoin } from '@openpool/domain/hardware-profit';
 import {
   DEFAULT_POWER_PRICE,
   MAX_POWER_COST_USD,
@@ -57,6 +57,30 @@ export function exactCoinsPerDay(coin: NetworkCoin, hashrate: number): string {
 
 export const coinsPerDay = (coin: NetworkCoin, hashrate: number): number => Number(exactCoinsPerDay(coin, hashrate));
 
+/** A coin the pool's work merge-mines, with its own chain's latest sample and the merged fee. */
+export interface MergedNetworkCoin extends MergedCoin {
+  algorithm: string;
+  difficulty: number;
+  reward: bigint;
+  feePpm: number;
+  unitDecimals: number;
+}
+
+function exactMergedPerDay(coin: MergedNetworkCoin, hashrate: number): string {
+  const units = dailyRewardUnits({
+    hashrate,
+    algorithm: coin.algorithm,
+    networkDifficulty: coin.difficulty,
+    blockReward: coin.reward,
+    feePpm: coin.feePpm,
+  });
+  return fromUnits(units, coin.unitDecimals);
+}
+
+/** Coins a day of a merge-mined coin (decision 024), by the same formula on its chain's figures. */
+export const mergedCoinsPerDay: MergedPerDay = (coin, hashrate) =>
+  'difficulty' in coin ? Number(exactMergedPerDay(coin as MergedNetworkCoin, hashrate)) : null;
+
 export function profitOut(row: CoinProfit<NetworkCoin>): ProfitOut {
   return {
     coin: row.coin.ticker,
@@ -67,6 +91,14 @@ export function profitOut(row: CoinProfit<NetworkCoin>): ProfitOut {
     profit: row.profit,
     payback_days: row.paybackDays,
     break_even_power_cost: row.breakEvenPowerCost,
+    merged: row.merged.map((child) => {
+      const coin = row.coin.merged?.find((entry) => entry.ticker === child.ticker) as MergedNetworkCoin | undefined;
+      return {
+        coin: child.ticker,
+        coins_per_day: coin ? exactMergedPerDay(coin, row.hashrate) : String(child.coinsPerDay),
+        revenue: child.revenue,
+      };
+    }),
   };
 }
 
@@ -74,7 +106,8 @@ export function createProfitSource(ctx: ApiContext, rates: Rates) {
   const memo = createMemo(ctx.memoMs ?? 1000);
 
   /** The latest network sample of every enabled coin, once a second at most. */
-  const samples = () => memo('hardware-networks', () => latestNetworkSamples(ctx.db, ctx.site.enabled));
+  const mergedTickers = [...new Set(ctx.site.enabled.flatMap((ticker) => COINS[ticker].mergedCoins))];
+  const samples = () => memo('hardware-networks', () => latestNetworkSamples(ctx.db, [...ctx.site.enabled, ...mergedTickers]));
 
   /** Money of a request; 400 on a currency the rates do not know. */
   async function money(query: { power_cost?: number; currency?: string }): Promise<RequestMoney> {
@@ -112,6 +145,23 @@ export function createProfitSource(ctx: ApiContext, rates: Rates) {
         unitDecimals: config.unitDecimals,
         difficulty: sample.difficulty,
         reward: BigInt(sample.reward),
+        merged: COINS[ticker].mergedCoins.flatMap((child): MergedNetworkCoin[] => {
+          const childSample = latest.get(child);
+          const childConfig = ctx.pool.merged.get(child);
+          if (!childSample || !childConfig || !(childSample.difficulty > 0)) return [];
+          const childPrice = prices[child.toUpperCase()];
+          return [
+            {
+              ticker: child,
+              price_usd: childPrice !== undefined && childPrice > 0 ? childPrice : null,
+              algorithm: COINS[ticker].algorithm,
+              difficulty: childSample.difficulty,
+              reward: BigInt(childSample.reward),
+              feePpm: childConfig.feePpm,
+              unitDecimals: childConfig.unitDecimals,
+            },
+          ];
+        }),
       });
     }
     return list;

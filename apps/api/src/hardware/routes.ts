@@ -17,7 +17,7 @@ import { isDeviceType } from '@openpool/domain/routes';
 import type { ApiContext } from '../context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { plainNumberQuery } from '../http/params.ts';
-import { coinsPerDay, createProfitSource, profitOut, type Rates } from './profits.ts';
+import { coinsPerDay, createProfitSource, mergedCoinsPerDay, profitOut, type Rates } from './profits.ts';
 import { deviceDetailSchema, deviceOut, deviceSchema, listSchema, vendorOut, vendorSchema } from './schemas.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
@@ -98,6 +98,7 @@ export function registerHardwareRoutes(app: FastifyInstance, ctx: ApiContext, de
             filters,
             { powerCost: money.powerCost, perUsd: money.perUsd, devicePriceUsd: priceOf(device) },
             coinsPerDay,
+            mergedCoinsPerDay,
           ),
         );
       sortDevices(rows, query.sort);
@@ -159,6 +160,7 @@ export function registerHardwareRoutes(app: FastifyInstance, ctx: ApiContext, de
         coins,
         { powerCost: money.powerCost, perUsd: money.perUsd, devicePriceUsd: priceOf(device) },
         coinsPerDay,
+        mergedCoinsPerDay,
       );
       return {
         ...deviceOut(device),

@@ -43,6 +43,11 @@ export const profitSchema = z.object({
   profit: z.number().nullable(),
   payback_days: z.number().nullable().describe('null: never at these figures, or no price known'),
   break_even_power_cost: z.number().nullable(),
+  merged: z
+    .array(z.object({ coin: z.string(), coins_per_day: z.string(), revenue: z.number().nullable() }))
+    .describe(
+      'coins the same hashes merge-mine, paid on top at no extra power: included in revenue, profit, payback and break-even',
+    ),
 });
 export type ProfitOut = z.infer<typeof profitSchema>;
 

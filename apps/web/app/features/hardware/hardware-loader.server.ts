@@ -72,7 +72,8 @@ export async function loadHardwarePage(route: DeviceRoute, context: AppContext):
     // The whole type: the page filters in the browser from the URL (and on the server, the same
     // way), so applying a filter is a re-render, not a round trip (see routes/device.tsx).
     const devices = ofType;
-    const market = await fetchMarket(api, coins);
+    // With the coins each pool merge-mines, ranked as the device pages and the API count them (decision 024).
+    const market = await fetchMarket(api, coins, { merged: true });
     const prices = Object.fromEntries(
       devices.map((device) => [deviceKey(device), effectivePriceUsd(device, hardware.offers.get(deviceKey(device)))]),
     );

@@ -9,7 +9,7 @@ import type { Device } from '@openpool/domain/hardware';
 import { deviceKey } from '@openpool/domain/hardware-keys';
 import { rankDevice, sortDevices, type RankedDevice } from '@openpool/domain/hardware-profit';
 import { matchesFilters, type DeviceFilters } from '@openpool/domain/hardware-query';
-import { marketCoinsPerDay, type CoinMarket, type Market } from './profit';
+import { marketCoinsPerDay, mergedCoinsPerDay, type CoinMarket, type Market } from './profit';
 
 export type ListedDevice = RankedDevice<Device, CoinMarket>;
 
@@ -38,7 +38,14 @@ export function rankList(
       const rowKey = `${key}|${money.powerCost}|${money.perUsd}|${filters.algorithm}|${filters.coin}|${priceUsd}`;
       const known = rowCache?.get(rowKey);
       if (known) return known;
-      const row = rankDevice(device, source.market.coins, filters, { ...money, devicePriceUsd: priceUsd }, marketCoinsPerDay);
+      const row = rankDevice(
+        device,
+        source.market.coins,
+        filters,
+        { ...money, devicePriceUsd: priceUsd },
+        marketCoinsPerDay,
+        mergedCoinsPerDay,
+      );
       rowCache?.set(rowKey, row);
       return row;
     });
