@@ -1,5 +1,5 @@
 // runs (3; Lighthouse advises 5: a single run varies by a few points here). BENCH_PAGES=/,/btc
-// audits only those paths or page names ('miner stats') (the baseline always runs). Each page load is audited twice: with
+// audits only those paths or page names ('miner stats') (the baseline always runs); BENCH_LOCALE=fa the pages in fa. Each page load is audited twice: with
 // Lighthouse's default CPU slowdown (4x, which assumes a fast idle desktop; the score the issue
 // sets) and with the slowdown Lighthouse's documented calculator gives for the machine's measured
 // speed in that same run (its BenchmarkIndex): on a shared, loaded machine the default measures
@@ -169,10 +169,17 @@ const PAGES = [
   ['an article', '/articles/faq'],
   ['compare', '/compare-mining-pools'],
   ['about', '/about'],
-].filter(([name, path], i) => {
-  const only = process.env.BENCH_PAGES?.split(',');
-  return i === 0 || !only || only.includes(path) || only.includes(name);
-});
+]
+  .filter(([name, path], i) => {
+    const only = process.env.BENCH_PAGES?.split(',');
+    return i === 0 || !only || only.includes(path) || only.includes(name);
+  })
+  // BENCH_LOCALE=fa: the same pages in another language (the baseline stays the English copy).
+  .map(([name, path], i) => {
+    const locale = process.env.BENCH_LOCALE;
+    if (!locale || locale === 'en' || i === 0) return [name, path];
+    return [`${name} (${locale})`, path === '/' ? `/${locale}` : `/${locale}${path}`];
+  });
 const table = [];
 
 try {
