@@ -179,10 +179,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async close() {
       closed = true;
       for (const cancel of onClose) cancel();
-      await pool.end().catch(() => undefined);
+      // pool.end() waits for queries in flight (a stopped simulator's history batch): the
+      // embedded server's fast shutdown ends those sessions (rolled back) instead of waiting.
+      const ending = pool.end().catch(() => undefined);
       // A start under way finishes and is stopped by its loop.
       await healing;
       await embedded?.stop();
+      await ending;
     },
   };
 }
