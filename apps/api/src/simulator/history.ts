@@ -66,6 +66,9 @@ export async function openHistoryShadow(options: {
     application_name: 'openpool-history',
   });
   pool.on('error', (error) => options.log?.(`history: idle client error: ${error.message}`));
+  // A checked-out client whose server goes away (a stop ends the fill's sessions, decision 030)
+  // emits 'error' too: its query rejects and the fill stops; unhandled, the event ended the API.
+  pool.on('connect', (client) => client.on('error', (error) => options.log?.(`history: client error: ${error.message}`)));
   await migrate(pool);
   const engine = createEngine({
     pool,
