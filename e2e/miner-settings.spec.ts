@@ -105,13 +105,13 @@ test.describe('settings', () => {
   test('without an address the search is prefilled and opens the settings of the address', async ({ page }) => {
     await page.goto('/ltc/miner/settings');
     await hydrated(page);
-    await page.evaluate(() => localStorage.setItem('lastSearch:ltc', 'LtcRememberedE2e'));
+    await page.evaluate(() => localStorage.setItem('lastSearch:ltc', 'LtcRememberedE2eAddress12345678'));
     await page.reload();
     await hydrated(page);
     const search = page.getByTestId('settings-search');
-    await expect(search.getByRole('searchbox')).toHaveValue('LtcRememberedE2e');
+    await expect(search.getByRole('searchbox')).toHaveValue('LtcRememberedE2eAddress12345678');
     await search.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/\/ltc\/miner\/settings\/LtcRememberedE2e$/);
+    await expect(page).toHaveURL(/\/ltc\/miner\/settings\/LtcRememberedE2eAddress12345678$/);
   });
 });
 
