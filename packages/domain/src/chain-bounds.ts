@@ -128,7 +128,11 @@ export interface SampleBounds {
   reward: readonly [bigint, bigint];
 }
 
-function subsidyUnits(coin: MinedTicker): bigint {
+/**
+ * The chain's block subsidy of early 2025 (chain-params.ts), smallest units. Subsidies only
+ * fall, so a real chain's subsidy now is at most this.
+ */
+export function subsidyUnits(coin: MinedTicker): bigint {
   return coinsToUnits(CHAIN_PARAMS[coin].subsidy, UNIT_DECIMALS.get(coin) ?? 8);
 }
 

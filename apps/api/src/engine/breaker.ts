@@ -8,7 +8,7 @@
  * created. /health says so, and the operator releases or discards each with `npm run held`.
  */
 import type pg from 'pg';
-import { hourCreditCeiling, payoutCap } from '@openpool/domain/chain-bounds';
+import { hourCreditCeiling, payoutCap, subsidyUnits } from '@openpool/domain/chain-bounds';
 import { CHAIN_PARAMS, type ChainKind } from '@openpool/domain/chain-params';
 import type { MinedTicker } from '@openpool/domain/events';
 import { HOUR_MS } from './aggregates.ts';
@@ -55,8 +55,13 @@ export async function ppsHourCeiling(
 ): Promise<HourCeiling> {
   const chain = hourCreditCeiling(coin, breaker.chainOf(coin));
   const whole = { ceiling: chain, basis: 'the whole chain’s hour' };
-  const reference = await breaker.references.at(client, coin, hour + HOUR_MS);
-  if (!reference) return whole;
+  const week = await breaker.references.at(client, coin, hour + HOUR_MS);
+  if (!week) return whole;
+  // On a real chain the subsidy is never above the chain's own (chain-params.ts; subsidies
+  // only fall): in a pool's first week every sample may be the attacker's, the first one at
+  // four times the subsidy, and "twice the chain's hour" at that subsidy was 8 chain hours.
+  const reference =
+    breaker.chainOf(coin) === 'main' && week.reward > subsidyUnits(coin) ? { ...week, reward: subsidyUnits(coin) } : week;
   const work = await client.query<{ work: number | null }>(
     `select sum(valid) as work from miner_hourly where coin = $1 and scheme = 'pps' and hour = to_timestamp($2 / 1000.0)`,
     [coin, hour],

@@ -297,6 +297,34 @@ describe('the reference of a coin with a node', () => {
   });
 });
 
+describe('a coin without a node in its first week', () => {
+  it('an hour is judged at the chain’s own subsidy, not at one the samples walked up', async () => {
+    // No history: every sample the pool has seen is the attacker's, the first at four times
+    // nir's subsidy (the top of its bounds: the first sample has nothing to jump from). One
+    // share of 1.5 times the whole chain's hour at the real difficulty is then priced at 6
+    // times the chain's hour of coins, under "twice the chain's hour" at the samples' subsidy.
+    const h = await createHarness(T0, { live: true });
+    try {
+      const e = createEvents();
+      const chain = honest('nir');
+      const reward = chain.bounds.reward[1];
+      const share = 1.5 * 3600 * chain.difficulty;
+      const events: IngestEvent[] = [];
+      for (let i = 0; i < 60; i += 1) events.push(e.network('nir', T0 + i * MIN, chain.difficulty, reward));
+      events.push(e.share('nir', T0 + 2 * MIN, share));
+      events.push(e.share('nir', T0 + HOUR + 5 * MIN, 1));
+      await send(h, 'eu1', inTimeOrder(events));
+      // Was: 1,080,000 NIR credited (6 times every coin nir mints in that hour).
+      expect(await ppsCredited(h, 'nir')).toBe(0n);
+      expect(await listHeld(h.db.pool)).toEqual([
+        expect.objectContaining({ coin: 'nir', kind: 'pps_hour', reason: expect.stringMatching(/twice the whole chain’s hour/) }),
+      ]);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('a jump is confirmed by time', () => {
   const latestDifficulty = async (h: Harness, coin: string) =>
     (
