@@ -89,7 +89,8 @@ describe('Telegram monitoring bot', { timeout: 120_000 }, () => {
     );
     expect(await ask('/settings 1 delay 3')).toContain('Change with /settings');
     expect(await ask('/status')).toMatch(
-      /^LTC ltc1q\S+\nHashrate: .+ \(10 min\), .+ \(24 h\)\nWorkers online: 1, offline: 0\nBalance: /,
+      // The balance as the site writes it: LTC with 6 decimals (decision 024).
+      /^LTC ltc1q\S+\nHashrate: .+ \(10 min\), .+ \(24 h\)\nWorkers online: 1, offline: 0\nBalance: \d[\d\u202F]*\.\d{6} LTC\n/,
     );
     expect(await ask('/language xx')).toContain('Choose a language with /language <code>: en, ru, uk');
     expect(await ask('/language ru')).toBe('Теперь этот чат говорит по-русски.');
