@@ -89,6 +89,19 @@ describe('public API limits', () => {
     // Only the site's servers may ask; an address that is no IP is refused.
     expect((await take('198.51.100.1', '203.0.113.51')).statusCode).toBe(404);
     expect((await take('127.0.0.1', 'not-an-ip')).statusCode).toBe(400);
+    // Forwarded headers open nothing: a visitor through the trusted proxy on loopback is the
+    // visitor, whatever it wrote first; an untrusted socket's X-Forwarded-For is not read.
+    const forwarded = (remoteAddress: string, xff: string) =>
+      h!.app.inject({
+        method: 'POST',
+        url: '/internal/v1/quota',
+        remoteAddress,
+        headers: { 'x-forwarded-for': xff },
+        payload: { client: '203.0.113.52' },
+      });
+    for (const xff of ['192.0.2.44', '127.0.0.1, 192.0.2.44', '[::1]:80, 192.0.2.44:5000'])
+      expect((await forwarded('127.0.0.1', xff)).statusCode).toBe(404);
+    for (const xff of ['127.0.0.1', '::1', '127.0.0.1:80']) expect((await forwarded('198.51.100.1', xff)).statusCode).toBe(404);
   });
 
   it('gives exports a smaller quota of their own on top, and names both policies', async () => {
