@@ -20,7 +20,12 @@ describe('parseApiEnv', () => {
 
   it('reads the notification settings, with demo mail under DATA_DIR, and lists every bad one', () => {
     const env = parseApiEnv({ DATA_DIR: 'var', PORT: '4100' }, '/srv').notify;
-    expect(env).toMatchObject({ mailDir: '/srv/var/mail', offlineAfterS: 600, maxPerHour: 10, siteUrl: 'http://localhost:4100' });
+    expect(env).toMatchObject({
+      mailDir: '/srv/var/mail',
+      offlineAfterS: 1200,
+      maxPerHour: 10,
+      siteUrl: 'http://localhost:4100',
+    });
     expect(env.smtpUrl).toBeUndefined();
     expect(env.telegram).toBeUndefined();
     const bot = parseApiEnv(

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { referralSecretSchema } from '@openpool/domain/referral-landing';
 import { trustProxySchema } from '@openpool/domain/trust-proxy';
+import { OFFLINE_AFTER_S } from '@openpool/domain/miner-rules';
 import {
   DEFAULT_PORTS,
   localOrigin,
@@ -62,7 +63,7 @@ const schema = z
       .string()
       .regex(/^(.+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'an address, e.g. OpenPool <alerts@pool.example>')
       .default('OpenPool <alerts@openpool.localhost>'),
-    NOTIFY_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
+    NOTIFY_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(OFFLINE_AFTER_S),
     NOTIFY_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     /** The global mail budget, every replica together (decision 016); what is over waits. */
     NOTIFY_MAIL_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),

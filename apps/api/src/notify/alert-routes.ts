@@ -11,8 +11,7 @@ import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params
 import type { Notifier } from './notifier.ts';
 import { minerSubscriptions } from './subscriptions.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
-
-const DEFAULT_OFFLINE_AFTER_S = 600;
+import { OFFLINE_AFTER_S } from '@openpool/domain/miner-rules';
 
 /**
  * The bot's start parameter for a miner: Telegram allows [A-Za-z0-9_-], at most 64
@@ -49,7 +48,7 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notif
               confirmed: email.confirmed,
               offline: email.onOffline,
               payouts: email.onPayout,
-              offline_after_min: Math.round((email.offlineAfterS ?? notifier?.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S) / 60),
+              offline_after_min: Math.round((email.offlineAfterS ?? notifier?.offlineAfterS ?? OFFLINE_AFTER_S) / 60),
               hashrate_drop_pct: email.hashrateDropPct,
             }
           : null,

@@ -5,6 +5,7 @@
 import { localizePath, isLocaleCode } from '@openpool/domain/locales';
 import { sitePaths } from '@openpool/domain/paths';
 import { formatHashrate } from '@openpool/domain/format';
+import { OFFLINE_AFTER_S } from '@openpool/domain/miner-rules';
 import type { OutboxRow } from './outbox.ts';
 import { messagesFor, formatMessage, type NotifyMessages } from './messages/index.ts';
 
@@ -61,7 +62,10 @@ export function alertParts(context: RenderContext, row: OutboxRow, m: NotifyMess
       return {
         title: formatMessage(offline ? m.offlineTitle : m.onlineTitle, { count: workers.length }),
         paragraphs: [
-          formatMessage(offline ? m.offlineBody : m.onlineBody, { ...where, minutes: minutes(Number(p.delay_s ?? 600)) }),
+          formatMessage(offline ? m.offlineBody : m.onlineBody, {
+            ...where,
+            minutes: minutes(Number(p.delay_s ?? OFFLINE_AFTER_S)),
+          }),
         ],
         list: workers.map((w) =>
           offline || w.silent_s === undefined
