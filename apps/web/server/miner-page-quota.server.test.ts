@@ -3,6 +3,7 @@
  * miner's figures through the site's `.data` answers 100 of 100 times; now those count.
  */
 import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,16 @@ afterAll(() => {
 });
 
 const get = (path: string, client?: string) => fetch(`${base}${path}`, { headers: client ? { 'x-forwarded-for': client } : {} });
+/** A GET with its path sent as written: fetch would resolve dot segments before sending. */
+const getRaw = (path: string, client: string) =>
+  new Promise<number>((resolve, reject) => {
+    const request = httpRequest(`${base}/`, { path, headers: { 'x-forwarded-for': client } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end();
+  });
 
 describe('miner page quota, local (the API cannot answer)', () => {
   it('counts HTML and .data answers of miner pages together, per client, and answers 429 past the quota', async () => {
@@ -68,10 +79,12 @@ describe('miner page quota, local (the API cannot answer)', () => {
       '/ru/ltc/%4D%49NER/stats/x',
       '/WATCH/abc.data',
       '/%77atch/abc',
+      '/x/../ltc/miner/stats/x.data',
+      '/a/b/%2e%2e/%2E%2E/ltc/miner/stats/x',
     ];
     const statuses = [];
-    for (const path of paths) statuses.push((await get(path, '198.51.100.77')).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    for (const path of paths) statuses.push(await getRaw(path, '198.51.100.77'));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
 });
 

@@ -20,14 +20,16 @@ const MINER_PAGE = /^\/(?:[^/]+\/){1,2}miner\/|^\/(?:[^/]+\/)?watch\//;
 
 /**
  * Whether `path` is one the router answers with a miner or watcher page. React Router matches
- * without regard to case and decodes each segment (`/ltc/MINER/…`, `/ltc/%6Diner/…` render the
- * same page), so the test runs on the decoded, lower-cased path; one that cannot be decoded is
- * counted rather than waved through.
+ * without regard to case and decodes each segment, and its request URL has its dot segments
+ * resolved (`/ltc/MINER/…`, `/ltc/%6Diner/…`, `/x/../ltc/miner/…` render the same page), so the
+ * test runs on the resolved, decoded, lower-cased path; one that cannot be decoded is counted
+ * rather than waved through.
  */
 function isMinerPage(path: string): boolean {
   let plain: string;
   try {
-    plain = decodeURIComponent(path);
+    // The URL parser resolves `.` and `..` segments (`%2e` too) as the router's request does.
+    plain = decodeURIComponent(new URL(path, 'http://site.invalid').pathname);
   } catch {
     return true;
   }
