@@ -16,10 +16,16 @@ import { toNdjson, type IngestEvent } from '@openpool/domain/events';
 const SERVER = resolve(import.meta.dirname, '..', 'server.ts');
 const TOKEN = 'recovery-token-0123456789';
 let PORT = 18911;
+const cleanups: Array<() => void> = [];
+/** A new data folder for a test, removed after the file's tests like the first one. */
+function freshDir(): string {
+  const made = mkdtempSync(join(tmpdir(), 'op-recovery-'));
+  cleanups.push(() => rmSync(made, { recursive: true, force: true }));
+  return made;
+}
 let dir = mkdtempSync(join(tmpdir(), 'op-recovery-'));
 let server: ChildProcess | undefined;
 let output = '';
-const cleanups: Array<() => void> = [];
 
 async function stopServer(): Promise<void> {
   if (server && server.exitCode === null) {
@@ -210,7 +216,7 @@ describe('database recovery', () => {
     async () => {
       // Unreported in the first test's log: start over on a fresh folder and port.
       await stopServer();
-      dir = mkdtempSync(join(tmpdir(), 'op-recovery-'));
+      dir = freshDir();
       PORT += 1;
       server = await startServer();
       const at = Date.now() - 20 * 60_000;
@@ -263,7 +269,7 @@ describe('a PostgreSQL that cannot start again', () => {
     { timeout: 120_000 },
     async () => {
       await stopServer();
-      dir = mkdtempSync(join(tmpdir(), 'op-recovery-'));
+      dir = freshDir();
       PORT += 3;
       server = await startServer();
       const [postmaster] = postmasters();
