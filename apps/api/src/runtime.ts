@@ -211,7 +211,9 @@ export async function startRuntime(env: ApiEnv, log: (line: string) => void = co
     hardware,
     engine,
     ingestor,
-    nodeCoins: new Set(walletSenders.keys()),
+    // Every coin with a node is mined for real, with or without a wallet to pay from: simulating
+    // it too would credit invented shares beside the real ones.
+    nodeCoins: new Set([...env.nodes, ...env.moneroNodes].map((node) => node.coin)),
     now,
     log,
   });
