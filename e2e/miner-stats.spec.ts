@@ -4,7 +4,11 @@ import { minerStatsSchema, topMinersSchema, workerStatsSchema, workersSchema } f
 import { API, SITE } from './ports.ts';
 import { NOW } from './clock.ts';
 
-/** The API the site under test talks to (playwright.config.ts): one simulated day, no live data. */
+/**
+ * The API the site under test talks to (playwright.config.ts): one simulated day, no live data,
+ * read at one frozen moment (e2e/clock.ts): a page and an API read taken later agree, so each
+ * figure is compared once.
+ */
 
 /** An API answer, parsed with the schema the API itself answers with (packages/domain). */
 async function getJson<T>(request: APIRequestContext, path: string, schema: { parse(body: unknown): T }): Promise<T> {
@@ -30,66 +34,31 @@ async function openHydrated(page: Page, path: string) {
   return response;
 }
 
-/** A 10-minute bucket may close between the page and our API call: then compare again. */
-async function expectFigures(page: Page, check: () => Promise<void>): Promise<void> {
-  try {
-    await check();
-  } catch {
-    await page.reload();
-    await check();
-  }
-}
-
 const ltc = (amount: string) => `${formatAmount(amount, 'ltc')} LTC`;
-
-/**
- * Opens `path` at a moment when the API's `apiPath` answers the same just before and just after
- * (on the fields `compared` picks), and returns that answer: with no live data in the e2e pool a
- * worker goes offline 20 minutes after its last share and the last 10-minute bucket empties as
- * the clock moves, so one read on one side of the page may not be what the page was given.
- */
-async function openAtAStableMoment<T>(
-  page: Page,
-  request: APIRequestContext,
-  path: string,
-  apiPath: string,
-  schema: { parse(body: unknown): T },
-  compared: (answer: T) => unknown,
-): Promise<T> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const before = await getJson(request, apiPath, schema);
-    await openHydrated(page, path);
-    const after = await getJson(request, apiPath, schema);
-    if (JSON.stringify(compared(before)) === JSON.stringify(compared(after))) return after;
-  }
-  throw new Error(`${apiPath} changed while ${path} was opened, three times in a row`);
-}
 
 test('a busy miner: every figure equals the API, formatted by the domain package', async ({ page, request }) => {
   const address = await busyMiner(request);
   const response = await openHydrated(page, `/ltc/miner/stats/${address}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId('miner-address')).toHaveText(address);
-  await expectFigures(page, async () => {
-    const stats = await getJson(request, `/ltc/api/v1/miner/stats/${address}`, minerStatsSchema);
-    await expect(page.getByTestId('miner-hashrate-10m')).toHaveText(formatHashrate(stats.hashrate_10m));
-    await expect(page.getByTestId('miner-hashrate-6h')).toHaveText(formatHashrate(stats.hashrate_6h));
-    await expect(page.getByTestId('miner-hashrate-24h')).toHaveText(formatHashrate(stats.hashrate_24h));
-    await expect(page.getByTestId('miner-workers-online')).toHaveText(formatInteger(stats.workers_online));
-    await expect(page.getByTestId('miner-workers-offline')).toHaveText(formatInteger(stats.workers_offline));
-    const { valid, stale, invalid } = stats.shares_24h;
-    await expect(page.getByTestId('miner-shares-valid')).toHaveText(formatInteger(valid));
-    await expect(page.getByTestId('miner-shares-stale')).toHaveText(formatInteger(stale));
-    await expect(page.getByTestId('miner-shares-invalid')).toHaveText(formatInteger(invalid));
-    await expect(page.getByTestId('miner-reward-7d')).toHaveText(ltc(stats.reward_7d));
-    await expect(page.getByTestId('miner-reward-30d')).toHaveText(ltc(stats.reward_30d));
-    await expect(page.getByTestId('miner-balance-value')).toHaveText(ltc(stats.balance));
-    await expect(page.getByTestId('miner-unconfirmed')).toHaveText(ltc(stats.unconfirmed_balance));
-    await expect(page.getByTestId('miner-threshold')).toHaveText(ltc(stats.payout_threshold));
-    for (const merged of stats.merged) {
-      await expect(page.getByTestId(`miner-merged-${merged.coin}`)).toContainText(formatAmount(merged.balance, merged.coin));
-    }
-  });
+  const stats = await getJson(request, `/ltc/api/v1/miner/stats/${address}`, minerStatsSchema);
+  await expect(page.getByTestId('miner-hashrate-10m')).toHaveText(formatHashrate(stats.hashrate_10m));
+  await expect(page.getByTestId('miner-hashrate-6h')).toHaveText(formatHashrate(stats.hashrate_6h));
+  await expect(page.getByTestId('miner-hashrate-24h')).toHaveText(formatHashrate(stats.hashrate_24h));
+  await expect(page.getByTestId('miner-workers-online')).toHaveText(formatInteger(stats.workers_online));
+  await expect(page.getByTestId('miner-workers-offline')).toHaveText(formatInteger(stats.workers_offline));
+  const { valid, stale, invalid } = stats.shares_24h;
+  await expect(page.getByTestId('miner-shares-valid')).toHaveText(formatInteger(valid));
+  await expect(page.getByTestId('miner-shares-stale')).toHaveText(formatInteger(stale));
+  await expect(page.getByTestId('miner-shares-invalid')).toHaveText(formatInteger(invalid));
+  await expect(page.getByTestId('miner-reward-7d')).toHaveText(ltc(stats.reward_7d));
+  await expect(page.getByTestId('miner-reward-30d')).toHaveText(ltc(stats.reward_30d));
+  await expect(page.getByTestId('miner-balance-value')).toHaveText(ltc(stats.balance));
+  await expect(page.getByTestId('miner-unconfirmed')).toHaveText(ltc(stats.unconfirmed_balance));
+  await expect(page.getByTestId('miner-threshold')).toHaveText(ltc(stats.payout_threshold));
+  for (const merged of stats.merged) {
+    await expect(page.getByTestId(`miner-merged-${merged.coin}`)).toContainText(formatAmount(merged.balance, merged.coin));
+  }
   // Rewards in the selected currency appear once the rates are in (USD by default).
   await expect(page.getByTestId('miner-reward-7d-detail')).toHaveText(/^\$\d{1,3}(?:\u202F\d{3})*\.\d{2}$/);
   await expect(page.getByTestId('miner-threshold-eta')).not.toBeEmpty();
@@ -105,14 +74,8 @@ test('a busy miner: every figure equals the API, formatted by the domain package
 
 test('the workers table sorts, searches and filters', async ({ page, request }) => {
   const address = await busyMiner(request);
-  const { results: workers } = await openAtAStableMoment(
-    page,
-    request,
-    `/ltc/miner/stats/${address}`,
-    `/ltc/api/v3/miner/workers/${address}`,
-    workersSchema,
-    ({ results }) => results.map((row) => [row.worker, row.scheme, row.status, row.hashrate_10m]),
-  );
+  await openHydrated(page, `/ltc/miner/stats/${address}`);
+  const { results: workers } = await getJson(request, `/ltc/api/v3/miner/workers/${address}`, workersSchema);
   const table = page.getByTestId('workers-table');
   const names = table.getByTestId('worker-name');
   await expect(names).toHaveCount(workers.length);
@@ -278,20 +241,18 @@ test('a worker page shows its figures; an unknown worker is Nothing found with 4
   const name = (await link.textContent()) ?? '';
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/ltc/miner/stats/${address}/${encodeURIComponent(name)}/pps$`));
-  await expectFigures(page, async () => {
-    const { worker } = await getJson(
-      request,
-      `/ltc/api/v1/miner/worker/${address}/${encodeURIComponent(name)}?scheme=pps&range=24h`,
-      workerStatsSchema,
-    );
-    await expect(page.getByTestId('worker-hashrate-10m')).toHaveText(formatHashrate(worker.hashrate_10m));
-    await expect(page.getByTestId('worker-hashrate-3h')).toHaveText(formatHashrate(worker.avg_hashrate_3h));
-    await expect(page.getByTestId('worker-hashrate-24h')).toHaveText(formatHashrate(worker.avg_hashrate_24h));
-    await expect(page.getByTestId('worker-valid')).toHaveText(formatInteger(worker.valid));
-    await expect(page.getByTestId('worker-stale')).toHaveText(formatInteger(worker.stale));
-    await expect(page.getByTestId('worker-invalid')).toHaveText(formatInteger(worker.invalid));
-    await expect(page.getByTestId('worker-status')).toHaveText(worker.status === 'online' ? 'Online' : 'Offline');
-  });
+  const { worker } = await getJson(
+    request,
+    `/ltc/api/v1/miner/worker/${address}/${encodeURIComponent(name)}?scheme=pps&range=24h`,
+    workerStatsSchema,
+  );
+  await expect(page.getByTestId('worker-hashrate-10m')).toHaveText(formatHashrate(worker.hashrate_10m));
+  await expect(page.getByTestId('worker-hashrate-3h')).toHaveText(formatHashrate(worker.avg_hashrate_3h));
+  await expect(page.getByTestId('worker-hashrate-24h')).toHaveText(formatHashrate(worker.avg_hashrate_24h));
+  await expect(page.getByTestId('worker-valid')).toHaveText(formatInteger(worker.valid));
+  await expect(page.getByTestId('worker-stale')).toHaveText(formatInteger(worker.stale));
+  await expect(page.getByTestId('worker-invalid')).toHaveText(formatInteger(worker.invalid));
+  await expect(page.getByTestId('worker-status')).toHaveText(worker.status === 'online' ? 'Online' : 'Offline');
   await expect(page.getByTestId('worker-scheme')).toHaveText('PPS+');
 
   const missing = await openHydrated(page, `/ltc/miner/stats/${address}/no-such-rig/pps`);

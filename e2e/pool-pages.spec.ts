@@ -1,8 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatDifficulty, formatHashrate, formatInteger } from '@openpool/domain/format';
 import { API } from './ports.ts';
 
-/** The API the site under test talks to (playwright.config.ts): fixed simulated data. */
+/**
+ * The API the site under test talks to (playwright.config.ts): fixed simulated data read at one
+ * frozen moment (e2e/clock.ts), so a page and an API read taken later agree: each is compared once.
+ */
 
 interface Stats {
   name: string;
@@ -20,28 +23,16 @@ async function apiStats(request: APIRequestContext, coin: string): Promise<Stats
   return (await response.json()) as Stats;
 }
 
-/** A 10-minute bucket may close between the page and our API call: then compare again. */
-async function expectFigures(page: Page, check: () => Promise<void>): Promise<void> {
-  try {
-    await check();
-  } catch {
-    await page.reload();
-    await check();
-  }
-}
-
 test.describe('home', () => {
   test('each coin card shows the API figures formatted by the domain package', async ({ page, request }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     for (const coin of ['btc', 'ltc', 'kas', 'xmr']) {
-      await expectFigures(page, async () => {
-        const stats = await apiStats(request, coin);
-        const card = page.getByTestId(`pool-card-${coin}`);
-        await expect(card.getByTestId('card-hashrate')).toHaveText(formatHashrate(stats.hashrate));
-        await expect(card.getByTestId('card-miners')).toHaveText(formatInteger(stats.miners));
-        await expect(card.getByTestId('card-network')).toHaveText(formatHashrate(stats.net_hashrate));
-      });
+      const stats = await apiStats(request, coin);
+      const card = page.getByTestId(`pool-card-${coin}`);
+      await expect(card.getByTestId('card-hashrate')).toHaveText(formatHashrate(stats.hashrate));
+      await expect(card.getByTestId('card-miners')).toHaveText(formatInteger(stats.miners));
+      await expect(card.getByTestId('card-network')).toHaveText(formatHashrate(stats.net_hashrate));
     }
     await expect(page.getByTestId('pool-card-xmr').getByTestId('card-fees')).toHaveText('PROP 1% · SOLO 1.5%');
     await expect(page.getByTestId('pool-card-quai')).toContainText('New');
@@ -73,14 +64,12 @@ test.describe('coin pool page', () => {
 
   test('stats on the start-mining page equal the API', async ({ page, request }) => {
     await page.goto('/ltc');
-    await expectFigures(page, async () => {
-      const stats = await apiStats(request, 'ltc');
-      await expect(page.getByTestId('stat-hashrate')).toHaveText(formatHashrate(stats.hashrate));
-      await expect(page.getByTestId('stat-miners')).toHaveText(formatInteger(stats.miners));
-      await expect(page.getByTestId('stat-workers')).toHaveText(formatInteger(stats.workers));
-      await expect(page.getByTestId('stat-blocks24h')).toHaveText(formatInteger(stats.blocks_24h));
-      await expect(page.getByTestId('stat-net-difficulty')).toHaveText(formatDifficulty(stats.net_difficulty));
-    });
+    const stats = await apiStats(request, 'ltc');
+    await expect(page.getByTestId('stat-hashrate')).toHaveText(formatHashrate(stats.hashrate));
+    await expect(page.getByTestId('stat-miners')).toHaveText(formatInteger(stats.miners));
+    await expect(page.getByTestId('stat-workers')).toHaveText(formatInteger(stats.workers));
+    await expect(page.getByTestId('stat-blocks24h')).toHaveText(formatInteger(stats.blocks_24h));
+    await expect(page.getByTestId('stat-net-difficulty')).toHaveText(formatDifficulty(stats.net_difficulty));
     await expect(page.getByTestId('servers')).toContainText('ltc-eu.openpool.example:3030');
   });
 
