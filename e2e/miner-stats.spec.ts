@@ -169,15 +169,26 @@ test('an address the pool never saw: Nothing found, status 404, frame and search
 });
 
 test.describe('referral call', () => {
-  /** Opens `path` and returns the referral calls the page made after hydration. */
+  /**
+   * Opens `path` and returns the referral calls the page made by the time it was hydrated. The
+   * page's fetches are logged as they are made (before any answer); the call is made in the
+   * miner page's effect, which runs before the root's effect that sets `data-hydrated`, so the
+   * log read after that signal holds every call the page's load made.
+   */
   async function referralCalls(page: Page, path: string): Promise<URL[]> {
-    const calls: URL[] = [];
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { referralCalls: string[] }).referralCalls = calls;
+      const fetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('/referral/track') && (init?.method ?? 'GET') === 'GET') calls.push(url);
+        return fetch(input, init);
+      };
+    });
     await page.route('**/api/v1/referral/track**', async (route) => {
       const request = route.request();
-      if (request.method() === 'GET') {
-        expect(request.headers()['content-type']).toBe('application/json');
-        calls.push(new URL(request.url()));
-      }
+      if (request.method() === 'GET') expect(request.headers()['content-type']).toBe('application/json');
       await route.fulfill({
         status: 204,
         headers: {
@@ -188,9 +199,8 @@ test.describe('referral call', () => {
       });
     });
     await openHydrated(page, path);
-    // Nothing to wait for when no call is due: give the page's effects a moment to run.
-    await page.waitForTimeout(500);
-    return calls;
+    const calls = await page.evaluate(() => (window as unknown as { referralCalls: string[] }).referralCalls);
+    return calls.map((url) => new URL(url));
   }
 
   test('sent once with coin and miner when the ref cookie and source=search are present', async ({ page, context, request }) => {

@@ -205,7 +205,8 @@ test.describe('scroll to top', () => {
       await expect(button).toBeHidden();
       await page.evaluate(() => window.scrollTo(0, 299));
       await page.waitForFunction(() => window.scrollY === 299);
-      await page.waitForTimeout(100); // a frame or two for the rAF-throttled listener
+      // The listener hears a scroll once a frame: two frames on, it has heard this one.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await expect(button).toBeHidden();
       await page.evaluate(() => window.scrollTo(0, 300));
       await expect(button).toBeVisible();
@@ -313,10 +314,19 @@ test.describe('navigation loading bar', () => {
   });
 
   test('a first load of an error page shows no bar', async ({ page }) => {
+    // Every state the bar takes from the first byte of the page on.
+    await page.addInitScript(() => {
+      const states: string[] = [];
+      (window as unknown as { barStates: string[] }).barStates = states;
+      new MutationObserver(() => {
+        const state = document.querySelector('[data-testid="loading-bar"]')?.getAttribute('data-state');
+        if (state && states.at(-1) !== state) states.push(state);
+      }).observe(document, { attributes: true, subtree: true, childList: true });
+    });
     await page.goto('/no-such-coin');
+    // The signal: the currency provider's effect has run, and with it those of the bar inside it.
     await hydrated(page);
     await expect(page.getByTestId('error-page')).toBeVisible();
-    await page.waitForTimeout(300);
-    await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-state', 'idle');
+    expect(await page.evaluate(() => (window as unknown as { barStates: string[] }).barStates)).toEqual(['idle']);
   });
 });
