@@ -23,7 +23,7 @@ function freshDir(): string {
   cleanups.push(() => rmSync(made, { recursive: true, force: true }));
   return made;
 }
-let dir = mkdtempSync(join(tmpdir(), 'op-recovery-'));
+let dir = freshDir();
 let server: ChildProcess | undefined;
 let output = '';
 
