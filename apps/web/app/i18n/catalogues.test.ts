@@ -43,6 +43,14 @@ describe('loadCatalogue', () => {
     expect(i18n._('page.home.intro', { count: 25 })).toBe('Pool statistics for every coin we mine: 25 coins.');
   });
 
+  it('says one period, not "1 periods", on the Verify page', async () => {
+    const i18n = await catalogues.loadCatalogue('en');
+    expect(i18n._('verify.agree', { count: 1 })).toMatch(/^All agree: 1 period checked;/);
+    expect(i18n._('verify.agree', { count: 3 })).toMatch(/^All agree: 3 periods checked;/);
+    const fr = await catalogues.loadCatalogue('fr');
+    expect(fr._('verify.agree', { count: 1 })).toContain('1 période vérifiée');
+  });
+
   it('sets up the locale with its BCP 47 tag', async () => {
     const i18n = await catalogues.loadCatalogue('zh-cn');
     expect(i18n.locale).toBe('zh-cn');

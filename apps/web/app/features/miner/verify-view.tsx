@@ -93,7 +93,7 @@ export function VerifyView({
                     expected: mismatch.expected,
                     found: mismatch.found,
                   })
-                : t('verify.agree', { count: String(check.result.ok ? check.result.periods : 0) })}
+                : t('verify.agree', { count: check.result.ok ? check.result.periods : 0 })}
       </p>
       {rows.length > 0 ? (
         <div className="overflow-x-auto">
