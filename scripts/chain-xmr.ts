@@ -30,8 +30,69 @@ if (installed.status !== 0) process.exit(installed.status ?? 1);
 
 const dir = resolve(root, env.DATA_DIR ?? '.data', 'regtest-xmr');
 mkdirSync(dir, { recursive: true });
+// Stops as `npm run chain` does (decision 030): SIGINT or SIGTERM to this process or its group
+// stops the miner, the product (npm start's script, which stops PostgreSQL) and the nodes
+// within 10 s; a second signal forces it. Handled before the node starts, so that no signal
+// leaves monerod or the wallet running.
+const running: {
+  product?: ChildProcess;
+  chain?: Awaited<ReturnType<typeof startMoneroRegtest>>;
+  randomx?: Awaited<ReturnType<typeof loadRandomX>>;
+} = {};
+let miner: ReturnType<typeof startXmrMiner> | undefined;
+let stopping = false;
+let stopAsked = 0;
+let forced = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  stopAsked ||= Date.now();
+  miner?.stop();
+  const deadline = setTimeout(() => force('did not stop within 9 s'), 9000);
+  const { product, chain } = running;
+  const productStopped =
+    product && product.exitCode === null && product.signalCode === null
+      ? new Promise((resolve) => product.once('exit', resolve))
+      : undefined;
+  product?.kill('SIGTERM');
+  // Before the node answered, chain is unset: the start below stops it once it returns.
+  if (!chain) return;
+  await Promise.all([productStopped, chain.stop()]);
+  running.randomx?.close();
+  clearTimeout(deadline);
+  console.log(`chain: stopped in ${((Date.now() - stopAsked) / 1000).toFixed(1)} s`);
+  process.exit(code);
+}
+function force(why: string): void {
+  if (forced) return;
+  forced = true;
+  console.error(`chain: ${why}; forcing the stop`);
+  // A second signal to npm start's script is its forced stop (SIGKILL to its children).
+  running.product?.kill('SIGTERM');
+  setTimeout(() => process.exit(1), 1000);
+}
+function onSignal(signal: NodeJS.Signals): void {
+  if (!stopping) {
+    stopAsked = Date.now();
+    console.log(`\nchain: ${signal}: stopping everything (a second ${signal === 'SIGINT' ? 'Ctrl-C' : signal} forces it)`);
+    void stop(0);
+  } else if (Date.now() - stopAsked > 1000) {
+    // One Ctrl-C arrives twice (the terminal's group, then npm): only a later one insists.
+    force(`second ${signal}`);
+  }
+}
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+
 console.log(`chain: starting monerod --regtest (fixed difficulty ${difficulty}) in ${dir} (RPC on 127.0.0.1:${rpcPort})`);
 const chain = await startMoneroRegtest(rpcPort, { keep: dir, difficulty, wallet: true });
+running.chain = chain;
+if (stopping) {
+  // Asked to stop while the node started.
+  await chain.stop();
+  console.log(`chain: stopped in ${((Date.now() - stopAsked) / 1000).toFixed(1)} s`);
+  process.exit(0);
+}
 const wallet = chain.wallet!;
 // The demo miner's address: a subaddress of the pool's wallet labelled for it (one wallet serves
 // the demo; its payouts leave the pool's primary address and arrive here).
@@ -40,26 +101,7 @@ const minerAddress =
   addresses.find((entry) => entry.label === 'demo-miner')?.address ??
   (await wallet<{ address: string }>('create_address', { account_index: 0, label: 'demo-miner' })).address;
 const randomx = await loadRandomX({ threads });
-
-const running: { product?: ChildProcess } = {};
-let miner: ReturnType<typeof startXmrMiner> | undefined;
-let stopping = false;
-async function stop(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  miner?.stop();
-  const { product } = running;
-  if (product && product.exitCode === null) {
-    const exited = new Promise((resolve) => product.once('exit', resolve));
-    product.kill('SIGTERM');
-    await exited;
-  }
-  randomx.close();
-  await chain.stop();
-  process.exit(code);
-}
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
+running.randomx = randomx;
 
 const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
