@@ -140,7 +140,8 @@ export function ProfitTable({
                           <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
                         </span>
                       ))}
-                      <span className="text-ink-muted">{t('hw.col.coinsPerDay')}</span>
+                      {/* One piece: it wrapped as "Coins /" at the line's end and "day" under it. */}
+                      <span className="inline-block whitespace-nowrap text-ink-muted">{t('hw.col.coinsPerDay')}</span>
                     </div>
                   ) : null}
                   <div className="max-w-[16rem] text-xs text-ink-muted" data-testid="profit-inputs">
