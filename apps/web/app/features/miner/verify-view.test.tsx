@@ -182,6 +182,8 @@ describe('the Verify page’s browser check', () => {
     const marks = [...page.querySelectorAll('[data-testid="verify-mark"]')].map((mark) => mark.getAttribute('data-ok'));
     expect(marks).toEqual(['true', 'true']);
     expect(page.textContent).toContain('All agree: 2 periods checked');
+    // The command's flags, isolated so a right-to-left page cannot reorder their dashes.
+    expect(page.textContent).toContain('any date range (\u2068--from\u2069, \u2068--to\u2069)');
     expect(page.textContent).toContain(`npm run verify -- --api http://api.test --coin ltc --address ${ADDRESS}`);
   });
 

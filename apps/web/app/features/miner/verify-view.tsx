@@ -13,6 +13,7 @@ import { useApi, useSiteSettings } from '~/platform/site-settings';
 import { useT } from '~/i18n/use-t';
 import { useLocale } from '~/i18n/use-locale';
 import { CopyButton } from '~/shared/copy-button';
+import { isolatedText } from '~/shared/ltr';
 import { formatDateTime } from '~/shared/relative-time';
 import type { VerifyRow } from './verify-api.server';
 
@@ -141,7 +142,10 @@ export function VerifyView({
       ) : null}
       <section className="grid gap-2">
         <h2 className="font-semibold">{t('verify.commandTitle')}</h2>
-        <p className="text-sm text-ink-muted">{t('verify.commandIntro')}</p>
+        {/* The flags isolated: in Persian the bare '--from, --to' reordered into '(from، --to--)'. */}
+        <p className="text-sm text-ink-muted">
+          {t('verify.commandIntro', { from: isolatedText('--from'), to: isolatedText('--to') })}
+        </p>
         <div className="flex min-w-0 items-start gap-2">
           <code
             className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-surface p-2 font-mono text-xs whitespace-pre"
