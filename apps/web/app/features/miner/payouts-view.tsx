@@ -51,7 +51,9 @@ export function PayoutsView({ payouts, explorers, base }: { payouts: MinerPayout
   return (
     <>
       <h2 className="mt-4 mb-2 text-sm font-semibold">{t('payouts.totalsTitle')}</h2>
-      <ul className="grid grid-cols-2 gap-2 text-sm sm:gap-3 lg:grid-cols-4" data-testid="payouts-totals">
+      {/* One card a row on phones: a merged coin's total ('2 498 203.970320 PEP') is one unbreakable
+          figure, wider than half a 320-375 px screen, and ran over the next card. */}
+      <ul className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 sm:gap-3 lg:grid-cols-4" data-testid="payouts-totals">
         {payouts.totals.map((total) => (
           <li
             key={total.coin}
