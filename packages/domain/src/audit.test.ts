@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   anchoredRoot,
+  anchorPayload,
   anchorScript,
   buildTree,
   canonicalJson,
   checkInputs,
   expectedCredit,
+  extraAnchoredRoot,
   GENESIS_ROOT,
   leafJson,
   leafKey,
@@ -139,6 +141,23 @@ describe('the coinbase commitment', () => {
     expect(anchoredRoot(`6a24deadbeef${root}`)).toBeNull();
     expect(anchoredRoot('0014' + 'ab'.repeat(20))).toBeNull();
     expect(() => anchorScript('xyz')).toThrow();
+  });
+
+  it('is read from a Monero tx extra only inside an extra nonce field', () => {
+    const root = 'cd'.repeat(32);
+    const hex = (text: string) => [...Buffer.from(text, 'hex')];
+    const payload = hex('0102030405060708' + anchorPayload(root));
+    const pubkey = hex('11'.repeat(32));
+    // monerod's layout: the tx public key, then the 44 reserved bytes as an extra nonce.
+    expect(extraAnchoredRoot([0x01, ...pubkey, 0x02, payload.length, ...payload])).toBe(root);
+    expect(extraAnchoredRoot([0x01, ...pubkey, 0x02, 8, ...payload.slice(0, 8)])).toBeNull();
+    // The tag and root inside a public key are not a commitment.
+    expect(extraAnchoredRoot([0x01, ...hex(anchorPayload(root)).slice(0, 32), 0x02, 0])).toBeNull();
+    // A nonce field that claims more bytes than the extra has, or an unknown tag, ends the walk.
+    expect(extraAnchoredRoot([0x02, 200, ...payload])).toBeNull();
+    expect(extraAnchoredRoot([0x7f, 0x02, payload.length, ...payload])).toBeNull();
+    // A nonce reserved but still zero (no root known yet) commits to nothing.
+    expect(extraAnchoredRoot([0x01, ...pubkey, 0x02, 44, ...new Array(44).fill(0)])).toBeNull();
   });
 });
 

@@ -376,12 +376,57 @@ const ANCHOR_TAG = '4f504131';
  * nodes relay, and a block explorer shows it.
  */
 export function anchorScript(root: string): string {
+  return `6a24${anchorPayload(root)}`;
+}
+
+/** The 36 bytes of a commitment, hex: the tag and the root (the push of ltc's script, xmr's tx extra bytes). */
+export function anchorPayload(root: string): string {
   if (!/^[0-9a-f]{64}$/.test(root)) throw new Error('an audit root is 64 lower-case hex digits');
-  return `6a24${ANCHOR_TAG}${root}`;
+  return `${ANCHOR_TAG}${root}`;
 }
 
 /** The audit root an output script commits to, or null when it is not our commitment. */
 export function anchoredRoot(scriptHex: string): string | null {
   const match = /^6a244f504131([0-9a-f]{64})$/.exec(scriptHex.toLowerCase());
   return match ? match[1]! : null;
+}
+
+/**
+ * The audit root a Monero miner transaction's extra commits to, or null. The pool writes the
+ * tag and root into the extra nonce field monerod reserves for it (tag 0x02, after the
+ * connection's 8-byte extra nonce); the fields are walked so that a public key's bytes can
+ * never be taken for a commitment. `extra` as monerod's `get_block` json lists it (bytes).
+ */
+export function extraAnchoredRoot(extra: readonly number[] | Uint8Array): string | null {
+  const bytes = Uint8Array.from(extra);
+  const varint = (at: number): [number, number] => {
+    let value = 0;
+    for (let shift = 0; at < bytes.length && shift < 35; shift += 7, at += 1) {
+      value += (bytes[at]! & 0x7f) * 2 ** shift;
+      if ((bytes[at]! & 0x80) === 0) return [value, at + 1];
+    }
+    return [-1, bytes.length];
+  };
+  for (let at = 0; at < bytes.length;) {
+    const tag = bytes[at]!;
+    if (tag === 0x01)
+      at += 33; // the tx public key
+    else if (tag === 0x02 || tag === 0x03) {
+      // An extra nonce (ours is in one), or a merge-mining field: a length, then its bytes.
+      const [length, start] = varint(at + 1);
+      if (length < 0 || start + length > bytes.length) return null;
+      if (tag === 0x02) {
+        const hex = toHex(bytes.subarray(start, start + length));
+        for (let i = hex.indexOf(ANCHOR_TAG); i >= 0; i = hex.indexOf(ANCHOR_TAG, i + 2)) {
+          if (i % 2 === 0 && i + 8 + 64 <= hex.length) return hex.slice(i + 8, i + 8 + 64);
+        }
+      }
+      at = start + length;
+    } else if (tag === 0x04) {
+      const [count, start] = varint(at + 1); // additional public keys
+      if (count < 0) return null;
+      at = start + 32 * count;
+    } else return null; // padding (0x00) ends the fields; anything else we cannot read past
+  }
+  return null;
 }

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveMetrics } from '@openpool/metrics-port';
+import { watchAuditRoot } from '../audit-root.ts';
 import { BANS } from '../defaults.ts';
 import { createStratumMetrics } from '../metrics.ts';
 import { openOutbox } from '../outbox.ts';
@@ -67,6 +68,8 @@ if (metrics && env.metrics) {
   const { port } = await serveMetrics(metrics.registry, env.metrics.host, env.metrics.port);
   log(`metrics on http://${env.metrics.host}:${port}/metrics`);
 }
+// Every block template commits to the pool's latest audit root in its tx extra (decision 025).
+const auditRoot = watchAuditRoot({ apiUrl: env.apiUrl, coin: 'xmr', log });
 try {
   let address: string;
   let pool: Awaited<ReturnType<typeof startXmrPool>>;
@@ -86,6 +89,7 @@ try {
         bans: BANS,
         log,
         metrics,
+        auditRoot: auditRoot.current,
       });
       break;
     } catch (error) {
@@ -106,6 +110,7 @@ try {
       stopping = true;
       void (async () => {
         await pool.stop();
+        auditRoot.stop();
         await outbox.drain(3000);
         await outbox.close();
         randomx.close();

@@ -39,6 +39,8 @@ export interface XmrPoolOptions {
   pollMs?: number;
   refreshMs?: number;
   metrics?: StratumMetrics;
+  /** The latest audit root each template commits to in its tx extra (decision 025), when known. */
+  auditRoot?: () => string | undefined;
 }
 
 export interface XmrBlockRecord {
@@ -204,6 +206,7 @@ export async function startXmrPool(options: XmrPoolOptions) {
     log,
     pollMs: options.pollMs,
     refreshMs: options.refreshMs,
+    auditRoot: options.auditRoot,
     onTemplate(template, clean) {
       metrics?.onJob(clean, now());
       // The next epoch's cache is built before the switch, so the first share after it waits on nothing.

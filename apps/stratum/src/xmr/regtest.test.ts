@@ -2,7 +2,8 @@
  * The Monero stratum on a real `monerod --regtest`: our XMRig-speaking miner logs in, its
  * shares are checked with RandomX and accepted, a block it finds is accepted by the node and
  * pays the pool's wallet, a block popped off the chain is reported orphaned, and every bad
- * submission or client of decision 031's tests is refused without disturbing the miner.
+ * submission or client of decision 031's tests is refused without disturbing the miner, and every
+ * block's miner tx extra commits to the audit root the server was given (decision 025).
  * Ports 19180-19182 (decision 013 keeps 19150-19199 for stratum tests).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extraAnchoredRoot } from '@openpool/domain/audit';
 import type { BlockEvent, BlockStatusEvent, ShareEvent } from '@openpool/domain/events';
 import { BANS } from '../defaults.ts';
 import { openOutbox, type Outbox } from '../outbox.ts';
@@ -32,6 +34,15 @@ let port: number;
 const dir = mkdtempSync(join(tmpdir(), 'op-xmr-stratum-'));
 // A miner's own address: any valid main-network address (regtest uses the main network's bytes).
 const MINER = makeAddress('mainnet', 'standard', Buffer.alloc(32, 3), Buffer.alloc(32, 9));
+// The roots the templates commit to (audit-root.ts follows the API's in production).
+const AUDIT_ROOT = 'a1'.repeat(32);
+const NEXT_ROOT = 'b2'.repeat(32);
+let auditRoot = AUDIT_ROOT;
+/** A block's miner tx extra, as `npm run verify -- --node` reads it (get_block's json). */
+async function extraOf(hash: string): Promise<number[]> {
+  const { json } = await node.rpc<{ json: string }>('get_block', { hash });
+  return (JSON.parse(json) as { miner_tx: { extra: number[] } }).miner_tx.extra;
+}
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 90_000) => {
   const deadline = Date.now() + ms;
@@ -81,6 +92,7 @@ beforeAll(async () => {
     log: () => undefined,
     chainCheckMs: 200,
     pollMs: 100,
+    auditRoot: () => auditRoot,
   });
   port = await pool.server.listen(0, '127.0.0.1');
 }, 120_000);
@@ -128,6 +140,22 @@ describe('the Monero stratum on monerod --regtest', () => {
       const blockEvent = api.events.find((event): event is BlockEvent => event.type === 'block')!;
       expect(blockEvent).toMatchObject({ coin: 'xmr', hash: block.hash, height: block.height, finder: MINER });
       expect(BigInt(blockEvent.reward)).toBeGreaterThan(0n);
+      // The block the node accepted commits to the audit root in its miner tx extra.
+      expect(extraAnchoredRoot(await extraOf(block.hash))).toBe(AUDIT_ROOT);
+      // A new root makes a new template, and the blocks mined on it carry the new root.
+      const seen = pool.found.length;
+      auditRoot = NEXT_ROOT;
+      await until('a template on the new root', () => pool.templates.current()?.auditRoot === NEXT_ROOT);
+      const rootsAfter = async () =>
+        Promise.all(
+          pool.found
+            .slice(seen)
+            .filter((candidate) => candidate.answer === null)
+            .map(async (candidate) => extraAnchoredRoot(await extraOf(candidate.hash))),
+        );
+      await until('a block on the new root', async () => (await rootsAfter()).includes(NEXT_ROOT));
+      // Work of a job sent before the switch (same tip) may still carry the old one, never anything else.
+      expect((await rootsAfter()).every((root) => root === NEXT_ROOT || root === AUDIT_ROOT)).toBe(true);
       // Only work in flight when a block moved the tip may be refused, as "Block expired".
       expect([...miner.stats.errors.keys()].every((message) => message === 'Block expired')).toBe(true);
     } finally {

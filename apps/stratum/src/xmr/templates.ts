@@ -4,12 +4,17 @@
  * template when the chain tip moves (polled with the cheap `/get_height`) and
  * every 30 s so new transactions get in; templates of the tip's height stay valid until the
  * tip moves, and a share for an older tip is "Block expired".
+ * Behind the extra nonce, the reserved bytes commit to the pool's latest audit root ('OPA1' and
+ * the root, decision 025); a new root makes a new template.
  */
+import { anchorPayload } from '@openpool/domain/audit';
 import { parseBlockTemplate, type BlockTemplate } from './blob.ts';
 import type { MoneroRpc } from './rpc.ts';
 
-/** Reserved bytes: 4 for the connection, 4 for this process (two pool processes on one node never collide). */
-export const RESERVE_SIZE = 8;
+/** The extra nonce: 4 bytes for the connection, 4 for this process (two pool processes on one node never collide). */
+export const EXTRA_NONCE_SIZE = 8;
+/** Reserved bytes: the extra nonce, then the audit commitment ('OPA1' and a 32-byte root). */
+export const RESERVE_SIZE = EXTRA_NONCE_SIZE + 36;
 
 export interface XmrTemplate {
   /** Increases with every template this process made. */
@@ -22,6 +27,8 @@ export interface XmrTemplate {
   difficulty: bigint;
   /** Subsidy plus fees, in atomic units, as the node expects the miner tx to pay. */
   reward: bigint;
+  /** The audit root its reserved bytes commit to (none before the first root is known). */
+  auditRoot?: string;
   parsed: BlockTemplate;
   createdAt: number;
 }
@@ -46,6 +53,8 @@ export interface TemplateManagerOptions {
   now: () => number;
   log: (line: string) => void;
   onTemplate(template: XmrTemplate, clean: boolean): void;
+  /** The latest audit root to commit to (audit-root.ts), when known. */
+  auditRoot?: () => string | undefined;
   pollMs?: number;
   refreshMs?: number;
 }
@@ -66,6 +75,10 @@ export function createTemplateManager(options: TemplateManagerOptions) {
       reserve_size: RESERVE_SIZE,
     });
     const blob = Buffer.from(answer.blocktemplate_blob, 'hex');
+    const parsed = parseBlockTemplate(blob, answer.reserved_offset, RESERVE_SIZE);
+    const auditRoot = options.auditRoot?.();
+    // Written once into the template's blob: every connection's copy keeps it beside its own extra nonce.
+    if (auditRoot) Buffer.from(anchorPayload(auditRoot), 'hex').copy(blob, parsed.reservedOffset + EXTRA_NONCE_SIZE);
     return {
       id: ++counter,
       height: answer.height,
@@ -74,7 +87,8 @@ export function createTemplateManager(options: TemplateManagerOptions) {
       ...(answer.next_seed_hash ? { nextSeed: Buffer.from(answer.next_seed_hash, 'hex') } : {}),
       difficulty: answer.wide_difficulty ? BigInt(answer.wide_difficulty) : BigInt(answer.difficulty),
       reward: BigInt(answer.expected_reward),
-      parsed: parseBlockTemplate(blob, answer.reserved_offset, RESERVE_SIZE),
+      ...(auditRoot ? { auditRoot } : {}),
+      parsed,
       createdAt: now(),
     };
   }
@@ -105,7 +119,9 @@ export function createTemplateManager(options: TemplateManagerOptions) {
     if (stopped) return;
     try {
       const tip = await tipHash();
-      if (!current || tip !== current.prevHash || now() - current.createdAt >= refreshMs) await refresh();
+      const root = options.auditRoot?.();
+      const newRoot = root !== undefined && root !== current?.auditRoot;
+      if (!current || tip !== current.prevHash || newRoot || now() - current.createdAt >= refreshMs) await refresh();
     } catch (error) {
       log(`xmr templates: ${(error as Error).message}`);
     }
