@@ -5,13 +5,14 @@
 // credit of each period. Exit 0 and a summary when all agree; exit 1 naming the first period,
 // field and both values when anything differs; exit 2 when it could not check (usage, network).
 // With `--node URL` (the coin's node JSON-RPC, credentials in the URL) it also reads the coinbase of
-// every block the pool found in the range: each commitment (OP_RETURN 'OPA1' + root) must name a
-// root of the chain the API publishes.
+// every block the pool found in the range: each commitment (OP_RETURN 'OPA1' + root; for xmr,
+// 'OPA1' + root in the miner tx extra, read from monerod's get_block) must name a root of the
+// chain the API publishes.
 // It imports only packages/domain (pure code), never the pool's servers.
 import { parseArgs } from 'node:util';
 import { verifyMiner } from '@openpool/domain/audit-verify';
 import { auditListSchema, auditProofSchema, auditRecordSchema } from '@openpool/domain/audit-api';
-import { anchoredRoot } from '@openpool/domain/audit';
+import { anchoredRoot, extraAnchoredRoot } from '@openpool/domain/audit';
 
 const USAGE =
   'usage: npm run verify -- --api URL --coin COIN --address ADDRESS [--from DATE] [--to DATE] [--node URL]\n' +
@@ -119,8 +120,11 @@ if (result.periods === 0) {
   console.log(`verify: no audit periods for ${coin} in that range (${requests} requests, ${seconds} s)`);
   process.exit(0);
 }
-/** The node's JSON-RPC, credentials taken out of the URL into a Basic header (fetch refuses them in the URL). */
-function nodeRpc(text: string) {
+/**
+ * The node's JSON-RPC, credentials taken out of the URL into a Basic header (fetch refuses them in
+ * the URL). monerod's is at /json_rpc of its root URL (either may be given), without login.
+ */
+function nodeRpc(text: string, monero: boolean) {
   let url: URL;
   try {
     url = new URL(text);
@@ -130,11 +134,12 @@ function nodeRpc(text: string) {
   const auth = url.username ? `Basic ${btoa(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`)}` : null;
   url.username = '';
   url.password = '';
-  return async <T>(method: string, params: unknown[]): Promise<T> => {
+  if (monero && (url.pathname === '/' || url.pathname === '')) url.pathname = '/json_rpc';
+  return async <T>(method: string, params: unknown): Promise<T> => {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
-      body: JSON.stringify({ jsonrpc: '1.0', id: 'verify', method, params }),
+      body: JSON.stringify({ jsonrpc: monero ? '2.0' : '1.0', id: 'verify', method, params }),
       signal: AbortSignal.timeout(30_000),
     });
     const body = (await response.json().catch(() => null)) as { result?: T; error?: { message?: string } | null } | null;
@@ -151,7 +156,18 @@ function nodeRpc(text: string) {
  * stratum server) are counted.
  */
 async function checkAnchors(nodeUrl: string, roots: ReadonlyMap<string, number>) {
-  const rpc = nodeRpc(nodeUrl);
+  const monero = coin === 'xmr';
+  const rpc = nodeRpc(nodeUrl, monero);
+  // ltc and its family: the coinbase's outputs; xmr: the miner tx's extra (get_block's json).
+  const committedRoot = async (hash: string): Promise<string | null> => {
+    if (monero) {
+      const { json } = await rpc<{ json: string }>('get_block', { hash });
+      const block = JSON.parse(json) as { miner_tx?: { extra?: number[] } };
+      return extraAnchoredRoot(block.miner_tx?.extra ?? []);
+    }
+    const found = await rpc<{ tx: { vout: { scriptPubKey: { hex: string } }[] }[] }>('getblock', [hash, 2]);
+    return (found.tx[0]?.vout ?? []).map((out) => anchoredRoot(out.scriptPubKey.hex)).find((r) => r !== null) ?? null;
+  };
   const times = [...roots.values()];
   const start = Math.min(...times);
   const end = to ?? Math.floor(Date.now() / 1000);
@@ -163,8 +179,7 @@ async function checkAnchors(nodeUrl: string, roots: ReadonlyMap<string, number>)
     const blocks = answer.body as { total: number; results: { date: number; height: number; hash: string; coin: string }[] };
     for (const block of blocks.results) {
       if (block.coin !== coin || block.date < start || block.date > end) continue;
-      const found = await rpc<{ tx: { vout: { scriptPubKey: { hex: string } }[] }[] }>('getblock', [block.hash, 2]);
-      const root = (found.tx[0]?.vout ?? []).map((out) => anchoredRoot(out.scriptPubKey.hex)).find((r) => r !== null) ?? null;
+      const root = await committedRoot(block.hash);
       if (root === null) {
         without += 1;
         continue;
