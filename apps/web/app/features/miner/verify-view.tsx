@@ -97,7 +97,9 @@ export function VerifyView({
                 : t('verify.agree', { count: check.result.ok ? check.result.periods : 0 })}
       </p>
       {rows.length > 0 ? (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
+          {/* Relative: the marks' sr-only texts are absolute, and without it they were placed by
+              the page, not this scroller, and widened a 320 px page to 480 px. */}
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-ink-muted">
