@@ -104,8 +104,16 @@ describe('the first start', () => {
       const oldest = await db.pool.query<{ t: Date }>('select min(bucket) as t from pool_buckets');
       expect(oldest.rows[0]!.t.getTime()).toBeGreaterThan(startedAt - 2 * HOUR);
 
+      // A visitor's watcher link made while the history fills outlives the swap (it vanished).
+      await db.pool.query(
+        `insert into watcher_links (token_hash, coin, address, label, created_at, expires_at)
+         values ('kept-through-swap', 'ltc', 'Lkept', 'accountant', now(), now() + interval '30 days')`,
+      );
+
       openHistory();
       await driver.historyDone;
+      const links = await db.pool.query('select label from watcher_links where token_hash = $1', ['kept-through-swap']);
+      expect(links.rows).toEqual([{ label: 'accountant' }]);
       expect(driver.status.history).toBe('complete');
       expect(await historyFilling(db.pool)).toBe(false);
       const late = await poolStats(ctx(db.pool), 'ltc');

@@ -31,7 +31,7 @@ const REPLACED_SCHEMA = 'sim_replaced';
  * Every other table of the schema (shares, rollups, rounds, blocks, ledger, balances,
  * payouts, miners, clocks, offsets, and whatever the engine gains later) is replaced.
  */
-const KEPT = /^(schema_migrations|settings_attempts|referrals|notify_.*)$/;
+const KEPT = /^(schema_migrations|settings_attempts|referrals|notify_.*|watcher_links)$/;
 /** Columns of `miners` a visitor sets (settings page): carried over to the swapped-in rows. */
 const MINER_SETTINGS = ['payout_threshold', 'email', 'notify_offline', 'notify_payouts'] as const;
 
