@@ -6,7 +6,7 @@
  */
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { localizePath } from '@openpool/domain/locales';
+import { localizePath, type LocaleCode } from '@openpool/domain/locales';
 import { sitePaths } from '@openpool/domain/paths';
 import routes from './routes';
 
@@ -70,6 +70,7 @@ describe('site path builders', () => {
 
   it.each(CASES)('%s: %s is a page of the router, bare and under a locale', (_name, path, file) => {
     expect(pageOf(path)).toBe(file);
-    for (const locale of ['ru', 'fa', 'zh-cn']) expect(pageOf(localizePath(path, locale)), locale).toBe(file);
+    for (const locale of ['ru', 'fa', 'zh-cn'] as const satisfies readonly LocaleCode[])
+      expect(pageOf(localizePath(path, locale)), locale).toBe(file);
   });
 });
