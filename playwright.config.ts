@@ -76,7 +76,9 @@ export default defineConfig({
       },
     },
     {
-      command: 'node apps/web/build/server.js',
+      // E2E_WEB_BUILD: a copy of apps/web/build (beside it, in apps/), so a rebuild by another
+      // work in the same tree does not pull the assets from under a run.
+      command: `node ${process.env.E2E_WEB_BUILD ?? 'apps/web/build'}/server.js`,
       url: `http://localhost:${PORT}/`,
       reuseExistingServer: false,
       timeout: 60_000,
