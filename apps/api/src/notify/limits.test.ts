@@ -72,15 +72,19 @@ describe('limits', { timeout: 120_000 }, () => {
     expect(await h.engine.sendPayouts()).toBe(4);
     h.clock.now += 5 * MIN;
     await h.notifier!.sendOnce();
-    expect(subjects('many@example.test')).toEqual(['Payout sent: 0.01 LTC', 'Payout sent: 0.02 LTC']);
+    expect(subjects('many@example.test')).toEqual(['Payout sent: 0.010000 LTC', 'Payout sent: 0.020000 LTC']);
     h.clock.now += 30 * MIN;
     await h.notifier!.sendOnce();
     expect(subjects('many@example.test')).toHaveLength(2);
     h.clock.now += 31 * MIN;
     await h.notifier!.sendOnce();
-    expect(subjects('many@example.test')).toEqual(['Payout sent: 0.01 LTC', 'Payout sent: 0.02 LTC', 'Alerts gathered: 2']);
+    expect(subjects('many@example.test')).toEqual([
+      'Payout sent: 0.010000 LTC',
+      'Payout sent: 0.020000 LTC',
+      'Alerts gathered: 2',
+    ]);
     const digest = smtp.messages.at(-1)!;
-    expect(digest.text).toMatch(/- \d\d:\d\d UTC: Payout sent: 0\.03 LTC\n- \d\d:\d\d UTC: Payout sent: 0\.04 LTC/);
+    expect(digest.text).toMatch(/- \d\d:\d\d UTC: Payout sent: 0\.030000 LTC\n- \d\d:\d\d UTC: Payout sent: 0\.040000 LTC/);
     await h.notifier!.sendOnce();
     expect(subjects('many@example.test')).toHaveLength(3);
   });
