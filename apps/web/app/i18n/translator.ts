@@ -52,7 +52,9 @@ export class Translator {
    */
   private figure(value: string | number): string {
     const text = typeof value === 'number' ? formatNumber(value, 3) : value;
-    return this.rtl && HAS_DIGIT.test(text) ? `${FSI}${text}${PDI}` : text;
+    // A value its caller isolated already (an address in a page title) gets no second pair.
+    const isolated = text.startsWith(FSI) && text.endsWith(PDI);
+    return this.rtl && HAS_DIGIT.test(text) && !isolated ? `${FSI}${text}${PDI}` : text;
   }
 
   /** Adds a part of the catalogue; ids already present are replaced. */

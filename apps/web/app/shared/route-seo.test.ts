@@ -27,6 +27,7 @@ const PAGES: Record<string, RouteMatchLike[]> = {
   worker: coin('miner-worker', { address: ADDRESS, worker: 'rig-07' }),
   payouts: coin('miner-payouts', { address: ADDRESS }),
   settings: coin('miner-settings', { address: ADDRESS }),
+  verify: coin('miner-verify', { address: ADDRESS }),
 };
 
 describe('routeSeo', () => {
@@ -58,6 +59,8 @@ describe('routeSeo', () => {
     const i18n = await loadCatalogue('fa');
     const title = routeSeo(PAGES.miner!, (id, values) => i18n._(id, values), true)!.title;
     expect(title).toContain('\u2068ltc1qw...gmn4zz\u2069');
+    // One pair: the translator does not isolate a value its caller isolated already.
+    expect(title).not.toContain('\u2068\u2068');
   });
 
   it('leaves the home page its site title', async () => {

@@ -103,6 +103,7 @@ export function routeSeo(matches: readonly RouteMatchLike[], t: T, rtl: boolean)
         description: t('meta.worker.description', { name, address, worker }),
       };
     case 'miner-payouts':
+    case 'watch-payouts':
       return address
         ? { title: t('meta.payouts.title', { name, address }), description: t('meta.payouts.description', { name, address }) }
         : { title: `${t('page.miner.payouts')} · ${name}`, description: t('page.miner.lookUp') };
@@ -110,6 +111,8 @@ export function routeSeo(matches: readonly RouteMatchLike[], t: T, rtl: boolean)
       return address
         ? { title: t('meta.settings.title', { name, address }), description: t('meta.settings.description', { name, address }) }
         : { title: `${t('page.miner.settings')} · ${name}`, description: t('page.miner.lookUp') };
+    case 'miner-verify':
+      return { title: `${t('page.miner.verify')} · ${name} · ${address}`, description: t('verify.intro') };
     case 'miner-email':
       return { title: `${t('page.miner.email')} · ${name}`, description: t('meta.coin.description', { name, ticker }) };
     default:
