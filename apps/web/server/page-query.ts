@@ -10,6 +10,10 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   'range',
   'next',
   'address',
+  // The blocks page's filters.
+  'status',
+  'scheme',
+  'finder',
   // Settings: the payouts lookup of another address.
   'lookup',
   // Search in the knowledge base, and the device lists' filters (the same names as the API's).
