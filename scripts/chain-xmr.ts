@@ -10,13 +10,14 @@
 // STRATUM_XMR_PORT (3334), CHAIN_XMR_DIFFICULTY (the regtest's fixed difficulty, 20: a block every few
 // seconds from a light-mode CPU miner, so credits mature 60 blocks later within minutes),
 // CHAIN_XMR_THREADS (the miner's RandomX threads, 1).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { startXmrMiner } from '../apps/stratum/src/xmr/miner.ts';
 import { loadRandomX } from '../apps/stratum/src/xmr/randomx.ts';
 import { startMoneroRegtest } from '../apps/stratum/src/xmr/regtest.ts';
+import { chainStop } from './chain-stop.ts';
 
 const root = join(import.meta.dirname, '..');
 const env = process.env;
@@ -30,69 +31,14 @@ if (installed.status !== 0) process.exit(installed.status ?? 1);
 
 const dir = resolve(root, env.DATA_DIR ?? '.data', 'regtest-xmr');
 mkdirSync(dir, { recursive: true });
-// Stops as `npm run chain` does (decision 030): SIGINT or SIGTERM to this process or its group
-// stops the miner, the product (npm start's script, which stops PostgreSQL) and the nodes
-// within 10 s; a second signal forces it. Handled before the node starts, so that no signal
-// leaves monerod or the wallet running.
-const running: {
-  product?: ChildProcess;
-  chain?: Awaited<ReturnType<typeof startMoneroRegtest>>;
-  randomx?: Awaited<ReturnType<typeof loadRandomX>>;
-} = {};
+// Signals stop the miner, the product and the nodes within 10 s (scripts/chain-stop.ts).
+const control = chainStop();
 let miner: ReturnType<typeof startXmrMiner> | undefined;
-let stopping = false;
-let stopAsked = 0;
-let forced = false;
-async function stop(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  stopAsked ||= Date.now();
-  miner?.stop();
-  const deadline = setTimeout(() => force('did not stop within 9 s'), 9000);
-  const { product, chain } = running;
-  const productStopped =
-    product && product.exitCode === null && product.signalCode === null
-      ? new Promise((resolve) => product.once('exit', resolve))
-      : undefined;
-  product?.kill('SIGTERM');
-  // Before the node answered, chain is unset: the start below stops it once it returns.
-  if (!chain) return;
-  await Promise.all([productStopped, chain.stop()]);
-  running.randomx?.close();
-  clearTimeout(deadline);
-  console.log(`chain: stopped in ${((Date.now() - stopAsked) / 1000).toFixed(1)} s`);
-  process.exit(code);
-}
-function force(why: string): void {
-  if (forced) return;
-  forced = true;
-  console.error(`chain: ${why}; forcing the stop`);
-  // A second signal to npm start's script is its forced stop (SIGKILL to its children).
-  running.product?.kill('SIGTERM');
-  setTimeout(() => process.exit(1), 1000);
-}
-function onSignal(signal: NodeJS.Signals): void {
-  if (!stopping) {
-    stopAsked = Date.now();
-    console.log(`\nchain: ${signal}: stopping everything (a second ${signal === 'SIGINT' ? 'Ctrl-C' : signal} forces it)`);
-    void stop(0);
-  } else if (Date.now() - stopAsked > 1000) {
-    // One Ctrl-C arrives twice (the terminal's group, then npm): only a later one insists.
-    force(`second ${signal}`);
-  }
-}
-process.on('SIGINT', () => onSignal('SIGINT'));
-process.on('SIGTERM', () => onSignal('SIGTERM'));
+control.parts.beforeStop = () => miner?.stop();
 
 console.log(`chain: starting monerod --regtest (fixed difficulty ${difficulty}) in ${dir} (RPC on 127.0.0.1:${rpcPort})`);
 const chain = await startMoneroRegtest(rpcPort, { keep: dir, difficulty, wallet: true });
-running.chain = chain;
-if (stopping) {
-  // Asked to stop while the node started.
-  await chain.stop();
-  console.log(`chain: stopped in ${((Date.now() - stopAsked) / 1000).toFixed(1)} s`);
-  process.exit(0);
-}
+await control.nodesStarted(chain);
 const wallet = chain.wallet!;
 // The demo miner's address: a subaddress of the pool's wallet labelled for it (one wallet serves
 // the demo; its payouts leave the pool's primary address and arrive here).
@@ -101,7 +47,7 @@ const minerAddress =
   addresses.find((entry) => entry.label === 'demo-miner')?.address ??
   (await wallet<{ address: string }>('create_address', { account_index: 0, label: 'demo-miner' })).address;
 const randomx = await loadRandomX({ threads });
-running.randomx = randomx;
+control.parts.afterStop = () => randomx.close();
 
 const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
@@ -117,11 +63,11 @@ const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     STRATUM_XMR_URL: env.STRATUM_XMR_URL ?? `127.0.0.1:${stratumPort}`,
   },
 });
-running.product = product;
+control.parts.product = product;
 product.on('exit', (code) => {
-  if (!stopping) {
+  if (!control.stopping) {
     console.error(`chain: the product stopped (exit ${code}); stopping the node`);
-    void stop(code || 1);
+    void control.stop(code || 1);
   }
 });
 
@@ -130,8 +76,8 @@ const listening = () =>
     const socket = net.connect({ host: '127.0.0.1', port: stratumPort }, () => (socket.destroy(), resolve(true)));
     socket.on('error', () => resolve(false));
   });
-while (!stopping && !(await listening())) await new Promise((resolve) => setTimeout(resolve, 500));
-if (!stopping) {
+while (!control.stopping && !(await listening())) await new Promise((resolve) => setTimeout(resolve, 500));
+if (!control.stopping) {
   miner = startXmrMiner({
     host: '127.0.0.1',
     port: stratumPort,
@@ -143,7 +89,7 @@ if (!stopping) {
   const login = await miner.ready;
   if (!login.ok) {
     console.error(`chain: the miner could not log in: ${login.message}`);
-    await stop(1);
+    await control.stop(1);
   }
   console.log(
     `chain: our CPU miner mines as ${minerAddress.slice(0, 12)}….cpu1 (PROP); see /xmr/miner/stats/${minerAddress} on the site`,
