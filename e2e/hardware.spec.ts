@@ -260,18 +260,20 @@ test("a coin's calculator starts at its reference device, equals the API's daily
   await expectCoins(calculator.getByTestId('calc-row-1').getByTestId('calc-coins'), body.revenue, 6);
   await expectCoins(calculator.getByTestId('calc-row-7').getByTestId('calc-coins'), String(Number(body.revenue) * 7), 6);
   await hydrated(page);
-  // On a 320 px phone the table scrolls in its box: scrolled to its end, the period column is
-  // still in view and Profit stands whole, not under the fade.
-  const results = calculator.getByTestId('calc-results');
-  const scroller = results.locator('xpath=..');
-  await expect(scroller).toHaveAttribute('data-overflowing', 'true');
-  await scroller.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
-  const frame = (await scroller.boundingBox())!;
-  const period = (await results.getByRole('columnheader', { name: 'Period' }).boundingBox())!;
-  const profit = (await results.getByRole('columnheader', { name: 'Profit' }).boundingBox())!;
-  expect(Math.abs(period.x - frame.x)).toBeLessThanOrEqual(1);
-  expect(profit.x).toBeGreaterThan(period.x + period.width);
-  expect(profit.x + profit.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+  // On a 320 px phone each period is a card (decision 027): every figure of a row, Profit
+  // included, stands whole inside the calculator with its label, and the page does not scroll
+  // sideways.
+  const frame = (await calculator.boundingBox())!;
+  const row = calculator.getByTestId('calc-row-1');
+  const profit = row.locator('td[data-label="Profit"] > *');
+  await expect(profit).toBeVisible();
+  // A card's cells lay out in the row's grid (display: contents): their contents are the boxes.
+  for (const figure of [row, ...(await row.locator('td > *').all())]) {
+    const box = (await figure.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await calculator.getByTestId('calc-hashrate').fill('32');
   await expectCoins(calculator.getByTestId('calc-row-1').getByTestId('calc-coins'), String(Number(body.revenue) * 2), 6);
   // An empty hashrate is the spec's required message, not $0.00 and a loss (decision 020).

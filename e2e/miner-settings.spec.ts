@@ -138,7 +138,7 @@ test.describe('payouts', () => {
     const firstDate = rows.first().locator('td, th').first();
     const first = (await firstDate.textContent()) ?? '';
     await page.getByRole('link', { name: 'Older payouts' }).click();
-    await expect(page).toHaveURL(/\?next=\d+$/);
+    await expect(page).toHaveURL(/\?before=\d+$/);
     await expect(firstDate).not.toHaveText(first);
     await page.getByRole('link', { name: 'Newest' }).click();
     await expect(firstDate).toHaveText(first);

@@ -146,7 +146,9 @@ test.describe('every page type at 320, 375 and 1440 px, in English and Persian',
     await open(page, '/btc/about-coin');
     const tabs = page.getByRole('navigation', { name: 'Coin pages' });
     const current = tabs.locator('[aria-current="page"]');
-    await expect(current).toBeInViewport({ ratio: 1 });
+    // Whole but for layout's sub-pixel rounding: the last tab scrolled to the end stood
+    // 0.9992 in view (a twentieth of a pixel) once the Blocks tab widened the row.
+    await expect(current).toBeInViewport({ ratio: 0.99 });
     // And they fade at the edge where more tabs wait.
     expect(await tabs.evaluate((nav) => getComputedStyle(nav).maskImage)).not.toBe('none');
   });
