@@ -6,18 +6,21 @@
 //      change, applied at once in the page) beside a baseline (a change that renders nothing
 //      new: the frame alone), and changing the power cost (goal for both: under 50 ms).
 // BENCH_SITE_URL points it at a running site instead (which should run with PAGE_CACHE_MB=0).
+// BENCH_WEB_BUILD=apps/<copy>/build runs that build (one made with WEB_BUILD_DIR beside apps/web,
+// its app/ and node_modules linked to apps/web's) instead of apps/web/build.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { root, startSite } from './lib/site.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const site = process.env.BENCH_SITE_URL ? null : await startSite(PORT, { PAGE_CACHE_MB: '0' });
+const buildDir = join(root, process.env.BENCH_WEB_BUILD ?? 'apps/web/build');
+const site = process.env.BENCH_SITE_URL ? null : await startSite(PORT, { PAGE_CACHE_MB: '0' }, { webDir: dirname(buildDir) });
 const base = process.env.BENCH_SITE_URL ?? site.base;
-const staticDir = join(root, 'apps/web/build/client/__bench-hw');
+const staticDir = join(buildDir, 'client/__bench-hw');
 mkdirSync(staticDir, { recursive: true });
 process.on('exit', () => rmSync(staticDir, { recursive: true, force: true }));
 

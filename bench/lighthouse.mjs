@@ -6,7 +6,8 @@
 // the other work as much as the page, and the static copy shows by how much. BENCH_REPORTS=<folder>
 // keeps each page's last Lighthouse reports as JSON. The site runs from a private copy of
 // apps/web/build (build it first: npm run build), so a rebuild in the checkout during the run
-// cannot serve one build's HTML with another's assets.
+// cannot serve one build's HTML with another's assets. BENCH_WEB_BUILD=apps/<copy>/build copies
+// that build instead (one made with WEB_BUILD_DIR, see react-router.config.ts).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ const METRICS = [
 function snapshotWebBuild() {
   const dir = mkdtempSync(join(tmpdir(), 'op-lighthouse-'));
   const webDir = join(dir, 'apps/web');
-  cpSync(join(root, 'apps/web/build'), join(webDir, 'build'), { recursive: true });
+  cpSync(join(root, process.env.BENCH_WEB_BUILD ?? 'apps/web/build'), join(webDir, 'build'), { recursive: true });
   cpSync(join(root, 'apps/web/app/locales'), join(webDir, 'app/locales'), { recursive: true });
   symlinkSync(join(root, 'apps/web/node_modules'), join(webDir, 'node_modules'));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));

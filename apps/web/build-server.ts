@@ -21,6 +21,7 @@ const bundle = await rolldown({
   external: (id) => /^(node:|[a-z]|@(?!openpool\/))/.test(id),
   logLevel: 'warn',
 });
-await bundle.write({ file: join(here, 'build', 'server.js'), format: 'esm' });
+// WEB_BUILD_DIR: the same folder react-router.config.ts builds into.
+await bundle.write({ file: join(here, process.env.WEB_BUILD_DIR ?? 'build', 'server.js'), format: 'esm' });
 await bundle.close();
-console.log('web: build/server.js written');
+console.log(`web: ${join(process.env.WEB_BUILD_DIR ?? 'build', 'server.js')} written`);
