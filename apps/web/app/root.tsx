@@ -118,7 +118,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Route errors go to the error reporter (browser only; 4xx answers are not reported).
   useEffect(() => {
-    void import('./shared/error-reporter').then(({ reportError }) => reportError(error, 'route'));
+    void import('./platform/telemetry/error-reporter').then(({ reportError }) => reportError(error, 'route'));
   }, [error]);
   // Not a lazy chunk: an error page must show when the network is what failed.
   return <ErrorPage error={error} />;

@@ -6,7 +6,7 @@ import {
   type PowerPrice,
 } from '@openpool/domain/power-cost';
 import { useCallback } from 'react';
-import { useProfile } from '~/shared/profile';
+import { useProfile } from '~/platform/profile';
 import { useStoredValue } from '~/shared/use-stored-value';
 
 /** Local storage key of the visitor's electricity price (decision 010; the profile's field has the same name). */

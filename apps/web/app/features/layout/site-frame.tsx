@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CurrencyProvider } from '~/currency/currency-context';
 import { useT } from '~/i18n/use-t';
-import { Integrations } from '~/shared/integrations';
-import { ProfileProvider } from '~/shared/profile';
+import { Integrations } from '~/platform/telemetry/integrations';
+import { ProfileProvider } from '~/platform/profile';
 import { AlertBanner } from './alert-banner';
 import { CoinStrip } from './coin-strip';
 import { Footer } from './footer';

@@ -27,7 +27,7 @@ export function useReferralTrack(coin: string, address: string): void {
     if (new URLSearchParams(location.search).get('source') !== 'search' || !hasReferralLanding(document.cookie)) return;
     sentFor.current = location.key;
     trackReferral(api, coin, address).catch((error: unknown) => {
-      void import('~/shared/error-reporter').then((m) => m.reportError(error));
+      void import('~/platform/telemetry/error-reporter').then((m) => m.reportError(error));
     });
   }, [api, coin, address, location.key, location.search]);
 }

@@ -90,5 +90,5 @@ export function useProfile(): ProfileState {
 
 /** The reporter's code loads only when there is something to report. */
 function reportLazily(error: unknown): void {
-  void import('./error-reporter').then(({ reportError }) => reportError(error));
+  void import('./telemetry/error-reporter').then(({ reportError }) => reportError(error));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script of the repo root (npm start and the benches use it), no types.
-import { apiNodeArgs, webNodeArgs } from '../../../../scripts/node-runtime.mjs';
+import { apiNodeArgs, webNodeArgs } from './node-runtime.mjs';
 
 describe('WEB_NODE_ARGS and API_NODE_ARGS', () => {
   it('default to a 16 MB young generation and a 1.7x old generation growth (web), the growth alone (API)', () => {
