@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, minerAlertsSchema } from '@openpool/domain/api';
+import { errorSchema, minerAlertsSchema, type MinerAlerts } from '@openpool/domain/api';
 import type { ApiContext } from '../context.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import type { Notifier } from './notifier.ts';
-import { minerSubscriptions } from './subscriptions.ts';
+import { minerSubscriptions, type Subscription } from './subscriptions.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 import { OFFLINE_AFTER_S } from '@openpool/domain/miner-rules';
 
@@ -21,6 +21,27 @@ import { OFFLINE_AFTER_S } from '@openpool/domain/miner-rules';
 export function deepLinkStart(coin: string, address: string): string | null {
   const start = `${coin}_${address.replaceAll(':', '-')}`;
   return !address.includes('-') && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? start : null;
+}
+
+/** The answer from a miner's subscriptions: the alerts path's and the miner page's (decision 034). */
+export function minerAlerts(subs: Subscription[], coin: string, address: string, notifier: Notifier | undefined): MinerAlerts {
+  const email = subs.find((sub) => sub.channel === 'email');
+  const bot = notifier?.bot?.username() ?? null;
+  const start = deepLinkStart(coin, address);
+  return {
+    email: email
+      ? {
+          confirmed: email.confirmed,
+          offline: email.onOffline,
+          payouts: email.onPayout,
+          offline_after_min: Math.round((email.offlineAfterS ?? notifier?.offlineAfterS ?? OFFLINE_AFTER_S) / 60),
+          hashrate_drop_pct: email.hashrateDropPct,
+        }
+      : null,
+    telegram_chats: subs.filter((sub) => sub.channel === 'telegram').length,
+    telegram_bot: bot,
+    telegram_link: bot && start ? `https://t.me/${bot}?start=${start}` : null,
+  };
 }
 
 export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notifier: Notifier | undefined): void {
@@ -38,24 +59,7 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notif
     async (request) => {
       const coin = checkCoin(ctx, request.params.coin);
       const address = checkAddress(request.params.address);
-      const subs = await minerSubscriptions(ctx.db, coin, address);
-      const email = subs.find((sub) => sub.channel === 'email');
-      const bot = notifier?.bot?.username() ?? null;
-      const start = deepLinkStart(coin, address);
-      return {
-        email: email
-          ? {
-              confirmed: email.confirmed,
-              offline: email.onOffline,
-              payouts: email.onPayout,
-              offline_after_min: Math.round((email.offlineAfterS ?? notifier?.offlineAfterS ?? OFFLINE_AFTER_S) / 60),
-              hashrate_drop_pct: email.hashrateDropPct,
-            }
-          : null,
-        telegram_chats: subs.filter((sub) => sub.channel === 'telegram').length,
-        telegram_bot: bot,
-        telegram_link: bot && start ? `https://t.me/${bot}?start=${start}` : null,
-      };
+      return minerAlerts(await minerSubscriptions(ctx.db, coin, address), coin, address, notifier);
     },
   );
 }
