@@ -75,7 +75,8 @@ const boundaries = [
  * sibling of its layer. The database, HTTP plumbing and configuration are the ground; read
  * models and adapters stand on them; the miner and hardware read routes, then notifications
  * (which read miners), the engine (which asks notify to tell), the settings and referral
- * writes, ingest and the pool routes, the simulator (which drives ingest), the app, and the
+ * writes, ingest and the pool routes, the compatibility paths and health (which read both
+ * sides), the simulator (which drives ingest), the app, and the
  * process at the top. Tests may read across the app.
  */
 const API = 'apps/api/src';
@@ -88,6 +89,7 @@ const API_LAYERS = [
   ['engine'],
   ['settings', 'referral'],
   ['ingest', 'pool'],
+  ['compat', 'health'],
   ['simulator'],
   ['app', 'held-cli', 'backup'],
   ['runtime', 'testing'],

@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  balanceSchema,
   errorSchema,
   minerChartSchema,
   minerStatsSchema,
   minerPayoutsSchema,
-  payoutsSchema,
   rewardsSchema,
   workerStatsSchema,
-  workersSchema,
 } from '@openpool/domain/api';
 import { REWARD_SCHEMES } from '@openpool/domain/address';
 import type { ApiContext } from '../context.ts';
@@ -26,7 +23,7 @@ import {
   rangeQuery,
   workerParam,
 } from '../http/params.ts';
-import { balance, dailyRewards, minerChart, minerStats, payouts } from './queries.ts';
+import { dailyRewards, minerChart, minerStats } from './queries.ts';
 import { workers } from './workers.ts';
 import { minerPayouts, payoutCoins } from './payouts.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
@@ -78,24 +75,6 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
   );
 
   r.get(
-    API_ROUTES.minerWorkers,
-    {
-      schema: {
-        tags: ['miner', 'compatibility'],
-        summary: 'Workers of a miner (compatibility path), seen in the last 30 days',
-        params: minerParams,
-        response: { 200: workersSchema, ...errors },
-      },
-      config: { cache: 'miner' },
-    },
-    async (request) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      return { results: await memo(`workers:${coin}:${address}`, () => workers(ctx, coin, address)) };
-    },
-  );
-
-  r.get(
     API_ROUTES.minerWorker,
     {
       schema: {
@@ -116,35 +95,6 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
       if (!row) throw notFound('Nothing found: no such worker');
       const chart = await minerChart(ctx, coin, address, range === '24h' ? '24h' : '7d', { name, scheme: row.scheme });
       return { worker: row, ...chart };
-    },
-  );
-
-  r.get(
-    API_ROUTES.minerPayouts,
-    {
-      schema: {
-        tags: ['miner', 'compatibility'],
-        summary: 'Payouts, newest first (compatibility path; page with `next`)',
-        params: minerParams,
-        querystring: z.object({
-          next: z
-            .string()
-            .regex(/^\d{1,18}$/)
-            .optional()
-            .describe('cursor from the previous page'),
-          limit: plainNumberQuery({ min: 1, max: 100, integer: true }).default(25),
-        }),
-        response: { 200: payoutsSchema, ...errors },
-      },
-      config: { cache: 'miner' },
-    },
-    async (request) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      const before = request.query.next ? Number(request.query.next) : null;
-      return memo(`payouts:${coin}:${address}:${before}:${request.query.limit}`, () =>
-        payouts(ctx, coin, address, before, request.query.limit),
-      );
     },
   );
 
@@ -189,24 +139,6 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
       return memo(`payouts-all:${coin}:${address}:${only}:${before}:${after}:${limit}`, () =>
         minerPayouts(ctx, coin, address, query),
       );
-    },
-  );
-
-  r.get(
-    API_ROUTES.minerBalance,
-    {
-      schema: {
-        tags: ['miner', 'compatibility'],
-        summary: 'Balance (compatibility path)',
-        params: minerParams,
-        response: { 200: balanceSchema, ...errors },
-      },
-      config: { cache: 'miner' },
-    },
-    async (request) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      return memo(`balance:${coin}:${address}`, () => balance(ctx, coin, address));
     },
   );
 

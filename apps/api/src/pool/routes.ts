@@ -3,21 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   blocksPageSchema,
-  dailyRevenueSchema,
   errorSchema,
   mergedListSchema,
   networkChartSchema,
   poolChartSchema,
   poolListSchema,
-  poolStatsSchema,
   topMinersSchema,
 } from '@openpool/domain/api';
-import { fromUnits } from '@openpool/domain/pool-config';
-import type { RewardScheme } from '@openpool/domain/address';
-import { COINS } from '@openpool/domain/coins';
-import { dailyRewardUnits, revenueScheme } from '@openpool/domain/profitability';
 import type { ApiContext } from '../context.ts';
-import { latestNetworkSample } from '../stats/network-sample.ts';
 import { createMemo } from '../http/caching.ts';
 import { addressParam, checkAddress, checkCoin, coinParam, plainNumberQuery, rangeQuery } from '../http/params.ts';
 import { REWARD_SCHEMES } from '@openpool/domain/address';
@@ -26,7 +19,7 @@ import { API_ROUTES } from '@openpool/domain/paths';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
 
-export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices: () => Promise<Record<string, number>>): void {
+export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Identical requests within a second share one computation: at 1,000 requests a second
   // the database sees one query set per coin per second, not a thousand.
@@ -57,21 +50,6 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
       config: { cache: 'pool' },
     },
     async () => memo('merged', () => mergedStats(ctx)),
-  );
-
-  r.get(
-    API_ROUTES.poolStats,
-    {
-      schema: {
-        tags: ['pool', 'compatibility'],
-        summary:
-          'Pool stats (compatibility path: fee, fee_type, hashrate, miners, net_hashrate, servers, last_blocks_found, ...)',
-        params: z.object({ coin: coinParam }),
-        response: { 200: poolStatsSchema, ...errors },
-      },
-      config: { cache: 'pool' },
-    },
-    async (request) => stats(checkCoin(ctx, request.params.coin)),
   );
 
   r.get(
@@ -157,40 +135,6 @@ export function registerPoolRoutes(app: FastifyInstance, ctx: ApiContext, prices
     async (request) => {
       const coin = checkCoin(ctx, request.params.coin);
       return memo(`top:${coin}`, () => topMiners(ctx, coin));
-    },
-  );
-
-  r.get(
-    API_ROUTES.dailyRevenue,
-    {
-      schema: {
-        tags: ['pool', 'compatibility'],
-        summary: 'Coins per day the pool pays for a hashrate (linear in hashrate; PPS+ after fee)',
-        params: z.object({ coin: coinParam.describe('ticker, any case (e.g. `LTC`)') }),
-        querystring: z.object({ hashrate: plainNumberQuery({ max: 1e30 }).describe('H/s') }),
-        response: { 200: dailyRevenueSchema, ...errors },
-      },
-      config: { cache: 'pool' },
-    },
-    async (request) => {
-      const coin = checkCoin(ctx, request.params.coin.toLowerCase());
-      const config = ctx.pool.coins.get(coin);
-      const net = await memo(`net-latest:${coin}`, () => latestNetworkSample(ctx.db, coin));
-      const hashrate = request.query.hashrate;
-      // The one formula (packages/domain/profitability), quoted at the scheme the site quotes too.
-      const scheme = revenueScheme(config.schemes) as RewardScheme;
-      const revenue = net
-        ? dailyRewardUnits({
-            hashrate,
-            algorithm: COINS[coin].algorithm,
-            networkDifficulty: net.difficulty,
-            blockReward: BigInt(net.reward),
-            feePpm: config.feePpm[scheme] ?? 0,
-          })
-        : 0n;
-      const price = (await prices().catch(() => ({}) as Record<string, number>))[coin.toUpperCase()];
-      const coins = fromUnits(revenue, config.unitDecimals);
-      return { coin, hashrate, revenue: coins, revenue_usd: price === undefined ? null : Number(coins) * price };
     },
   );
 }
