@@ -17,9 +17,9 @@ import { resolveApiBaseUrl, type createApiClient } from './app/platform/api-clie
 import { createApiReuse } from './server/api-reuse.server.ts';
 import { coalesceWrites } from './server/coalesce-writes.server.ts';
 import { createServerTransport } from './server/server-fetch.server.ts';
-import { createDocumentCache, type DocumentCache } from './app/platform/document-cache.server.ts';
+import { createDocumentCache, type DocumentCache } from './app/data/document-cache.server.ts';
 import { createHtmlCache, newNonce } from './server/html-cache.server.ts';
-import { precompressedAssets } from './app/platform/precompressed.server.ts';
+import { precompressedAssets } from './server/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './server/request-guard.server.ts';
 import { apiQuotaClient, minerPageQuota } from './server/miner-page-quota.server.ts';
 import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';

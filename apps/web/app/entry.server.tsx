@@ -17,7 +17,7 @@ export { appContext };
 // an outage by `instanceof ApiError`, which a class copied into server.ts would fail.
 export { createApiClient } from '~/platform/api-client';
 // The page cache decides whether `/` is English with the root route's own detection.
-export { rootLocaleOf } from '~/i18n/detect-locale.server';
+export { rootLocaleOf } from '~/data/detect-locale.server';
 
 // Every catalogue is in memory before the first request, so rendering never waits on one.
 await loadAllCatalogues();

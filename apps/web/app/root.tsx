@@ -25,8 +25,8 @@ import { routeSeo } from './shared/route-seo';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
 import { SiteSettingsScript, useSiteSettings } from '~/platform/site-settings';
-import { referralMiddleware } from './shared/referral.server';
-import { noEmptySegments } from './shared/route-middleware';
+import { referralMiddleware } from './data/referral.server';
+import { noEmptySegments } from './data/route-middleware.server';
 
 export const middleware = [noEmptySegments, referralMiddleware];
 

@@ -33,7 +33,7 @@ import { DEFAULT_LOCALE } from '@openpool/domain/locales';
 import { chunkBuffer } from './coalesce-writes.server.ts';
 import { deflateParts, gzipMember } from './gzip-member.server.ts';
 import { PAGE_QUERY_PARAMS, pageCacheKey } from './page-query.ts';
-import { acceptedEncodings } from '../app/platform/precompressed.server.ts';
+import { acceptedEncodings } from '../app/data/accepted-encodings.server.ts';
 
 export interface HtmlCacheOptions {
   /** How long a page is sent again as it is. */

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import Negotiator from 'negotiator';
+import { acceptedEncodings } from '../app/data/accepted-encodings.server.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -17,20 +17,6 @@ const TYPES: Record<string, string> = {
 
 /** The file suffix of each encoding's copy. */
 const SUFFIX = { br: 'br', gzip: 'gz' } as const;
-
-/** Negotiator 1.x takes a preferred order for ties; its DefinitelyTyped types (0.6) do not say so. */
-interface PreferredEncodings {
-  encodings(available: readonly string[], options: { preferred: readonly string[] }): string[];
-}
-
-/**
- * The encodings a request accepts, best first by its q-values, Brotli before gzip on a tie;
- * `q=0` refuses one (Negotiator, the parser Express's own `req.acceptsEncodings` uses).
- */
-export function acceptedEncodings(header: string | undefined): Array<'br' | 'gzip'> {
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as Negotiator & PreferredEncodings;
-  return negotiator.encodings(['br', 'gzip'], { preferred: ['br', 'gzip'] }) as Array<'br' | 'gzip'>;
-}
 
 export function precompressedAssets(dir: string, cacheControl: string) {
   // The build never changes while the server runs: the copies are listed once, and a request

@@ -6,8 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHtmlCache } from '../../server/html-cache.server';
-import { rootLocaleOf } from './detect-locale.server';
+import { createHtmlCache } from './html-cache.server';
+import { rootLocaleOf } from '../app/data/detect-locale.server';
 
 const app = express();
 app.use(createHtmlCache({ ttlMs: 5000, maxBytes: 1024 * 1024, rootLocale: rootLocaleOf }).middleware);

@@ -12,7 +12,7 @@ import {
 } from '@openpool/domain/locales';
 import { redirect } from 'react-router';
 import { readCookie } from '~/platform/cookies';
-import { localeCookie } from './locale-cookie';
+import { localeCookie } from '~/i18n/locale-cookie';
 
 export function detectRootLocale(request: Request): LocaleCode {
   return rootLocaleOf(request.headers.get('cookie'), request.headers.get('accept-language'));

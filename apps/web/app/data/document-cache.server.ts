@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 // Plain Node runs this file (server.ts): only relative `.ts` and package imports.
-import { acceptedEncodings } from './precompressed.server.ts';
+import { acceptedEncodings } from './accepted-encodings.server.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);

@@ -4,9 +4,9 @@ import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, t
 import { describe, expect, it } from 'vitest';
 import { appContext, type AppContext } from '~/platform/context';
 import { createApiClient } from '~/platform/api-client';
-import { createDocumentCache } from '~/platform/document-cache.server';
-import { describeError, type DescribedError } from './http-errors';
-import { ROUTE_MIDDLEWARE, named, noEmptySegments } from './route-middleware';
+import { createDocumentCache } from '~/data/document-cache.server';
+import { describeError, type DescribedError } from '~/platform/http-errors';
+import { ROUTE_MIDDLEWARE, named, noEmptySegments } from './route-middleware.server';
 
 const config = parseSiteConfig(readFileSync(new URL('../../../../content/site.json', import.meta.url), 'utf8'));
 

@@ -11,7 +11,7 @@ import { splitLocalePath } from '@openpool/domain/locales';
 import { isCoinReachable } from '@openpool/domain/site-links';
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { appContext } from '~/platform/context';
-import { pageNotFound, unknownMiddleware, unsupportedCoin } from './http-errors';
+import { pageNotFound, unknownMiddleware, unsupportedCoin } from '~/platform/http-errors';
 
 type RouteMiddleware = MiddlewareFunction<Response>;
 

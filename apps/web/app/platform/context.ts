@@ -8,7 +8,7 @@ import type { ComparePools } from '@openpool/domain/compare-pools';
 import type { SiteConfig } from '@openpool/domain/site-config';
 import { createContext } from 'react-router';
 import type { ApiClient } from './api-client';
-import type { DocumentCache } from './document-cache.server';
+import type { DocumentCache } from '~/data/document-cache.server';
 
 export interface PublicEnv {
   /** API base URL the browser calls (already switched for the Russian-domain host). */

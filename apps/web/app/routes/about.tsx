@@ -4,7 +4,7 @@ import { CoinTable } from '~/features/about/coin-table';
 import { PoolTotalsList, Unavailable } from '~/features/about/pool-figures';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
-import { lookup, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/data/api-lookup.server';
 import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {

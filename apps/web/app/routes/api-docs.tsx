@@ -1,7 +1,7 @@
 import { appContext } from '~/platform/context';
 import { fetchLimits } from '~/features/api-docs/api-docs-api.server';
 import { ApiPage } from '~/features/api-docs/api-page';
-import { lookup, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/data/api-lookup.server';
 import type { Route } from './+types/api-docs';
 
 export async function loader({ context }: Route.LoaderArgs) {

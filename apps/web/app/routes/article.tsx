@@ -4,7 +4,7 @@ import { appContext } from '~/platform/context';
 import { ArticleView } from '~/features/articles/article-view';
 import { findArticle } from '~/features/articles/articles.server';
 import { articlePageSeo } from '~/features/articles/seo.server';
-import { pageNotFound } from '~/shared/http-errors';
+import { pageNotFound } from '~/platform/http-errors';
 import type { Route } from './+types/article';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { loadCatalogue } from '~/i18n/catalogues';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { fetchStrictPoolStats } from '~/features/pool/pool-api.server';
-import { lookup } from '~/shared/api-lookup.server';
+import { lookup } from '~/data/api-lookup.server';
 import type { Route } from './+types/compare-mining-pools';
 
 export async function loader({ url, context }: Route.LoaderArgs) {

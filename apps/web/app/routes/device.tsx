@@ -10,7 +10,7 @@ import { loadHardwarePage, type HardwarePage } from '~/features/hardware/hardwar
 import { VendorPage } from '~/features/hardware/vendor-page';
 import { loadCatalogue } from '~/i18n/catalogues';
 import type { MessageId, MessageValues } from '~/i18n/use-t';
-import { pageNotFound } from '~/shared/http-errors';
+import { pageNotFound } from '~/platform/http-errors';
 import type { PageSeo } from '~/shared/page-seo';
 import type { Route } from './+types/device';
 

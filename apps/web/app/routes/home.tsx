@@ -4,7 +4,7 @@ import { localizePath, splitLocalePath } from '@openpool/domain/locales';
 import { data, redirect } from 'react-router';
 import { appContext } from '~/platform/context';
 import { findReferenceDevice } from '~/features/hardware/reference.server';
-import { redirectRootToDetectedLocale } from '~/i18n/detect-locale.server';
+import { redirectRootToDetectedLocale } from '~/data/detect-locale.server';
 import { useT } from '~/i18n/use-t';
 import { AddressSearch } from '~/features/pool/address-search';
 import { DailyEstimate } from '~/features/pool/daily-estimate';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { named } from '~/shared/route-middleware';
+import { named } from '~/data/route-middleware.server';
 
 /** `/{lang}/…`: the locale prefix of every page but the home pages (routes.ts says why). */
 export const middleware = named('locale');

@@ -5,7 +5,7 @@ import { fetchMerged, type MergedRow } from '~/features/about/about-api.server';
 import { Unavailable } from '~/features/about/pool-figures';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
-import { lookup, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/data/api-lookup.server';
 import { Ltr } from '~/shared/ltr';
 import type { Route } from './+types/merge';
 

@@ -1,4 +1,4 @@
-import { pageNotFound } from '~/shared/http-errors';
+import { pageNotFound } from '~/platform/http-errors';
 
 /** Anything no route matches: 404 'This page could not be found', inside the site's frame. */
 export function loader(): never {

@@ -5,8 +5,8 @@ import { appContext } from '~/platform/context';
 import { loadCatalogue } from '~/i18n/catalogues';
 import { actOnNotifyLink, fetchNotifyLink } from '~/features/notify/notify-api.server';
 import { NotifyCard } from '~/features/notify/notify-card';
-import { lookup } from '~/shared/api-lookup.server';
-import { pageNotFound } from '~/shared/http-errors';
+import { lookup } from '~/data/api-lookup.server';
+import { pageNotFound } from '~/platform/http-errors';
 import type { Route } from './+types/notify';
 
 /** Never kept by anyone, never indexed, and the token in the URL never sent on as a referrer. */

@@ -1,6 +1,6 @@
 import { appContext } from '~/platform/context';
 import { SEARCH_ENGINE_CACHE_CONTROL, robotsTxt } from '~/features/sitemap/sitemap';
-import { documentResponse } from '~/platform/document-cache.server';
+import { documentResponse } from '~/data/document-cache.server';
 import type { Route } from './+types/robots';
 
 /** `/robots.txt`, naming the sitemap at the site's own origin; kept with the sitemaps (decision 019). */

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { appContext, type AppContext } from '~/platform/context';
 import { loadHardwareCatalogue } from '@openpool/domain/content-files';
 import { SITEMAP_SECTIONS } from '~/features/sitemap/sitemap';
-import { createDocumentCache, type DocumentCache } from '~/platform/document-cache.server';
+import { createDocumentCache, type DocumentCache } from '~/data/document-cache.server';
 import * as robotsRoute from './robots';
 import * as sitemapRoute from './sitemap';
 

@@ -10,8 +10,8 @@ import {
   type SitemapPage,
   type SitemapSection,
 } from '~/features/sitemap/sitemap';
-import { documentResponse } from '~/platform/document-cache.server';
-import { pageNotFound } from '~/shared/http-errors';
+import { documentResponse } from '~/data/document-cache.server';
+import { pageNotFound } from '~/platform/http-errors';
 import type { Route } from './+types/sitemap';
 
 const SITE_PAGES = [

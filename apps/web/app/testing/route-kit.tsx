@@ -31,7 +31,7 @@ import { loadHardwareCatalogue } from '@openpool/domain/content-files';
 import { ErrorBoundary as RootErrorBoundary } from '~/root';
 import { ApiError, ApiUnreachableError, type ApiClient, type ApiRequest } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
-import { createDocumentCache } from '~/platform/document-cache.server';
+import { createDocumentCache } from '~/data/document-cache.server';
 import { usePageSeo } from '~/shared/page-seo';
 import { SeoTags } from '~/shared/seo-tags';
 import { routeSeo } from '~/shared/route-seo';

@@ -8,7 +8,7 @@ import { mergedListSchema, networkChartSchema, poolStatsSchema, ratesSchema, typ
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import { dailyTrend } from '@openpool/domain/profitability';
 import type { ApiClient } from '~/platform/api-client';
-import { lookup, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/data/api-lookup.server';
 import { apiPaths } from '~/platform/api-paths';
 import type { CoinMarket, Market, MergedMarket } from './profit';
 

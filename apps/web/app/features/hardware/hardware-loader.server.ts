@@ -14,7 +14,7 @@ import {
 import { effectivePriceUsd } from '@openpool/domain/hardware-profit';
 import type { DeviceRoute } from '@openpool/domain/routes';
 import type { AppContext } from '~/platform/context';
-import { pageNotFound } from '~/shared/http-errors';
+import { pageNotFound } from '~/platform/http-errors';
 import type { DeviceListData } from './device-list';
 import type { DevicePageData } from './device-page-data';
 import { coinsFor, fetchMarket } from './hardware-api.server';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useLocale } from '~/i18n/use-locale';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT, type MessageId } from '~/i18n/use-t';
-import { describeError, type ErrorReason } from '~/shared/http-errors';
+import { describeError, type ErrorReason } from '~/platform/http-errors';
 import { useSiteSettings } from '~/platform/site-settings';
 import { SiteFrame } from './site-frame';
 

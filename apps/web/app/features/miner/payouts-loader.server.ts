@@ -5,7 +5,7 @@
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { CoinContent, CoinExplorer } from '@openpool/domain/coin-content';
 import type { ApiClient } from '~/platform/api-client';
-import { lookup } from '~/shared/api-lookup.server';
+import { lookup } from '~/data/api-lookup.server';
 import { fetchMinerPayouts } from './miner-api.server';
 import type { Explorers } from './payouts-table';
 import { parsePayoutsQuery } from './payouts-view';

@@ -5,7 +5,7 @@
  */
 import { blocksPageSchema, poolStatsSchema, topMinersSchema, type PoolStats } from '@openpool/domain/api';
 import type { ApiClient } from '~/platform/api-client';
-import { lookup } from '~/shared/api-lookup.server';
+import { lookup } from '~/data/api-lookup.server';
 import { BLOCKS_PAGE_SIZE, type BlocksQuery } from './blocks-query';
 import { apiPaths } from '~/platform/api-paths';
 import { parsePoolStats, poolDefaults, type PoolSummary } from './pool-stats';

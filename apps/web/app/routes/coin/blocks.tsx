@@ -6,7 +6,7 @@ import { BlocksTable } from '~/features/pool/blocks-table';
 import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
 import { BLOCK_STATUSES, BLOCKS_PAGE_SIZE, blocksHref, blocksQueryOf } from '~/features/pool/blocks-query';
 import { fetchBlocks } from '~/features/pool/pool-api.server';
-import { lookup, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/data/api-lookup.server';
 import { LocaleLink } from '~/shared/locale-link';
 import { Ltr } from '~/shared/ltr';
 import { useSchemeLabel } from '~/shared/scheme-label';

@@ -6,7 +6,7 @@ import type { ValueKind } from '~/features/charts/value-axis';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { useCoin, usePool } from '~/features/pool/coin-context';
 import type { PoolStats } from '@openpool/domain/api';
-import { lookup, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/data/api-lookup.server';
 import type { Route } from './+types/chart';
 
 /** What each of the three chart pages shows; the page is the last segment of its path. */

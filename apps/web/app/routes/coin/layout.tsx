@@ -10,7 +10,7 @@ import { PoolHeader } from '~/features/pool/pool-header';
 import { fetchPoolSummary } from '~/features/pool/pool-api.server';
 import type { PoolSummary } from '~/features/pool/pool-stats';
 import { useMinuteRefresh } from '~/features/pool/use-minute-refresh';
-import { named } from '~/shared/route-middleware';
+import { named } from '~/data/route-middleware.server';
 import { searchTarget } from '~/shared/use-open-miner-page';
 import type { Route } from './+types/layout';
 

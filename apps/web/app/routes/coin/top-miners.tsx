@@ -5,9 +5,9 @@ import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
 import { useCoin } from '~/features/pool/coin-context';
 import { fetchTopMiners } from '~/features/pool/pool-api.server';
-import { lookup, valueOr } from '~/shared/api-lookup.server';
+import { lookup, valueOr } from '~/data/api-lookup.server';
 import { Ltr } from '~/shared/ltr';
-import { named } from '~/shared/route-middleware';
+import { named } from '~/data/route-middleware.server';
 import type { Route } from './+types/top-miners';
 import { ScrollTable } from '~/shared/scroll-table';
 

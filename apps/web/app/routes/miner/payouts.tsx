@@ -8,7 +8,7 @@ import { MinerAddressBar } from '~/features/miner/miner-address-bar';
 import { ExportDialog } from '~/features/miner/export-dialog';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { useCoin } from '~/features/pool/coin-context';
-import { pageData } from '~/shared/api-lookup.server';
+import { pageData } from '~/data/api-lookup.server';
 import type { Route } from './+types/payouts';
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {

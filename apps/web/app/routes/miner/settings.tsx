@@ -8,7 +8,7 @@ import { MinerAddressBar } from '~/features/miner/miner-address-bar';
 import { SettingsPayoutsSearch } from '~/features/miner/settings-payouts-search';
 import { WatcherLinks } from '~/features/miner/watcher-links';
 import { useCoin } from '~/features/pool/coin-context';
-import { lookup, pageData } from '~/shared/api-lookup.server';
+import { lookup, pageData } from '~/data/api-lookup.server';
 import type { Route } from './+types/settings';
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ import { CopyButton } from '~/shared/copy-button';
 import { useCoin } from '~/features/pool/coin-context';
 import { relativeTime } from '~/shared/relative-time';
 import { isOutOfDate } from '~/features/miner/miner-freshness';
-import { lookup, pageData } from '~/shared/api-lookup.server';
+import { lookup, pageData } from '~/data/api-lookup.server';
 import type { Route } from './+types/stats';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {

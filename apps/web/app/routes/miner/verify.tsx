@@ -6,7 +6,7 @@ import { fetchVerifyPeriods } from '~/features/miner/verify-api.server';
 import { VerifyView } from '~/features/miner/verify-view';
 import { useCoin } from '~/features/pool/coin-context';
 import { LocaleLink } from '~/shared/locale-link';
-import { lookup, pageData } from '~/shared/api-lookup.server';
+import { lookup, pageData } from '~/data/api-lookup.server';
 import type { Route } from './+types/verify';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { RangeLinks } from '~/shared/range-links';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { useCoin } from '~/features/pool/coin-context';
 import { relativeTime } from '~/shared/relative-time';
-import { lookup, pageData } from '~/shared/api-lookup.server';
+import { lookup, pageData } from '~/data/api-lookup.server';
 import type { Route } from './+types/worker';
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {

@@ -8,8 +8,8 @@ import { appContext } from '~/platform/context';
 import { fetchWatchTarget } from '~/features/miner/miner-api.server';
 import { WatcherBanner } from '~/features/miner/watcher-banner';
 import { fetchPoolSummary } from '~/features/pool/pool-api.server';
-import { lookup } from '~/shared/api-lookup.server';
-import { pageNotFound } from '~/shared/http-errors';
+import { lookup } from '~/data/api-lookup.server';
+import { pageNotFound } from '~/platform/http-errors';
 import type { Route } from './+types/layout';
 
 /**

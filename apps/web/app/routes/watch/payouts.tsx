@@ -7,8 +7,8 @@ import { useT } from '~/i18n/use-t';
 import { fetchWatchTarget } from '~/features/miner/miner-api.server';
 import { loadPayouts } from '~/features/miner/payouts-loader.server';
 import { PayoutsView } from '~/features/miner/payouts-view';
-import { lookup, pageData } from '~/shared/api-lookup.server';
-import { pageNotFound } from '~/shared/http-errors';
+import { lookup, pageData } from '~/data/api-lookup.server';
+import { pageNotFound } from '~/platform/http-errors';
 import type { Route } from './+types/payouts';
 
 /** A watcher link's payouts (decision 023): every coin's payouts and totals, read-only, no settings. */

@@ -1,6 +1,6 @@
 import { isWatcherToken } from '@openpool/domain/routes';
 import { useOutletContext } from 'react-router';
-import { pageNotFound } from '~/shared/http-errors';
+import { pageNotFound } from '~/platform/http-errors';
 import { formatHashrate } from '@openpool/domain/format';
 import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
@@ -13,7 +13,7 @@ import { RewardChart } from '~/features/miner/reward-chart';
 import { WorkPanels } from '~/features/miner/work-panels';
 import { sitePaths } from '@openpool/domain/paths';
 import { WorkersTable } from '~/features/miner/workers-table';
-import { lookup, pageData } from '~/shared/api-lookup.server';
+import { lookup, pageData } from '~/data/api-lookup.server';
 import { Panel } from '~/shared/panel';
 import { RangeLinks } from '~/shared/range-links';
 import type { Route } from './+types/stats';

@@ -12,8 +12,8 @@ import { fetchBestAndReported, fetchShareQuality, fetchWatchTarget, fetchWorker 
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { ReportedHashrate } from '~/features/miner/reported-hashrate';
 import { ShareQualityTable } from '~/features/miner/share-quality';
-import { lookup, pageData } from '~/shared/api-lookup.server';
-import { pageNotFound } from '~/shared/http-errors';
+import { lookup, pageData } from '~/data/api-lookup.server';
+import { pageNotFound } from '~/platform/http-errors';
 import { NothingFound, Panel } from '~/shared/panel';
 import { RangeLinks } from '~/shared/range-links';
 import type { Route } from './+types/worker';
