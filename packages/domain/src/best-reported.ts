@@ -55,14 +55,4 @@ export function hashrateFigures(effective: number, reported: number | null): Has
   return { effective, reported, ratio: reported !== null && reported > 0 ? effective / reported : null };
 }
 
-/**
- * How a 24-hour ratio reads. Over a day a worker's share count makes luck small (a few percent),
- * so below 0.9 the pool receives noticeably less work than the miner claims (rejected or stale
- * shares, a miner that overstates itself); above 1.1 it claims less than it does.
- */
-export function ratioVerdict(ratio: number | null): 'agrees' | 'below' | 'above' | null {
-  if (ratio === null) return null;
-  if (ratio < 0.9) return 'below';
-  if (ratio > 1.1) return 'above';
-  return 'agrees';
-}
+export { ratioVerdict } from './reported-ratio.ts';

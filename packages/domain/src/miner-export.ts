@@ -64,27 +64,9 @@ export const exportEnvelopeSchema = z.object({
   results: z.array(z.union([payoutExportRowSchema, rewardExportRowSchema])),
 });
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
+// The day rules the browser's export dialog also uses live in export-days.ts (no zod there).
+export { isoDay, MAX_EXPORT_DAYS, parseExportDay } from './export-days.ts';
 
-/**
- * The longest range one export covers: ten years of days (decision 029). A pool keeps no
- * older history than that, and a range is work the server does while the client waits.
- */
-export const MAX_EXPORT_DAYS = 3653;
-
-/** Unix milliseconds of a UTC day's start, or null when the text is not a real YYYY-MM-DD day. */
-export function parseExportDay(text: string): number | null {
-  const match = DAY.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return null;
-  return ms;
-}
-
-export const isoDay = (ms: number): string => new Date(ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS)).toISOString().slice(0, 10);
 /** ISO 8601 in UTC to the second, `Z` suffix: what spreadsheets and tax tools read without a locale. */
 export const isoSecond = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

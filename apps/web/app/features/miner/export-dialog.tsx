@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { isoDay, MAX_EXPORT_DAYS, parseExportDay, type ExportFormat, type ExportKind } from '@openpool/domain/miner-export';
+import { isoDay, MAX_EXPORT_DAYS, parseExportDay } from '@openpool/domain/export-days';
+import type { ExportFormat, ExportKind } from '@openpool/domain/miner-export';
 import { useCurrency } from '~/currency/currency-context';
 import { useT } from '~/i18n/use-t';
 import { apiPaths } from '~/platform/api-paths';

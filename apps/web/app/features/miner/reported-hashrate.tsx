@@ -1,4 +1,5 @@
-import { ratioVerdict, type HashrateFigures } from '@openpool/domain/best-reported';
+import type { HashrateFigures } from '@openpool/domain/best-reported';
+import { ratioVerdict } from '@openpool/domain/reported-ratio';
 import { formatHashrate, formatNumber } from '@openpool/domain/format';
 import { useT } from '~/i18n/use-t';
 import { WindowTable } from './window-table';
