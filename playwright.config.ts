@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { API_PORT, SITE_PORT as PORT } from './e2e/ports.ts';
-import { NOW_ISO } from './e2e/clock.ts';
+import { ALERT_ENDS_AT, NOW_ISO } from './e2e/clock.ts';
 
 /**
  * A fresh data folder per run: the API backfills one simulated day with a fixed seed. Named once
@@ -27,6 +27,22 @@ site.enabled = site.enabled.filter((coin) => coin !== FAILING_COIN);
 for (const group of Object.keys(site.groups))
   site.groups[group] = (site.groups[group] ?? []).filter((coin) => coin !== FAILING_COIN);
 writeFileSync(join(API_CONTENT_DIR, 'site.json'), JSON.stringify(site));
+
+/**
+ * The web server's content: the site's own, except that the alert banner's window ends a day
+ * after the frozen now (ALERT_ENDS_AT) rather than on the operator's date, so the banner's texts
+ * are tested whatever day the run is on, and its end at fixed instants of the browser's clock
+ * (footer.spec.ts). The web server renders on the wall clock (decision 032).
+ */
+if (process.env.E2E_WEB_CONTENT_DIR === undefined) {
+  // Written once, by the runner, before the web server starts; its workers inherit the name.
+  process.env.E2E_WEB_CONTENT_DIR = join(tmpdir(), `openpool-e2e-web-content-${process.pid}`);
+  cpSync('content', process.env.E2E_WEB_CONTENT_DIR, { recursive: true });
+  const webSite = JSON.parse(readFileSync('content/site.json', 'utf8')) as { alert: Record<string, unknown> };
+  webSite.alert = { ...webSite.alert, ends_at: ALERT_ENDS_AT };
+  writeFileSync(join(process.env.E2E_WEB_CONTENT_DIR, 'site.json'), JSON.stringify(webSite));
+}
+const WEB_CONTENT_DIR = process.env.E2E_WEB_CONTENT_DIR;
 
 const E2E_REFERRAL_SECRET = 'e2e-referral-secret-0123456789abcdef';
 
@@ -93,6 +109,7 @@ export default defineConfig({
         RU_API_URL: 'https://api.openpool.ru',
         COOKIE_DOMAIN: '.openpool.example',
         REFERRAL_SECRET: E2E_REFERRAL_SECRET,
+        CONTENT_DIR: WEB_CONTENT_DIR,
       },
     },
   ],

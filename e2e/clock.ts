@@ -11,3 +11,9 @@ process.env.E2E_NOW ??= new Date(Math.floor(Date.now() / 1000) * 1000).toISOStri
 export const NOW_ISO = process.env.E2E_NOW;
 /** The frozen moment in milliseconds. */
 export const NOW = Date.parse(NOW_ISO);
+/**
+ * Where the e2e web server's maintenance banner window ends (playwright.config.ts): a day after
+ * the frozen moment, so the banner shows for the whole run whatever the date, and
+ * footer.spec.ts moves the browser's clock over this end at fixed instants.
+ */
+export const ALERT_ENDS_AT = new Date(NOW + 86_400_000).toISOString();
