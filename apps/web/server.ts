@@ -22,7 +22,7 @@ import { createHtmlCache, newNonce } from './server/html-cache.server.ts';
 import { precompressedAssets } from './server/precompressed.server.ts';
 import { createServerErrorHandler, loadServerErrorPages, rejectMalformedRequests } from './server/request-guard.server.ts';
 import { apiQuotaClient, minerPageQuota } from './server/miner-page-quota.server.ts';
-import { STATIC_SECURITY_HEADERS } from './app/shared/security-headers.server.ts';
+import { STATIC_SECURITY_HEADERS } from './server/security-headers.server.ts';
 import { DRAIN_MESSAGE, superviseWorkers } from './server/web-workers.server.ts';
 import { createDrain } from './server/drain.server.ts';
 import { createWebMetrics } from './server/web-metrics.server.ts';

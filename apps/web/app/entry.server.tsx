@@ -6,9 +6,9 @@ import { appContext } from '~/platform/context';
 import { loadAllCatalogues } from '~/i18n/catalogues';
 import { NonceContext } from './shared/nonce';
 import { SiteSettingsContext, siteSettingsFrom } from '~/platform/site-settings';
-import { renderDeadline } from './shared/render-deadline.server';
-import { lowPriorityPreloads } from './shared/script-priority.server';
-import { applyPageSecurityHeaders, originOf } from './shared/security-headers.server';
+import { renderDeadline } from '../server/render-deadline.server.ts';
+import { lowPriorityPreloads } from '../server/script-priority.server.ts';
+import { applyPageSecurityHeaders, originOf } from '../server/security-headers.server.ts';
 
 // The server hands loaders their context under this key. It must be the bundle's own
 // instance, so server.ts takes it from the build rather than importing context.ts itself.

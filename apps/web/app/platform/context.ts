@@ -33,7 +33,7 @@ export interface AppContext {
   api: ApiClient;
   /**
    * The sitemaps and robots.txt, built once from the content above and kept compressed
-   * (decision 019; shared/document-cache.server.ts): one cache per process and server build.
+   * (decision 019; data/document-cache.server.ts): one cache per process and server build.
    */
   documents: DocumentCache;
   /** Domain the referral cookie is shared on (the parent domain), if any. */

@@ -4,7 +4,7 @@
  * A third-party integration's origin is allowed only while it is configured.
  */
 import type { SiteConfig } from '@openpool/domain/site-config';
-import { parseDsn } from '../platform/telemetry/sentry-dsn.ts';
+import { parseDsn } from '../app/platform/telemetry/sentry-dsn.ts';
 
 export interface SecurityHeaderOptions {
   nonce: string;
