@@ -9,11 +9,12 @@ import { precompress } from './vite-plugins/precompress.ts';
 // they compress better and cost fewer requests (decision record 006). Only modules a page
 // imports statically ($initial) join them: lazy ones (the currency list, the mobile menu's
 // dialog, the error page, the integrations) stay chunks of their own. The domain modules named
-// here are the ones the frame and the home page use.
+// here are the ones the frame and the home page use. The profile provider, the page error map
+// and the telemetry loader were shared/ parts until decision 035 and stay in the frame.
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 const FRAME = new RegExp(
   [
-    String.raw`[\\/]apps[\\/]web[\\/]app[\\/](root\.tsx|features[\\/](layout|currency|i18n)[\\/]|shared[\\/])`,
+    String.raw`[\\/]apps[\\/]web[\\/]app[\\/](root\.tsx|features[\\/](layout|currency|i18n)[\\/]|shared[\\/]|platform[\\/](profile\.tsx|http-errors\.ts|telemetry[\\/]))`,
     String.raw`[\\/]packages[\\/]domain[\\/]src[\\/](coins|format|locales|api-constants|site-links|mining|referral)\.ts$`,
   ].join('|'),
 );
