@@ -20,6 +20,7 @@ import { createIngestor, type Ingestor } from './ingest/ingestor.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
 import { registerMinerPageRoutes } from './miner/page/routes.ts';
+import { registerMinerPageRoutes } from './miner/page/routes.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { registerExportRoutes } from './miner/export-routes.ts';
 import { registerQualityRoutes } from './miner/quality.ts';
@@ -37,7 +38,7 @@ import type { ApiMetrics } from './metrics/api-metrics.ts';
 import type { SolvencyCheck } from './solvency/solvency.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerCompatRoutes } from './compat/routes.ts';
-import { registerAlertRoutes } from './notify/alert-routes.ts';
+import { minerAlertsReader, registerAlertRoutes } from './notify/alert-routes.ts';
 
 export interface AppOptions {
   ctx: ApiContext;
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWatcherRoutes(app, options.ctx);
   registerReferralRoutes(app, options.ctx, options.referralSecret);
   registerAlertRoutes(app, options.ctx, options.notifier);
+  registerMinerPageRoutes(app, options.ctx, { alerts: minerAlertsReader(options.ctx, options.notifier) });
   registerMinerPageRoutes(app, options.ctx, options.notifier);
   options.notifier?.registerRoutes(app);
   registerIngestRoutes(app, {

@@ -27,6 +27,8 @@ export const API_ROUTES = {
   blocks: '/:coin/api/v1/blocks',
   topMiners: '/:coin/api/v1/top-miners',
   minerStats: '/:coin/api/v1/miner/stats/:address',
+  // Everything the miner stats page shows, in one read (decision 034).
+  minerPage: '/:coin/api/v1/miner/page/:address',
   minerChart: '/:coin/api/v1/miner/chart/:address',
   minerWorkers: '/:coin/api/v3/miner/workers/:address',
   minerWorker: '/:coin/api/v1/miner/worker/:address/:worker',

@@ -44,6 +44,12 @@ export function minerAlerts(subs: Subscription[], coin: string, address: string,
   };
 }
 
+/** A miner's alerts read from the database, for the miner page's one read (decision 034). */
+export function minerAlertsReader(ctx: ApiContext, notifier: Notifier | undefined) {
+  return async (coin: string, address: string): Promise<MinerAlerts> =>
+    minerAlerts(await minerSubscriptions(ctx.db, coin, address), coin, address, notifier);
+}
+
 export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext, notifier: Notifier | undefined): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     API_ROUTES.minerAlerts,
