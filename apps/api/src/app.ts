@@ -31,7 +31,7 @@ import { registerPoolRoutes } from './pool/routes.ts';
 import type { RatesSnapshot } from './rates/provider.ts';
 import { registerReferralRoutes } from './referral/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
-import { registerWatcherRoutes } from './settings/watchers.ts';
+import { registerWatcherRoutes } from './settings/watcher-routes.ts';
 import type { Notifier } from './notify/notifier.ts';
 import { registerDrain } from './http/drain.ts';
 import type { ApiMetrics } from './metrics/api-metrics.ts';

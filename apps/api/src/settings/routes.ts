@@ -8,7 +8,6 @@
  * recipient, miner and network (notify/mail-limits.ts): past a limit the save is 429 and
  * changes nothing.
  */
-import { withTransaction } from '../db/transaction.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +21,8 @@ import type { ApiContext } from '../context.ts';
 import { HttpError, limitRefusal } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { createSettingsLimiter } from './rate-limit.ts';
-import { applyMinerEmail, minerSubscriptions } from '../notify/subscriptions.ts';
+import { minerSubscriptions } from '../notify/subscriptions.ts';
+import { minerThreshold, saveSettings, workerIpProves } from './queries.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
 const PROOF_WINDOW_MS = 24 * 3_600_000;
@@ -37,19 +37,11 @@ export function registerSettingsRoutes(
   const params = z.object({ coin: coinParam, address: addressParam });
 
   async function read(coin: string, address: string, config: CoinPoolConfig) {
-    const row = (
-      await ctx.db.query<{ payout_threshold: string | null }>(
-        'select payout_threshold::text as payout_threshold from miners where coin = $1 and address = $2',
-        [coin, address],
-      )
-    ).rows[0];
+    const row = await minerThreshold(ctx.db, coin, address);
     // The e-mail and its alerts are a notification subscription (decision 012).
     const email = (await minerSubscriptions(ctx.db, coin, address)).find((sub) => sub.channel === 'email');
     return {
-      payout_threshold: fromUnits(
-        row?.payout_threshold ? BigInt(row.payout_threshold) : config.defaultThreshold,
-        config.unitDecimals,
-      ),
+      payout_threshold: fromUnits(row?.threshold ? BigInt(row.threshold) : config.defaultThreshold, config.unitDecimals),
       min_payout: fromUnits(config.minPayout, config.unitDecimals),
       email_set: email !== undefined,
       notify_offline: email?.onOffline ?? false,
@@ -115,40 +107,29 @@ export function registerSettingsRoutes(
       const wait = await limiter.wait(request.ip, miner, now);
       if (wait > 0) throw limitRefusal('too_many_attempts', wait);
 
-      const proven = await ctx.db.query(
-        `select 1 from workers where coin = $1 and address = $2 and last_ip = $3::inet and last_share_at >= $4 limit 1`,
-        [coin, address, body.ip, new Date(now - PROOF_WINDOW_MS)],
-      );
-      if (proven.rowCount === 0) {
+      if (!(await workerIpProves(ctx.db, coin, address, body.ip, new Date(now - PROOF_WINDOW_MS)))) {
         await limiter.failed(request.ip, miner, now);
         throw new HttpError(403, 'forbidden', 'Forbidden: these settings cannot be changed with the details given.');
       }
 
       const threshold =
         body.payout_threshold === undefined ? null : typedAmountToUnits(body.payout_threshold, config.unitDecimals);
-      // The threshold and the e-mail subscription change together or not at all; a new e-mail
-      // gets its confirmation written in the same transaction.
-      await withTransaction(ctx.db, async (client) => {
-        await client.query(
-          'update miners set payout_threshold = coalesce($3::numeric, payout_threshold) where coin = $1 and address = $2',
-          [coin, address, threshold?.toString() ?? null],
-        );
-        await applyMinerEmail(
-          client,
-          {
-            coin,
-            address,
-            email: body.email,
-            locale: body.locale && isLocaleCode(body.locale) ? body.locale : 'en',
-            onOffline: body.notify_offline,
-            onPayout: body.notify_payouts,
-            offlineAfterS: body.offline_after_min === undefined ? undefined : body.offline_after_min * 60,
-            hashrateDropPct: body.hashrate_drop_pct,
-          },
-          now,
-          { client: request.ip, proof: body.ip },
-        );
-      });
+      await saveSettings(
+        ctx.db,
+        {
+          coin,
+          address,
+          threshold,
+          email: body.email,
+          locale: body.locale && isLocaleCode(body.locale) ? body.locale : 'en',
+          onOffline: body.notify_offline,
+          onPayout: body.notify_payouts,
+          offlineAfterS: body.offline_after_min === undefined ? undefined : body.offline_after_min * 60,
+          hashrateDropPct: body.hashrate_drop_pct,
+        },
+        now,
+        { client: request.ip, proof: body.ip },
+      );
       return { message: 'Your settings have been applied.', settings: await read(coin, address, config) };
     },
   );

@@ -23,6 +23,15 @@ import { HttpError, limitRefusal, notFound } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { unix } from '../stats/windows.ts';
 import { createSettingsLimiter } from './rate-limit.ts';
+import {
+  insertWatcherLink,
+  liveWatcherLinkCount,
+  liveWatcherTarget,
+  revokeWatcherLink,
+  watcherLinks,
+  workerIpProves,
+  type WatcherLinkRow,
+} from './queries.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 import { isWatcherToken } from '@openpool/domain/routes';
 
@@ -32,14 +41,7 @@ const MAX_LINKS = 20;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-interface LinkRow {
-  id: number;
-  label: string;
-  created_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-}
-const linkOf = (row: LinkRow) => ({
+const linkOf = (row: WatcherLinkRow) => ({
   id: row.id,
   label: row.label,
   created_at: unix(row.created_at),
@@ -59,26 +61,15 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
     const miner = `${coin}:${address}`;
     const wait = await limiter.wait(clientIp, miner, now);
     if (wait > 0) throw limitRefusal('too_many_attempts', wait);
-    const proven = /^\d{1,3}(\.\d{1,3}){3}$/.test(ip)
-      ? await ctx.db.query(
-          'select 1 from workers where coin = $1 and address = $2 and last_ip = $3::inet and last_share_at >= $4 limit 1',
-          [coin, address, ip, new Date(now - PROOF_WINDOW_MS)],
-        )
-      : { rowCount: 0 };
-    if (!proven.rowCount) {
+    const proven =
+      /^\d{1,3}(\.\d{1,3}){3}$/.test(ip) && (await workerIpProves(ctx.db, coin, address, ip, new Date(now - PROOF_WINDOW_MS)));
+    if (!proven) {
       await limiter.failed(clientIp, miner, now);
       throw new HttpError(403, 'forbidden', 'Forbidden: watcher links cannot be managed with the details given.');
     }
   }
 
-  const list = async (coin: string, address: string) =>
-    (
-      await ctx.db.query<LinkRow>(
-        `select id, label, created_at, expires_at, revoked_at from watcher_links
-         where coin = $1 and address = $2 order by created_at desc, id desc`,
-        [coin, address],
-      )
-    ).rows.map(linkOf);
+  const list = async (coin: string, address: string) => (await watcherLinks(ctx.db, coin, address)).map(linkOf);
 
   r.post(
     API_ROUTES.minerWatchers,
@@ -97,27 +88,17 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const address = checkAddress(request.params.address);
       await prove(request.ip, coin, address, request.body.ip);
       const now = ctx.now();
-      const live = await ctx.db.query<{ n: number }>(
-        'select count(*)::int as n from watcher_links where coin = $1 and address = $2 and revoked_at is null and expires_at > $3',
-        [coin, address, new Date(now)],
-      );
-      if ((live.rows[0]?.n ?? 0) >= MAX_LINKS)
+      if ((await liveWatcherLinkCount(ctx.db, coin, address, new Date(now))) >= MAX_LINKS)
         throw new HttpError(400, 'too_many_links', `At most ${MAX_LINKS} live watcher links: revoke one first.`);
       const token = randomBytes(24).toString('base64url');
-      const row = (
-        await ctx.db.query<LinkRow>(
-          `insert into watcher_links (token_hash, coin, address, label, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)
-           returning id, label, created_at, expires_at, revoked_at`,
-          [
-            hashToken(token),
-            coin,
-            address,
-            request.body.label,
-            new Date(now),
-            new Date(now + request.body.expires_days * 86_400_000),
-          ],
-        )
-      ).rows[0]!;
+      const row = await insertWatcherLink(ctx.db, {
+        tokenHash: hashToken(token),
+        coin,
+        address,
+        label: request.body.label,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + request.body.expires_days * 86_400_000),
+      });
       return reply.code(201).send({ link: linkOf(row), token });
     },
   );
@@ -158,11 +139,8 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const coin = checkCoin(ctx, request.params.coin);
       const address = checkAddress(request.params.address);
       await prove(request.ip, coin, address, request.body.ip);
-      const revoked = await ctx.db.query(
-        `update watcher_links set revoked_at = coalesce(revoked_at, $4) where id = $1 and coin = $2 and address = $3`,
-        [request.body.id, coin, address, new Date(ctx.now())],
-      );
-      if (revoked.rowCount === 0) throw notFound('No such watcher link for this miner');
+      if (!(await revokeWatcherLink(ctx.db, request.body.id, coin, address, new Date(ctx.now()))))
+        throw notFound('No such watcher link for this miner');
       return { links: await list(coin, address) };
     },
   );
@@ -182,13 +160,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
     async (request) => {
       const { token } = request.params;
       if (!isWatcherToken(token)) throw notFound('No such watcher link');
-      const row = (
-        await ctx.db.query<{ coin: string; address: string; label: string; expires_at: Date }>(
-          `select coin, address, label, expires_at from watcher_links
-           where token_hash = $1 and revoked_at is null and expires_at > $2`,
-          [hashToken(token), new Date(ctx.now())],
-        )
-      ).rows[0];
+      const row = await liveWatcherTarget(ctx.db, hashToken(token), new Date(ctx.now()));
       if (!row) throw notFound('No such watcher link');
       return { coin: row.coin, address: row.address, label: row.label, expires_at: unix(row.expires_at) };
     },
