@@ -179,6 +179,18 @@ const merged: MergedList = {
 function stubApi(overrides: Record<string, unknown> = {}): ApiClient {
   const answers: Record<string, unknown> = {
     ...Object.fromEntries(config.enabled.map((ticker) => [apiPaths.poolStats(ticker), createPoolStats(ticker)])),
+    // The coin page's recent blocks read the blocks page's list: the same blocks here.
+    ...Object.fromEntries(
+      config.enabled.map((ticker) => {
+        const results = createPoolStats(ticker).last_blocks_found.map((block) => ({
+          ...block,
+          coin: ticker,
+          finder: 'f',
+          worker: null,
+        }));
+        return [apiPaths.blocks(ticker), { page: 1, page_size: 10, total: results.length, results }];
+      }),
+    ),
     [apiPaths.topMiners('ltc')]: {
       results: [{ rank: 1, address: LTC_MINER, hashrate: 2.3e12, share: 0.0427, workers: 42, first_seen: NOW_S - 86_400 }],
     },

@@ -35,9 +35,16 @@ export async function fetchTopMiners(api: ApiClient, coin: string) {
   return topMinersSchema.parse(await api.request(apiPaths.topMiners(coin))).results;
 }
 
-/** `GET /{coin}/api/v1/blocks`, with the merge-mined coins' blocks. */
-export async function fetchBlocks(api: ApiClient, coin: string, query: BlocksQuery) {
-  const params: Record<string, string> = { page: String(query.page), page_size: String(BLOCKS_PAGE_SIZE), merged: 'true' };
+/** The newest blocks the coin page's card shows: the first rows of the blocks page. */
+export const RECENT_BLOCKS = 10;
+
+/**
+ * `GET /{coin}/api/v1/blocks`, with the merge-mined coins' blocks. The blocks page and the coin
+ * page's recent-blocks card both read it, so the card never says "no blocks" beside a blocks
+ * page that lists merge-mined ones (the pool stats' own list has the pool's chain only).
+ */
+export async function fetchBlocks(api: ApiClient, coin: string, query: BlocksQuery, pageSize: number = BLOCKS_PAGE_SIZE) {
+  const params: Record<string, string> = { page: String(query.page), page_size: String(pageSize), merged: 'true' };
   if (query.status) params.status = query.status;
   if (query.scheme) params.scheme = query.scheme;
   if (query.finder) params.finder = query.finder;

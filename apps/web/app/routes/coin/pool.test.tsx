@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * A coin's start page (`/{coin}`) on the real coin layout and pool route (route-kit.tsx): the
- * pool's figures, servers, payout rules, schemes, recent blocks with their explorer links and
- * the calculator on the coin's reference device; without the coin's stats, one line says so.
+ * pool's figures, servers, payout rules, schemes, recent blocks (the blocks page's newest) with
+ * their explorer links and the calculator on the coin's reference device; without the coin's
+ * stats, one line says so.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '~/platform/api-paths';
@@ -14,7 +15,19 @@ import * as poolRoute from './pool';
 afterEach(unmountPage);
 
 const routes = [route(':coin', layoutRoute, [route(undefined, poolRoute, undefined, 'coin-pool')], 'coin')];
-const ltcApi = (overrides = {}) => stubApi({ [apiPaths.poolStats('ltc')]: createPoolStats('ltc', overrides) });
+/** A block as the blocks API gives it; the stats' own list is the pool's chain only. */
+const listed = (overrides: Record<string, unknown> = {}) => ({
+  ...createPoolStats('ltc').last_blocks_found[0]!,
+  coin: 'ltc',
+  finder: 'ltc1qfinder',
+  worker: null,
+  ...overrides,
+});
+const ltcApi = (overrides = {}, blocks: unknown[] = [listed()]) =>
+  stubApi({
+    [apiPaths.poolStats('ltc')]: createPoolStats('ltc', overrides),
+    [apiPaths.blocks('ltc')]: { page: 1, page_size: 10, total: blocks.length, results: blocks },
+  });
 const panel = (page: HTMLElement, title: string) =>
   [...page.querySelectorAll('section')].find((section) => section.querySelector('h2')?.textContent === title);
 
@@ -56,18 +69,29 @@ describe('coin pool route', () => {
 
   it('lists recent blocks with a link to each in the coin’s explorer', async () => {
     const hash = 'cd'.repeat(32);
-    const block = { ...createPoolStats('ltc').last_blocks_found[0]!, hash, height: 2_845_000, date: NOW_S - 7_200 };
-    const page = await renderPage(routes, '/ltc', { api: ltcApi({ last_blocks_found: [block] }), until: 'recent-blocks' });
-    const link = page.querySelector('[data-testid="recent-blocks"] a');
+    const block = listed({ hash, height: 2_845_000, date: NOW_S - 7_200 });
+    const api = ltcApi({ last_blocks_found: [] }, [block]);
+    const page = await renderPage(routes, '/ltc', { api, until: 'blocks-table' });
+    const link = page.querySelector('[data-testid="blocks-table"] a');
     expect(link?.getAttribute('href')).toBe(`https://blockchair.com/litecoin/block/${hash}`);
     expect(link?.getAttribute('aria-label')).toBe('View block 2\u202F845\u202F000 in the explorer');
-    expect(textOf(page, 'recent-blocks')).toContain('6.250000 LTC');
-    expect(textOf(page, 'recent-blocks')).toContain('2 hours ago');
+    expect(textOf(page, 'blocks-table')).toContain('6.250000 LTC');
+    expect(textOf(page, 'blocks-table')).toContain('2 hours ago');
+    // The blocks page's source and its first rows, merge-mined ones included.
+    expect(api.paths).toContain(`${apiPaths.blocks('ltc')}?page=1&page_size=10&merged=true`);
+  });
+
+  it('lists the merge-mined blocks the blocks page lists while the pool’s chain has none yet', async () => {
+    const doge = listed({ hash: 'ef'.repeat(32), coin: 'doge', merged_from: 'ltc', height: 5_000_000, reward: '10000' });
+    const page = await renderPage(routes, '/ltc', { api: ltcApi({ last_blocks_found: [] }, [doge]), until: 'blocks-table' });
+    expect(page.querySelector('[data-testid="blocks-none"]')).toBeNull();
+    expect(textOf(page, 'block-chain')).toBe('DOGEmerge-mined with LTC');
+    expect(textOf(page, 'blocks-table')).toContain('10\u202F000.000000 DOGE');
   });
 
   it('says no block was found yet on a pool without blocks', async () => {
-    const page = await renderPage(routes, '/ltc', { api: ltcApi({ last_blocks_found: [] }), until: 'pool-stats' });
-    expect(page.querySelector('[data-testid="recent-blocks"]')).toBeNull();
+    const page = await renderPage(routes, '/ltc', { api: ltcApi({ last_blocks_found: [] }, []), until: 'blocks-none' });
+    expect(page.querySelector('[data-testid="blocks-table"]')).toBeNull();
     expect(panel(page, 'Recent blocks')?.textContent).toContain('No blocks found yet.');
     expect(textOf(page, 'stat-last-block')).toBe('—');
   });
@@ -85,7 +109,7 @@ describe('coin pool route', () => {
   it('leaves out the device link when the catalogue lacks the reference device', async () => {
     const hardware = { ...content.hardware, devices: [] };
     const answer = await serve([layoutRoute, poolRoute], '/ltc', { coin: 'ltc' }, ltcApi(), {}, { hardware });
-    expect(answer.data).toEqual({ merged: [], reference: null });
+    expect(answer.data).toMatchObject({ merged: [], reference: null });
     const page = await renderPage(routes, '/ltc', { api: ltcApi(), until: 'calc-results', context: { hardware } });
     expect(page.querySelector('[data-testid="reference-device"]')).toBeNull();
     expect(page.querySelector<HTMLInputElement>('[data-testid="calc-power"]')?.value).toBe('0');
@@ -95,7 +119,7 @@ describe('coin pool route', () => {
     captureWarnings();
     const page = await renderPage(routes, '/ltc', { api: downApi, until: 'pool-unavailable' });
     expect(textOf(page, 'pool-unavailable')).toBe('Pool statistics are unavailable right now. Please try again in a minute.');
-    for (const part of ['pool-stats', 'servers', 'calculator', 'recent-blocks'])
+    for (const part of ['pool-stats', 'servers', 'calculator', 'blocks-table'])
       expect(page.querySelector(`[data-testid="${part}"]`), part).toBeNull();
     expect((await serve([layoutRoute, poolRoute], '/ltc', { coin: 'ltc' }, downApi)).status).toBe(200);
   });

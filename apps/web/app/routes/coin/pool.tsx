@@ -11,7 +11,9 @@ import { useT } from '~/i18n/use-t';
 import { explorerLink } from '@openpool/domain/coin-links';
 import { useCoin, useCoinInfo, usePool } from '~/features/pool/coin-context';
 import { ConnectionGuide } from '~/features/pool/connection-guide';
-import { RecentBlocks } from '~/features/pool/recent-blocks';
+import { BlocksTable } from '~/features/pool/blocks-table';
+import { fetchBlocks, RECENT_BLOCKS } from '~/features/pool/pool-api.server';
+import { lookup, valueOr } from '~/data/api-lookup.server';
 import { relativeTime } from '~/shared/relative-time';
 import { useSchemeLabel } from '~/shared/scheme-label';
 import { Servers } from '~/features/pool/servers';
@@ -29,11 +31,16 @@ import type { Route } from './+types/pool';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { hardware, coinContent, api } = context.get(appContext);
   const reference = isCoinTicker(params.coin) ? coinContent.coins[params.coin]?.reference : undefined;
-  return {
+  const newest = { page: 1, status: null, scheme: null, finder: null };
+  const [blocks, merged] = await Promise.all([
+    // The blocks page's own source: its newest blocks, the merge-mined ones among them.
+    lookup(`blocks ${params.coin}`, () => fetchBlocks(api, params.coin, newest, RECENT_BLOCKS), { missing: 'unavailable' }),
     // The coins this pool's work merge-mines, which the calculator adds (decision 024).
-    merged: isCoinTicker(params.coin)
-      ? await fetchMergedFigures(api, { ticker: params.coin, algorithm: COINS[params.coin].algorithm })
-      : [],
+    isCoinTicker(params.coin) ? fetchMergedFigures(api, { ticker: params.coin, algorithm: COINS[params.coin].algorithm }) : [],
+  ]);
+  return {
+    blocks: valueOr(blocks, null),
+    merged,
     reference:
       reference && isCoinTicker(params.coin)
         ? findReferenceDevice(hardware, reference.device, COINS[params.coin].algorithm)
@@ -138,12 +145,21 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <Panel title={t('pool.blocks.title')} className="lg:col-span-3">
-        <RecentBlocks
-          blocks={stats.last_blocks_found}
-          ticker={coin.ticker}
-          now={stats.updated_at}
-          explorerUrl={info ? (hash) => explorerLink(info, 'block', hash) : undefined}
-        />
+        {loaderData.blocks === null ? (
+          <p className="text-sm text-ink-muted">{t('pool.blocksPage.unavailable')}</p>
+        ) : loaderData.blocks.results.length === 0 ? (
+          <p className="text-sm text-ink-muted" data-testid="blocks-none">
+            {t('pool.blocks.none')}
+          </p>
+        ) : (
+          <BlocksTable
+            blocks={loaderData.blocks.results}
+            ticker={coin.ticker}
+            now={stats.updated_at}
+            explorerUrl={(hash) => (info ? explorerLink(info, 'block', hash) : null)}
+            label={t('pool.blocks.title')}
+          />
+        )}
         <p className="mt-3 text-sm">
           <LocaleLink
             to={`/${coin.ticker}/blocks`}
