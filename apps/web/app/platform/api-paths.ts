@@ -24,6 +24,8 @@ export const apiPaths = {
   topMiners: (coin: string) => apiPath('topMiners', { coin }),
   blocks: (coin: string) => apiPath('blocks', { coin }),
   minerStats: (coin: string, address: string) => apiPath('minerStats', { coin, address }),
+  /** Everything the miner stats page shows, in one read (decision 034). */
+  minerPage: (coin: string, address: string) => apiPath('minerPage', { coin, address }),
   minerChart: (coin: string, address: string) => apiPath('minerChart', { coin, address }),
   minerWorkers: (coin: string, address: string) => apiPath('minerWorkers', { coin, address }),
   minerRewards: (coin: string, address: string) => apiPath('minerRewards', { coin, address }),

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { URL as NodeUrl } from 'node:url';
 import type { MergedList, MinerStats, PoolStats } from '@openpool/domain/api';
+import type { MinerPage } from '@openpool/domain/miner-page';
 import { amountDecimals, AUX_TICKERS, COIN_TICKERS } from '@openpool/domain/coins';
 import { parseCoinContent } from '@openpool/domain/coin-content';
 import { HARDWARE_FILES, parseHardwareCatalogue, type HardwareFiles } from '@openpool/domain/hardware';
@@ -25,6 +26,7 @@ import type { Translator } from '~/i18n/translator';
 import { I18nProvider } from '~/i18n/use-t';
 import { ApiError, type ApiClient } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
+import { createMinerPage } from '~/testing/payloads';
 import en from '~/locales/en.json';
 import fa from '~/locales/fa.json';
 import * as layoutRoute from './coin/layout';
@@ -152,6 +154,16 @@ const worker = {
   hashrate_so_far: null,
 };
 
+/** The miner stats page's one read (decision 034): the figures above, a day's rewards. */
+const ltcMinerPage = (overrides: Partial<MinerPage> = {}) =>
+  createMinerPage('ltc', LTC_MINER, {
+    stats: createMinerStats(),
+    chart: { range: '24h', step: 600, points: [] },
+    workers: [worker],
+    rewards: [{ date: NOW_S - 86_400, amount: '1234.56789012', blocks: 1 }],
+    ...overrides,
+  });
+
 const merged: MergedList = {
   results: [
     ['doge', 'Dogecoin', 'ltc'],
@@ -194,13 +206,7 @@ function stubApi(overrides: Record<string, unknown> = {}): ApiClient {
     [apiPaths.topMiners('ltc')]: {
       results: [{ rank: 1, address: LTC_MINER, hashrate: 2.3e12, share: 0.0427, workers: 42, first_seen: NOW_S - 86_400 }],
     },
-    [apiPaths.minerStats('ltc', LTC_MINER)]: createMinerStats(),
-    [apiPaths.minerChart('ltc', LTC_MINER)]: { range: '24h', step: 600, points: [] },
-    [apiPaths.minerWorkers('ltc', LTC_MINER)]: { results: [worker] },
-    [apiPaths.minerRewards('ltc', LTC_MINER)]: {
-      results: [{ date: NOW_S - 86_400, amount: '1234.56789012', blocks: 1 }],
-    },
-    [apiPaths.minerAlerts('ltc', LTC_MINER)]: { email: null, telegram_chats: 0, telegram_bot: null, telegram_link: null },
+    [apiPaths.minerPage('ltc', LTC_MINER)]: ltcMinerPage(),
     [apiPaths.minerWorker('ltc', LTC_MINER, 'rig01')]: { worker, range: '24h', step: 600, points: [] },
     [apiPaths.minerPayoutsAll('ltc', LTC_MINER)]: {
       coins: ['ltc', 'doge', 'pep', 'bells'],
@@ -470,11 +476,8 @@ describe.each(['en', 'fa'] as const)('figures of every page type (%s)', (locale)
 describe('notices and labels', () => {
   it('a miner with no worker online is out of date and gets no threshold estimate at 0 H/s', async () => {
     const api = stubApi({
-      [apiPaths.minerStats('ltc', LTC_MINER)]: createMinerStats({
-        hashrate_10m: 0,
-        workers_online: 0,
-        workers_offline: 3,
-        last_share: NOW_S - 3 * 3_600,
+      [apiPaths.minerPage('ltc', LTC_MINER)]: ltcMinerPage({
+        stats: createMinerStats({ hashrate_10m: 0, workers_online: 0, workers_offline: 3, last_share: NOW_S - 3 * 3_600 }),
       }),
     });
     const page = await render('en', `/ltc/miner/stats/${LTC_MINER}`, 'miner-workers', api);
@@ -485,7 +488,7 @@ describe('notices and labels', () => {
   });
 
   it('says Not enough data for a chart and a figure without data', async () => {
-    const api = stubApi({ [apiPaths.minerRewards('ltc', LTC_MINER)]: { results: [] } });
+    const api = stubApi({ [apiPaths.minerPage('ltc', LTC_MINER)]: ltcMinerPage({ rewards: [] }) });
     const page = await render('en', `/ltc/miner/stats/${LTC_MINER}`, 'miner-workers', api);
     expect(testIdText(page, 'reward-chart-empty')).toContain('Not enough data');
     expect(testIdText(page, 'chart-empty')).toBe('Not enough data');

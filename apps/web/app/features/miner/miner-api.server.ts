@@ -3,49 +3,21 @@
  * API's own schemas (the browser ships no zod, decision 005). Each throws on any failure; the
  * loader maps that to found, not found or unavailable with `lookup()` (decision 007).
  */
-import {
-  minerAlertsSchema,
-  minerChartSchema,
-  minerPayoutsSchema,
-  minerStatsSchema,
-  rewardsSchema,
-  settingsSchema,
-  workersSchema,
-  watchTargetSchema,
-  workerStatsSchema,
-} from '@openpool/domain/api';
+import { minerPayoutsSchema, settingsSchema, watchTargetSchema, workerStatsSchema } from '@openpool/domain/api';
+import { minerPageSchema, type MinerPage } from '@openpool/domain/miner-page';
 import { shareQualitySchema } from '@openpool/domain/share-quality';
 import { bestSharesSchema, reportedHashrateSchema } from '@openpool/domain/best-reported';
 import type { ApiClient } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
 import type { MinerRange } from './miner-range';
-import { WORKER_ROW_FIELDS, type WorkerRow } from './miner-types';
-
-/** The fields of an API worker row the workers table shows (miner-types.ts). */
-function tableRow(row: WorkerRow): WorkerRow {
-  return Object.fromEntries(WORKER_ROW_FIELDS.map((field) => [field, row[field]])) as WorkerRow;
-}
 
 /**
- * Stats, chart, workers, 31 days of rewards and what is watched, in parallel. The stats call
- * answers 404 for an address the pool never saw, which makes the whole dashboard not found.
+ * Everything the miner stats page shows in one read (decision 034): stats, chart, workers, 31
+ * days of rewards, what is watched, share quality, best shares and reported hashrate. The API
+ * answers 404 for an address the pool never saw, which makes the whole page not found.
  */
-export async function fetchMinerDashboard(api: ApiClient, coin: string, address: string, range: MinerRange) {
-  const [stats, chart, workers, rewards, alerts, quality, extras] = await Promise.all([
-    api.request(apiPaths.minerStats(coin, address)).then((body) => minerStatsSchema.parse(body)),
-    api.request(apiPaths.minerChart(coin, address), { query: { range } }).then((body) => minerChartSchema.parse(body)),
-    api.request(apiPaths.minerWorkers(coin, address)).then((body) => workersSchema.parse(body).results.map(tableRow)),
-    api.request(apiPaths.minerRewards(coin, address), { query: { days: 31 } }).then((body) => rewardsSchema.parse(body).results),
-    // What is watched (decision 012): a line on the page, never a reason for the page to fail.
-    api.request(apiPaths.minerAlerts(coin, address)).then(
-      (body) => minerAlertsSchema.parse(body),
-      () => null,
-    ),
-    // Share quality (decision 023): a panel of the page, never a reason for it to fail.
-    fetchShareQuality(api, coin, address).catch(() => null),
-    fetchBestAndReported(api, coin, address),
-  ]);
-  return { stats, chart, workers, rewards, alerts, quality, ...extras };
+export async function fetchMinerPage(api: ApiClient, coin: string, address: string, range: MinerRange): Promise<MinerPage> {
+  return minerPageSchema.parse(await api.request(apiPaths.minerPage(coin, address), { query: { range } }));
 }
 
 /** One worker's row and chart for a scheme; the API's 404 when the miner has no such worker. */

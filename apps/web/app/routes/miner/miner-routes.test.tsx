@@ -19,6 +19,7 @@ import { I18nProvider } from '~/i18n/use-t';
 import { poolDefaults } from '~/features/pool/pool-stats';
 import { ApiError, ApiUnreachableError, type ApiClient } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
+import { createMinerPage } from '~/testing/payloads';
 import * as settingsRoute from './settings';
 import * as statsRoute from './stats';
 import * as workerRoute from './worker';
@@ -101,13 +102,14 @@ const downApi: ApiClient = {
   request: () => Promise.reject(new ApiUnreachableError('API unreachable at http://api.test: timeout')),
 };
 
+// The stats page's one read (decision 034).
 const foundMinerApi = () =>
   stubApi({
-    [apiPaths.minerStats(COIN, ADDRESS)]: createMinerStats(),
-    [apiPaths.minerChart(COIN, ADDRESS)]: { range: '24h', step: 600, points: [onePoint] },
-    [apiPaths.minerWorkers(COIN, ADDRESS)]: { results: [createWorker()] },
-    [apiPaths.minerRewards(COIN, ADDRESS)]: { results: [] },
-    [apiPaths.minerAlerts(COIN, ADDRESS)]: noAlerts,
+    [apiPaths.minerPage(COIN, ADDRESS)]: createMinerPage(COIN, ADDRESS, {
+      stats: createMinerStats(),
+      chart: { range: '24h', step: 600, points: [onePoint] },
+      alerts: noAlerts,
+    }),
   });
 
 /** These loaders read only the API from the app context. */
@@ -221,7 +223,7 @@ describe('miner stats route', () => {
   it('treats a payload off its schema as unavailable, not as found', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const api = foundMinerApi();
-    const broken = stubApi({ [apiPaths.minerStats(COIN, ADDRESS)]: { coin: COIN } });
+    const broken = stubApi({ [apiPaths.minerPage(COIN, ADDRESS)]: { stats: { coin: COIN } } });
     expect(await statusOf(statsRoute.loader, url, params, { ...api, request: broken.request })).toBe(503);
     warn.mockRestore();
   });

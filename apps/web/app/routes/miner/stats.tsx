@@ -4,7 +4,7 @@ import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
-import { fetchMinerDashboard } from '~/features/miner/miner-api.server';
+import { fetchMinerPage } from '~/features/miner/miner-api.server';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { AlertsLine } from '~/features/miner/alerts-line';
 import { ExportDialog } from '~/features/miner/export-dialog';
@@ -29,9 +29,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { api } = context.get(appContext);
   // One clock for every relative time on the page, so the server and the browser render alike.
   const now = Math.floor(Date.now() / 1000);
-  const dashboard = await lookup(`miner stats ${params.coin}`, () =>
-    fetchMinerDashboard(api, params.coin, params.address, range),
-  );
+  // One read for the whole page (decision 034).
+  const dashboard = await lookup(`miner stats ${params.coin}`, () => fetchMinerPage(api, params.coin, params.address, range));
   // An address the pool never saw: the page itself with 'Nothing found' (frame and search
   // stay, so the visitor can correct a typo) but a 404 status, not an error boundary, so
   // crawlers do not index an empty page for every address someone types.

@@ -6,7 +6,7 @@ import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
 import { useT } from '~/i18n/use-t';
 import { ExportDialog } from '~/features/miner/export-dialog';
-import { fetchMinerDashboard, fetchWatchTarget } from '~/features/miner/miner-api.server';
+import { fetchMinerPage, fetchWatchTarget } from '~/features/miner/miner-api.server';
 import { BalanceFigures, HashrateFigures } from '~/features/miner/miner-figures';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { RewardChart } from '~/features/miner/reward-chart';
@@ -25,7 +25,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const now = Math.floor(Date.now() / 1000);
   const dashboard = await lookup('watcher stats', async () => {
     const target = await fetchWatchTarget(api, params.token);
-    return fetchMinerDashboard(api, target.coin, target.address, range);
+    return fetchMinerPage(api, target.coin, target.address, range);
   });
   if (dashboard.kind !== 'found') return pageData({ kind: dashboard.kind, range, now });
   // Everything but what is watched (the alerts line): a watcher sees no alerts.
