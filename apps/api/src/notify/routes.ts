@@ -19,11 +19,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import { confirmEmail, subscriptionById, type Subscription } from './subscriptions.ts';
+import { unsubscribeOnce, usedUnsubscribeRecord } from './queries.ts';
 import type { TokenPurpose, TokenSigner } from './tokens.ts';
 import { apiPath, sitePaths } from '@openpool/domain/paths';
 
 const query = z.object({ token: z.string().max(200).default('') });
-const KEEP_USED_MS = 365 * 86_400_000;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest();
 
 /** The site's page behind a mail's link, in the subscriber's language. */
@@ -62,27 +62,12 @@ export function registerNotifyRoutes(app: FastifyInstance, options: NotifyRoutes
   async function usedUnsubscribe(token: string) {
     const id = signer.idOf(token);
     if (id === null) return null;
-    const row = (
-      await ctx.db.query<{ coin: string; address: string; locale: string }>(
-        'select coin, address, locale from notify_unsubscribed where subscription_id = $1 and token_sha256 = $2',
-        [id, tokenHash(token)],
-      )
-    ).rows[0];
+    const row = await usedUnsubscribeRecord(ctx.db, id, tokenHash(token));
     return row ? { purpose: 'unsubscribe' as const, ...row, recipient: null, confirmed: true, used: true } : null;
   }
 
   /** Removes the subscription and remembers that this link was used, in one statement. */
-  async function unsubscribe(sub: Subscription, token: string) {
-    const now = ctx.now();
-    await ctx.db.query(
-      `with gone as (delete from notify_subscriptions where id = $1 returning id, coin, address, locale),
-         old as (delete from notify_unsubscribed where removed_at < $4)
-       insert into notify_unsubscribed (subscription_id, token_sha256, coin, address, locale, removed_at)
-       select id, $2, coin, address, locale, $3 from gone
-       on conflict (subscription_id) do nothing`,
-      [sub.id, tokenHash(token), new Date(now), new Date(now - KEEP_USED_MS)],
-    );
-  }
+  const unsubscribe = (sub: Subscription, token: string) => unsubscribeOnce(ctx.db, sub.id, tokenHash(token), ctx.now());
   const invalid = (reply: FastifyReply) =>
     reply.code(404).send({ error: 'not_found', message: 'This link is not valid, or no longer valid.' });
 
