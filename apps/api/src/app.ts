@@ -23,8 +23,6 @@ import { registerMinerPageRoutes } from './miner/page/routes.ts';
 import { registerMinerPageRoutes } from './miner/page/routes.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { registerExportRoutes } from './miner/export-routes.ts';
-import { registerQualityRoutes } from './miner/quality.ts';
-import { registerBestReportedRoutes } from './miner/best-reported.ts';
 import { createRateDays, type RateDays } from './rates/rate-days.ts';
 import type { ApiContext } from './context.ts';
 import { registerPoolRoutes } from './pool/routes.ts';
@@ -134,8 +132,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPoolRoutes(app, options.ctx);
   registerMinerRoutes(app, options.ctx);
   registerAuditRoutes(app, options.ctx);
-  registerQualityRoutes(app, options.ctx);
-  registerBestReportedRoutes(app, options.ctx);
   registerExportRoutes(app, options.ctx, {
     rateDays: options.rateDays ?? createRateDays(options.ctx.db, null, options.ctx.now),
     fiatCodes: async () => Object.keys((await options.rates.get()).fiat),

@@ -3,25 +3,11 @@
  * its workers, from what the shares carried (engine/worker-extras.ts). Workers seen in the last
  * 30 days, like the workers list.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorSchema } from '@openpool/domain/api';
-import {
-  bestSharesSchema,
-  hashrateFigures,
-  reportedHashrateSchema,
-  type BestShares,
-  type ReportedHashrate,
-} from '@openpool/domain/best-reported';
+import { hashrateFigures, type BestShares, type ReportedHashrate } from '@openpool/domain/best-reported';
 import type { CoinTicker } from '@openpool/domain/coins';
 import type { ApiContext } from '../context.ts';
-import { createMemo } from '../http/caching.ts';
-import { notFound } from '../http/errors.ts';
-import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { latestNetworkSample } from '../stats/network-sample.ts';
 import { BUCKET_S, HASHRATE_WINDOWS, ts, unix, windowHashrate, windows, windowStart } from '../stats/windows.ts';
-import { API_ROUTES } from '@openpool/domain/paths';
 
 const LISTED_DAYS = 30;
 
@@ -135,57 +121,4 @@ export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, addres
     };
   };
   return { miner: { '10m': sum('10m'), '24h': sum('24h') }, workers };
-}
-
-export function registerBestReportedRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const memo = createMemo(ctx.memoMs ?? 1000);
-  const params = z.object({ coin: coinParam, address: addressParam });
-  const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
-  r.get(
-    API_ROUTES.minerBestShares,
-    {
-      schema: {
-        tags: ['miner'],
-        summary: 'Best share difficulty per worker and miner, current round and all time, beside the network difficulty',
-        description:
-          'From the difficulty each valid share actually reached, as the stratum server reports it (`actual_difficulty`). ' +
-          'The round is its scheme’s: since the pool’s last block for PPS+ and PROP, since the miner’s own last block for SOLO.',
-        params,
-        response: { 200: bestSharesSchema, ...errors },
-      },
-      config: { cache: 'miner' },
-    },
-    async (request) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      const found = await memo(`best:${coin}:${address}`, () => bestShares(ctx, coin, address));
-      if (!found) throw notFound('Nothing found: no workers of this address in 30 days');
-      return found;
-    },
-  );
-  r.get(
-    API_ROUTES.minerReported,
-    {
-      schema: {
-        tags: ['miner'],
-        summary: 'Reported beside effective hashrate per worker and miner, last complete 10 minutes and 24 hours',
-        description:
-          'Effective: H/s from the valid shares the pool received over the whole window (the miner stats’ hashrate_10m and ' +
-          'hashrate_24h). Reported: what the miner said it does (`mining.hashrate`, `eth_submitHashrate`), each complete ' +
-          '10-minute bucket’s mean report averaged over the same window, a bucket without a report counting 0. The miner’s ' +
-          'figures sum the workers that report; workers_not_reporting says how many with shares in the window do not.',
-        params,
-        response: { 200: reportedHashrateSchema, ...errors },
-      },
-      config: { cache: 'miner' },
-    },
-    async (request) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      const found = await memo(`reported:${coin}:${address}`, () => reportedHashrate(ctx, coin, address));
-      if (!found) throw notFound('Nothing found: no workers of this address in 30 days');
-      return found;
-    },
-  );
 }

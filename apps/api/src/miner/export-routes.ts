@@ -27,6 +27,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import type { RateDays } from '../rates/rate-days.ts';
 import { payoutPages, rewardPages, type ExportRange } from './export-rows.ts';
+import { firstShareAt } from './queries.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
 const DAY_MS = 86_400_000;
@@ -71,11 +72,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext, deps
       const coin = checkCoin(ctx, request.params.coin);
       const address = checkAddress(request.params.address);
       const { kind, format, fiat } = request.query;
-      const miner = await ctx.db.query<{ first: Date }>(
-        'select first_share_at as first from miners where coin = $1 and address = $2',
-        [coin, address],
-      );
-      const first = miner.rows[0]?.first;
+      const first = await firstShareAt(ctx, coin, address);
       if (!first) throw notFound('Nothing found: no shares from this address yet');
       const to = request.query.to ?? isoDay(ctx.now());
       const toMs = parseExportDay(to);

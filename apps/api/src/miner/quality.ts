@@ -1,20 +1,12 @@
 /**
- * `GET /{coin}/api/v1/miner/quality/{address}`: valid, stale and invalid shares and their rates
+ * The read behind `GET /{coin}/api/v1/miner/quality/{address}` (miner/routes.ts): valid, stale and invalid shares and their rates
  * per worker and for the miner over the last complete hour and 24 hours, with the pool's beside
  * them (decision 023). Complete 10-minute buckets only, like every other figure.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorSchema } from '@openpool/domain/api';
 import type { CoinTicker } from '@openpool/domain/coins';
-import { shareQualitySchema, staleRateFarAbove, windowQuality, type ShareQuality } from '@openpool/domain/share-quality';
+import { staleRateFarAbove, windowQuality, type ShareQuality } from '@openpool/domain/share-quality';
 import type { ApiContext } from '../context.ts';
-import { createMemo } from '../http/caching.ts';
-import { notFound } from '../http/errors.ts';
-import { addressParam, checkAddress, checkCoin, coinParam } from '../http/params.ts';
 import { ts, windows, windowStart } from '../stats/windows.ts';
-import { API_ROUTES } from '@openpool/domain/paths';
 
 interface Row {
   n1v: number;
@@ -92,30 +84,4 @@ export async function shareQuality(ctx: ApiContext, coin: CoinTicker, address: s
       };
     }),
   };
-}
-
-export function registerQualityRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const memo = createMemo(ctx.memoMs ?? 1000);
-  app.withTypeProvider<ZodTypeProvider>().get(
-    API_ROUTES.minerQuality,
-    {
-      schema: {
-        tags: ['miner'],
-        summary: 'Share quality: valid, stale and invalid shares and rates per worker and miner, 1 h and 24 h, beside the pool’s',
-        description:
-          'Rates are of the work (share difficulty) over complete 10-minute buckets (the last complete hour, the last 24 hours). ' +
-          '`stale_hint`: the worker’s 24-hour stale rate is at least 3 times the pool’s and 2 points above it, over 50 shares or more.',
-        params: z.object({ coin: coinParam, address: addressParam }),
-        response: { 200: shareQualitySchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
-      },
-      config: { cache: 'miner' },
-    },
-    async (request) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      const quality = await memo(`quality:${coin}:${address}`, () => shareQuality(ctx, coin, address));
-      if (!quality) throw notFound('Nothing found: no shares from this address yet');
-      return quality;
-    },
-  );
 }

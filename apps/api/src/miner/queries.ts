@@ -209,3 +209,12 @@ export async function dailyRewards(ctx: ApiContext, coin: CoinTicker, address: s
     })),
   };
 }
+
+/** The miner's first share (the export's default start); undefined before any share. */
+export async function firstShareAt(ctx: ApiContext, coin: string, address: string): Promise<Date | undefined> {
+  const { rows } = await ctx.db.query<{ first: Date }>(
+    'select first_share_at as first from miners where coin = $1 and address = $2',
+    [coin, address],
+  );
+  return rows[0]?.first;
+}

@@ -10,6 +10,8 @@ import {
   workerStatsSchema,
 } from '@openpool/domain/api';
 import { REWARD_SCHEMES } from '@openpool/domain/address';
+import { bestSharesSchema, reportedHashrateSchema } from '@openpool/domain/best-reported';
+import { shareQualitySchema } from '@openpool/domain/share-quality';
 import type { ApiContext } from '../context.ts';
 import { createMemo } from '../http/caching.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -26,6 +28,8 @@ import {
 import { dailyRewards, minerChart, minerStats } from './queries.ts';
 import { workers } from './workers.ts';
 import { minerPayouts, payoutCoins } from './payouts.ts';
+import { shareQuality } from './quality.ts';
+import { bestShares, reportedHashrate } from './best-reported.ts';
 import { API_ROUTES } from '@openpool/domain/paths';
 
 const errors = { 400: errorSchema, 404: errorSchema, 503: errorSchema };
@@ -158,6 +162,77 @@ export function registerMinerRoutes(app: FastifyInstance, ctx: ApiContext): void
       const coin = checkCoin(ctx, request.params.coin);
       const address = checkAddress(request.params.address);
       return memo(`rewards:${coin}:${address}:${request.query.days}`, () => dailyRewards(ctx, coin, address, request.query.days));
+    },
+  );
+
+  r.get(
+    API_ROUTES.minerQuality,
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Share quality: valid, stale and invalid shares and rates per worker and miner, 1 h and 24 h, beside the pool’s',
+        description:
+          'Rates are of the work (share difficulty) over complete 10-minute buckets (the last complete hour, the last 24 hours). ' +
+          '`stale_hint`: the worker’s 24-hour stale rate is at least 3 times the pool’s and 2 points above it, over 50 shares or more.',
+        params: minerParams,
+        response: { 200: shareQualitySchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const quality = await memo(`quality:${coin}:${address}`, () => shareQuality(ctx, coin, address));
+      if (!quality) throw notFound('Nothing found: no shares from this address yet');
+      return quality;
+    },
+  );
+
+  r.get(
+    API_ROUTES.minerBestShares,
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Best share difficulty per worker and miner, current round and all time, beside the network difficulty',
+        description:
+          'From the difficulty each valid share actually reached, as the stratum server reports it (`actual_difficulty`). ' +
+          'The round is its scheme’s: since the pool’s last block for PPS+ and PROP, since the miner’s own last block for SOLO.',
+        params: minerParams,
+        response: { 200: bestSharesSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const found = await memo(`best:${coin}:${address}`, () => bestShares(ctx, coin, address));
+      if (!found) throw notFound('Nothing found: no workers of this address in 30 days');
+      return found;
+    },
+  );
+
+  r.get(
+    API_ROUTES.minerReported,
+    {
+      schema: {
+        tags: ['miner'],
+        summary: 'Reported beside effective hashrate per worker and miner, last complete 10 minutes and 24 hours',
+        description:
+          'Effective: H/s from the valid shares the pool received over the whole window (the miner stats’ hashrate_10m and ' +
+          'hashrate_24h). Reported: what the miner said it does (`mining.hashrate`, `eth_submitHashrate`), each complete ' +
+          '10-minute bucket’s mean report averaged over the same window, a bucket without a report counting 0. The miner’s ' +
+          'figures sum the workers that report; workers_not_reporting says how many with shares in the window do not.',
+        params: minerParams,
+        response: { 200: reportedHashrateSchema, ...errors },
+      },
+      config: { cache: 'miner' },
+    },
+    async (request) => {
+      const coin = checkCoin(ctx, request.params.coin);
+      const address = checkAddress(request.params.address);
+      const found = await memo(`reported:${coin}:${address}`, () => reportedHashrate(ctx, coin, address));
+      if (!found) throw notFound('Nothing found: no workers of this address in 30 days');
+      return found;
     },
   );
 }
