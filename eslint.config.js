@@ -121,6 +121,29 @@ const apiLayers = API_LAYERS.flatMap((layer, index) => {
   });
 });
 
+/**
+ * SQL stays out of the API's route files (decision 033): a folder's `routes.ts` (and any
+ * `*-routes.ts`) holds paths, schemas and status mapping, its `queries.ts` the SQL, and
+ * `app.ts` only wires. A route file that calls `.query(`, holds a statement, or reaches for
+ * the database client or a transaction is refused.
+ */
+// Statements as the code writes them, all lower case or all upper case: "Select a coin from
+// the list" in a summary is prose.
+const SQL_LOWER = String.raw`select\s[\s\S]*\bfrom\b|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|with\s+\w+\s+as\s*\(`;
+const SQL_UPPER = String.raw`SELECT\s[\s\S]*\bFROM\b|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|WITH\s+\w+\s+AS\s*\(`;
+const SQL_STATEMENT = `/^\\s*(${SQL_LOWER}|${SQL_UPPER})/`;
+const sqlMessage = (what) =>
+  `${what} in a route file: routes.ts is HTTP only, move the SQL to the folder's queries.ts (decision 033).`;
+const NO_SQL_IN_ROUTES = [
+  { selector: "CallExpression[callee.property.name='query']", message: sqlMessage('A database query') },
+  { selector: `Literal[value=${SQL_STATEMENT}]`, message: sqlMessage('A SQL statement') },
+  { selector: `TemplateElement[value.raw=${SQL_STATEMENT}]`, message: sqlMessage('A SQL statement') },
+  {
+    selector: String.raw`:matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=/^pg$|\/db\/transaction\.ts$/]`,
+    message: sqlMessage('The database client'),
+  },
+];
+
 const BARE_INTL = {
   selector:
     "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat|PluralRules)$/]",
@@ -185,6 +208,10 @@ export default tseslint.config(
       'ops/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: [`${API}/**/routes.ts`, `${API}/**/*-routes.ts`, `${API}/app.ts`],
+    rules: { 'no-restricted-syntax': ['error', ...NO_SQL_IN_ROUTES] },
   },
   ...boundaries,
   ...apiLayers,
