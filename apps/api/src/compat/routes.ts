@@ -1,5 +1,5 @@
 /**
- * The compatibility paths (docs/decisions/033): the paths and fields miners' scripts, profit
+ * The compatibility paths (decision 033): the paths and fields miners' scripts, profit
  * switchers and dashboards already call on the API the spec describes. They are kept
  * exactly as that API has them, in this one folder, so a change to our own richer endpoints
  * cannot move them by accident. Their reads are the pool's and the miner's queries.
