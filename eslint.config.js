@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
  * and `routes/` on top. A layer imports lower layers only; features never import each other
  * (a part two features need moves to shared/). Every folder under `features/` is a feature as
  * soon as it exists, so a new one is inside the rule without editing this file. Tests may read
- * across the app (app-wide checks).
+ * across the app (app-wide checks). `data/` (the loader helpers, decision 035) stands beside
+ * shared/: below the features, above platform/, i18n/ and currency/, and never imports shared/.
  */
 const WEB = 'apps/web/app';
 const FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
@@ -67,6 +68,65 @@ const boundaries = [
     },
   })),
   ...webLayers,
+  {
+    files: [`${WEB}/data/${SOURCES}`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^~/(?:shared|features)/',
+              message:
+                'data/ holds the loader helpers below the features (eslint.config.js, decision 035): it may import platform, i18n and currency, not shared/ (UI) or a feature.',
+            },
+            noRoutes,
+            noParent,
+          ],
+        },
+      ],
+    },
+  },
+];
+
+/**
+ * Server code and UI, each in its own zone (decision 035). UI code (platform/, i18n/,
+ * currency/, shared/ and the features' components and hooks) imports no server code: no
+ * `*.server` module, nothing from data/, no `node:` builtin. data/ and a feature's `*.server.ts`
+ * import no UI (shared/, a `.tsx` file, React), and neither does the Express process
+ * (server.ts, server/), which reaches app/ only for platform/, data/ and env.server.ts.
+ * Type-only imports pass: they are erased, so a component may name its loader's payload.
+ * A rule of its own (typescript-eslint's, which knows type imports), so these patterns add to
+ * the layers' instead of replacing them. Routes, root.tsx and entry.server.tsx join both sides.
+ */
+const zone = (files, ignores, regex, message) => ({
+  files,
+  ignores,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, message, allowTypeImports: true }] }],
+  },
+});
+const NO_REACT = String.raw`\.tsx$|^react(?:-dom)?(?:/|$)`;
+const serverZones = [
+  zone(
+    [`${WEB}/{platform,i18n,currency,shared}/${SOURCES}`, `${WEB}/features/${SOURCES}`],
+    [...TESTS, '**/*.server.{ts,tsx}'],
+    String.raw`\.server(?:\.tsx?)?$|^~/data/|^node:`,
+    'UI code imports no server code (eslint.config.js, decision 035): a *.server module, data/ and node: builtins belong to loaders and *.server.ts files.',
+  ),
+  zone(
+    [`${WEB}/data/${SOURCES}`, `${WEB}/features/**/*.server.{ts,tsx}`],
+    TESTS,
+    `^~/shared/|${NO_REACT}`,
+    'Server code imports no UI (eslint.config.js, decision 035): a loader helper returns data, not shared/ parts, components or React.',
+  ),
+  zone(
+    ['apps/web/server/**/*.ts', 'apps/web/server.ts'],
+    TESTS,
+    `^~/|(?:^|/)app/(?!platform/|data/|env\\.server\\.ts$)|${NO_REACT}`,
+    'The Express process imports no UI (eslint.config.js, decision 035): from app/ only platform/, data/ and env.server.ts.',
+  ),
 ];
 
 /**
@@ -214,5 +274,6 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...NO_SQL_IN_ROUTES] },
   },
   ...boundaries,
+  ...serverZones,
   ...apiLayers,
 );
