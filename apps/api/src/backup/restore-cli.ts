@@ -15,28 +15,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.ts';
+import { processRuns as isAlive } from '../db/process-state.ts';
 import { parseApiEnv } from '../env.ts';
 import { dumpFileLines } from './dump-file.ts';
 import { loadDump, RestoreError, type LoadResult } from './load.ts';
 import { describeReconcile } from './reconcile.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // A zombie (a killed restore's server that exited, not yet reaped by whoever inherited it)
-  // answers kill(0) but runs nothing. Linux tells by /proc; elsewhere it counts as running.
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    // No /proc at all: count it as running; /proc without the pid: it has just gone.
-    return !existsSync('/proc/self/stat');
-  }
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
+import { processRuns as isAlive } from './process-state.ts';
 
 export interface EmbeddedPostgres {
   /** Connection settings for node-postgres: the socket directory and the database. */
@@ -65,22 +66,14 @@ function runAsUser(): RunAs {
   return created;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A postmaster left running by a killed API still owns the data folder. Ask it for a fast
  * shutdown (it rolls back open transactions; committed ones are in the WAL), then escalate.
+ * One that has exited but is not reaped yet (a zombie) owns nothing and is not waited for.
  */
-async function stopOrphan(dataDir: string): Promise<void> {
+export async function stopOrphan(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
