@@ -8,7 +8,7 @@
  *   server code only, and import no UI: nothing from shared/ or features/, no `.tsx`, no React.
  * Type-only imports are left out: they are erased, so a component may name a loader's payload.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -46,8 +46,10 @@ function target(file: string, specifier: string): string {
 
 const isServerModule = (path: string) =>
   /\.server(\.tsx?)?$/.test(path) || path.startsWith('node:') || SERVER_FOLDERS.some((f) => path.startsWith(`${f}/`));
+/** A path without its extension names a `.tsx` file as often as a `.ts` one: look. */
+const isTsx = (path: string) => path.endsWith('.tsx') || (!/\.[a-z]+$/.test(path) && existsSync(join(WEB, `${path}.tsx`)));
 const isUiModule = (path: string) =>
-  /\.tsx$/.test(path) ||
+  isTsx(path) ||
   /^react(-dom)?(\/|$)/.test(path) ||
   ['app/shared/', 'app/features/', 'app/routes/'].some((folder) => path.startsWith(folder));
 
@@ -91,6 +93,8 @@ describe('the import map of the web app', () => {
     expect(isUiModule(target('server/probe.server.ts', '../app/shared/panel.tsx'))).toBe(true);
     expect(isUiModule(target('app/data/probe.server.ts', '~/features/pool/pool-card'))).toBe(true);
     expect(isUiModule(target('server/probe.server.ts', '../app/platform/api-client.ts'))).toBe(false);
+    expect(isUiModule(target('app/data/probe.server.ts', '~/platform/site-settings'))).toBe(true);
+    expect(isUiModule(target('app/data/probe.server.ts', '~/platform/cookies'))).toBe(false);
   });
 
   it('keeps every file of shared/, platform/, i18n/ and currency/ UI or isomorphic', () => {
