@@ -421,19 +421,23 @@ describe('a crafted or damaged dump', () => {
     expect(await refused([lines[0], '"(x)"', ...lines.slice(1)].join('\n'), 'outside.dump.gz')).toMatch(/outside any table/);
   });
 
-  it('npm run restore into DATABASE_URL: a refused dump leaves it empty, a sound one restores', async () => {
-    const target = await emptyDatabase();
+  /** `npm run restore -- file` into the empty database `target`: its exit code and output. */
+  function restoreCli(target: TestDatabase, file: string) {
     const { host, port, database } = target.pool.options as { host: string; port: number; database: string };
     const url = `postgresql://postgres@/${database}?host=${encodeURIComponent(host)}&port=${port}`;
-    const restore = (file: string) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-        // The CLI's own environment: the database to restore into, nothing read here.
-        // eslint-disable-next-line no-restricted-properties
-        const env = { ...process.env, DATABASE_URL: url };
-        execFile(process.execPath, [join(import.meta.dirname, 'restore-cli.ts'), file], { env }, (error, stdout, stderr) =>
-          done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-        );
-      });
+    return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+      // The CLI's own environment: the database to restore into, nothing read here.
+      // eslint-disable-next-line no-restricted-properties
+      const env = { ...process.env, DATABASE_URL: url };
+      execFile(process.execPath, [join(import.meta.dirname, 'restore-cli.ts'), file], { env }, (error, stdout, stderr) =>
+        done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  it('npm run restore into DATABASE_URL: a refused dump leaves it empty, a sound one restores', async () => {
+    const target = await emptyDatabase();
+    const restore = (file: string) => restoreCli(target, file);
     try {
       const thief = join(dir, 'url-thief.dump.gz');
       writeFileSync(thief, gzipSync(forge(goodText.replace(/#table balances\n/, '#table balances\n"(btc,bc1qthief,5,0,0)"\n'))));
@@ -449,6 +453,41 @@ describe('a crafted or damaged dump', () => {
       expect((await target.pool.query('select address, paid::text from balances')).rows).toEqual([
         { address: 'ltc1qgood', paid: '40' },
       ]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('npm run restore prints no terminal control sequence a crafted dump holds', async () => {
+    // In the file as JSON escapes: ESC ] (retitle), BEL, ESC [ 2J (clear), CR, C1 CSI, RLO, a newline.
+    const hostile = '\\u001b]0;pwned\\u0007\\u001b[2J\\r\\u009b1m\\u202e\\nrestore: forged';
+    const controls = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+    const target = await emptyDatabase();
+    try {
+      // Refused: the error names the dump's address.
+      const thief = join(dir, 'escape-thief.dump.gz');
+      writeFileSync(
+        thief,
+        gzipSync(forge(goodText.replace(/#table balances\n/, `#table balances\n"(btc,bc1q${hostile},5,0,0)"\n`))),
+      );
+      const refusedRun = await restoreCli(target, thief);
+      expect(refusedRun.code).toBe(1);
+      expect(refusedRun.stderr).toContain('bc1q\\u001b]0;pwned\\u0007\\u001b[2J');
+      expect(refusedRun.stderr).not.toMatch(controls);
+      expect(refusedRun.stderr).not.toMatch(/^restore: forged/m);
+      expect(await tableCount(target.pool)).toBe(0);
+
+      // Restored: the header's dates and a source's name are printed, escaped, on their own lines.
+      const [header, ...rest] = forge(goodText.replace('stratum-eu', `stratum-eu${hostile}`)).split('\n');
+      const crafted = JSON.parse(header!) as Record<string, unknown>;
+      crafted.created_at = crafted.taken_at = JSON.parse(`"2026\\u0000${hostile}"`);
+      const restoredFile = join(dir, 'escape-restored.dump.gz');
+      writeFileSync(restoredFile, gzipSync([JSON.stringify(crafted), ...rest].join('\n')));
+      const restored = await restoreCli(target, restoredFile);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).not.toMatch(controls);
+      expect(restored.stdout).toContain('stratum-eu\\u001b]0;pwned');
+      expect(restored.stdout).not.toMatch(/^restore: forged/m);
     } finally {
       await target.close();
     }

@@ -19,6 +19,7 @@ import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { ledgerViolations } from '../engine/invariants.ts';
 import { DumpFormatError, readDump, type DumpEnd, type DumpHeader, type DumpItem } from './format.ts';
 import { reconcileReport, type ReconcileReport } from './reconcile.ts';
+import { printable } from './printable.ts';
 
 export class RestoreError extends Error {
   override name = 'RestoreError';
@@ -134,7 +135,8 @@ export async function loadDump(
     if (violations.length > 0)
       throw new RestoreError(
         `the dump's money does not add up, so it is not restored:\n${violations
-          .map((v) => `  ${v.rule} (${v.count}): ${v.examples.join('; ')}`)
+          // An example is the dump's text (an address): escaped whole, so it cannot forge a line.
+          .map((v) => `  ${v.rule} (${v.count}): ${v.examples.map((example) => printable(String(example))).join('; ')}`)
           .join('\n')}`,
       );
     const reconcile = await reconcileReport(client, header);

@@ -13,6 +13,7 @@
  */
 import type pg from 'pg';
 import type { DumpHeader } from './format.ts';
+import { printable } from './printable.ts';
 
 export interface ReconcileReport {
   /** The dump's instant: its transaction's start (at or before its snapshot). */
@@ -64,30 +65,34 @@ export async function reconcileReport(client: Pick<pg.PoolClient, 'query'>, head
 
 /** The operator's list, printed by `npm run restore` before anything is started on the restore. */
 export function describeReconcile(report: ReconcileReport): string {
+  // The dump's own text (its instant, coins, txids, sources) escaped, a newline in it included:
+  // it can neither drive the terminal nor forge a line of this list.
+  const takenAt = printable(String(report.takenAt));
   const lines = [
-    `Before you start the pool on it, reconcile what happened after the dump's instant, ${report.takenAt}:`,
+    `Before you start the pool on it, reconcile what happened after the dump's instant, ${takenAt}:`,
     `  Payouts: the restored pool knows every payout up to that instant and none after it. Compare the`,
     `  wallet's sends since then (e.g. litecoin-cli listtransactions, listsinceblock) with this list:`,
   ];
   if (report.payouts.length === 0) lines.push('    no payouts in the dump.');
   for (const coin of report.payouts) {
     const last = coin.lastPaid
-      ? `last sent payout #${coin.lastPaid.id} (${coin.lastPaid.paidAt ?? 'no time'}, tx ${coin.lastPaid.txid ?? 'none'})`
+      ? `last sent payout #${coin.lastPaid.id} (${coin.lastPaid.paidAt ?? 'no time'}, tx ${printable(coin.lastPaid.txid ?? 'none')})`
       : 'no sent payout';
     const unpaid =
       coin.unpaid === 0
         ? 'none unpaid'
         : `${coin.unpaid} unpaid (#${coin.unpaidIds![0]}-#${coin.unpaidIds![1]}, ${coin.unpaidUnits} smallest units): ` +
           'the restored pool SENDS THESE AGAIN at its first payout run; any the wallet already sent must be marked paid first';
-    lines.push(`    ${coin.coin}: ${last}; ${unpaid}.`);
+    lines.push(`    ${printable(coin.coin)}: ${last}; ${unpaid}.`);
   }
   lines.push(
-    `  Any payout the wallet made after ${report.takenAt} is unknown to the restored pool: its amount is back in the`,
+    `  Any payout the wallet made after ${takenAt} is unknown to the restored pool: its amount is back in the`,
     `  miner's balance and is paid again at the next threshold unless taken back.`,
     `  Sources: events a source delivered after that instant are not in the restored pool, and no source resends`,
     `  what the API acknowledged (their shares stay uncredited); each source goes on from its next seq:`,
   );
   if (report.sources.length === 0) lines.push('    no sources in the dump.');
-  for (const source of report.sources) lines.push(`    ${source.source}: seq ${source.lastSeq} (its last batch ${source.at})`);
+  for (const source of report.sources)
+    lines.push(`    ${printable(source.source)}: seq ${source.lastSeq} (its last batch ${source.at})`);
   return lines.join('\n');
 }

@@ -19,6 +19,7 @@ import { processRuns as isAlive } from '../db/process-state.ts';
 import { parseApiEnv } from '../env.ts';
 import { dumpFileLines } from './dump-file.ts';
 import { loadDump, RestoreError, type LoadResult } from './load.ts';
+import { printable } from './printable.ts';
 import { describeReconcile } from './reconcile.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
@@ -147,16 +148,21 @@ async function main(args: string[]): Promise<number> {
       ? await restoreInto(file, env.databaseUrl, env.migrationsDir)
       : await restoreEmbedded(file, env.dataDir, env.migrationsDir);
     const total = Object.values(rows).reduce((sum, n) => sum + n, 0);
+    // Everything printed from here on may hold the dump's text: escaped for the terminal.
     console.log(
-      `restore: ${total} rows of ${header.tables.length} tables from ${file} (made ${header.created_at}) into ` +
+      `restore: ${total} rows of ${header.tables.length} tables from ${file} (made ${printable(String(header.created_at))}) into ` +
         `${env.databaseUrl ? 'DATABASE_URL' : join(env.dataDir, 'postgres')} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         'balances equal their ledgers, paid equals the payouts, nothing negative.',
     );
-    console.log(describeReconcile(reconcile));
+    console.log(printable(describeReconcile(reconcile), { keepNewlines: true }));
     return 0;
   } catch (error) {
+    // A refusal names what it refused (an address, a table, a database error quoting a value):
+    // a refusal's own lines are kept (load.ts escapes the dump's text in them), anything else
+    // is escaped whole.
+    const refusal = error instanceof RestoreError;
     console.error(
-      `restore: ${error instanceof RestoreError ? '' : 'failed: '}${(error as Error).message}\n` +
+      `restore: ${refusal ? '' : 'failed: '}${printable((error as Error).message, { keepNewlines: refusal })}\n` +
         'restore: nothing was restored; the target is as it was.',
     );
     return 1;
