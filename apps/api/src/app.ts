@@ -13,8 +13,9 @@ import type { HardwareCatalogue } from '@openpool/domain/hardware';
 import { registerCaching } from './http/caching.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerDocs, registerOpenApiRoute } from './http/docs.ts';
-import { DEFAULT_RATE_LIMITS, registerLimitsRoute, registerRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
+import { registerDocs } from './http/docs.ts';
+import { registerApiInfoRoutes } from './http/routes.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
 import { registerHardwareRoutes } from './hardware/routes.ts';
 import { createIngestor, type Ingestor } from './ingest/ingestor.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
@@ -118,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app, limits);
   registerCaching(app);
   registerRateLimits(app, limits);
-  registerLimitsRoute(app, limits);
+  registerApiInfoRoutes(app, limits);
 
   registerHealthRoutes(app, {
     db: options.ctx.db,
@@ -127,7 +128,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     solvency: options.solvency,
     notifier: options.notifier,
   });
-  registerOpenApiRoute(app);
   registerCompatRoutes(app, options.ctx, { rates: options.rates });
   registerPoolRoutes(app, options.ctx);
   registerMinerRoutes(app, options.ctx);

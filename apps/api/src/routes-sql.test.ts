@@ -2,10 +2,12 @@
  * SQL stays out of the API's route files (eslint.config.js, decision 033): these probes hold
  * the rule to its word, so a change that loosens it, or a route file named past it, fails here.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
+const SRC = new URL('./', import.meta.url).pathname;
 const eslint = new ESLint({ cwd: ROOT });
 
 async function refused(file: string, source: string): Promise<string[]> {
@@ -60,5 +62,17 @@ describe('SQL in the API’s route files', () => {
       '',
     ].join('\n');
     expect(await refused('pool/routes.ts', routes)).toEqual([]);
+  });
+
+  it('cannot hide in a file the rule does not read: every route is registered in a route file', () => {
+    const registers =
+      /\b(?:r|app|scope)\.(?:get|post|put|patch|delete|route)\(|withTypeProvider<ZodTypeProvider>\(\)\.(?:get|post)\(/;
+    const registering = (readdirSync(SRC, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => registers.test(readFileSync(`${SRC}${file}`, 'utf8')))
+      .filter((file) => !/(?:^|\/)(?:[a-z-]+-)?routes\.ts$/.test(file));
+    // Two plugins own one route with their state: the limiter's internal quota check (the
+    // site's servers only) and the Telegram bot's webhook. Neither route runs SQL.
+    expect(registering.sort()).toEqual(['http/rate-limit.ts', 'notify/telegram.ts']);
   });
 });

@@ -48,8 +48,3 @@ export async function registerDocs(app: FastifyInstance, limits: { general: Rate
     transformStaticCSP: docsContentSecurityPolicy,
   });
 }
-
-/** The OpenAPI document itself, once every route is registered. */
-export function registerOpenApiRoute(app: FastifyInstance): void {
-  app.get('/openapi.json', { schema: { hide: true }, config: { cache: 'docs' } }, async () => app.swagger());
-}

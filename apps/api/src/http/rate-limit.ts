@@ -16,13 +16,10 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiLimitsSchema } from '@openpool/domain/api';
 import { limitRefusal } from './errors.ts';
 import { bareAddress } from '@openpool/domain/client-address';
 import { ipv6Groups } from './client-network.ts';
-import { API_ROUTES } from '@openpool/domain/paths';
 
 export interface RatePolicy {
   /** The policy's name in the headers. */
@@ -225,38 +222,4 @@ export function documentLimits(transform: SchemaTransform, limits: { general: Ra
     };
     return { ...out, schema: { ...schema, response } };
   };
-}
-
-/** `GET /api/v1/limits`: the quotas in force, for the site's API page and any client that plans. */
-export function registerLimitsRoute(app: FastifyInstance, limits: { general: RatePolicy; export: RatePolicy }): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    API_ROUTES.limits,
-    {
-      schema: {
-        tags: ['pool'],
-        summary: 'The public API’s quotas per client and how long answers may be cached',
-        response: { 200: apiLimitsSchema },
-      },
-      config: { cache: 'docs' },
-    },
-    async () => ({
-      policies: [
-        {
-          name: limits.general.name,
-          quota: limits.general.quota,
-          window_seconds: limits.general.windowSeconds,
-          applies_to: 'all' as const,
-        },
-        {
-          name: limits.export.name,
-          quota: limits.export.quota,
-          window_seconds: limits.export.windowSeconds,
-          applies_to: 'export' as const,
-        },
-      ],
-      client: 'an IPv4 address, or an IPv6 /64',
-      // As http/caching.ts sends them (a test holds the two together).
-      cache_seconds: { pool: 10, miner: 10, rates: 60 },
-    }),
-  );
 }
