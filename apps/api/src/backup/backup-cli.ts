@@ -4,9 +4,9 @@
  * $DATA_DIR/backups/openpool-<time>.dump.gz. Written beside as `.partial`, read back through
  * the restore's own parser (every row's digest and count), and renamed only then: a file with
  * the final name is a whole dump that restores, and a backup that cannot say so exits 1 and
- * leaves no file. Decision 022.
+ * leaves no file; nor does one stopped by Ctrl-C or SIGTERM (exit 130, 143). Decision 022.
  */
-import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
@@ -40,7 +40,19 @@ async function main(args: string[]): Promise<number> {
       : { host: join(env.dataDir, 'postgres', 'run'), port: 5432, user: 'postgres', database: 'openpool', max: 1 },
   );
   const started = Date.now();
+  const partial = `${file}.partial`;
+  // Ctrl-C or a SIGTERM mid-backup: Node's default ends the process on the spot and left the
+  // `.partial` behind. Nothing of it is kept; the dump's transaction ends with its connection.
+  const onSignal = (signal: NodeJS.Signals) => {
+    rmSync(partial, { force: true });
+    console.error(`backup: ${signal}: stopped, no backup was written`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
+    // Opened here, at once: no open still under way that could create the file after a signal removed it.
+    const out = createWriteStream(partial, { fd: openSync(partial, 'w') });
     const text = new PassThrough();
     // Both must finish: the dump (a database error ends the text, and is reported) and the
     // file (a full disk destroys the text, which ends the dump's transaction).
@@ -48,10 +60,13 @@ async function main(args: string[]): Promise<number> {
       writeDump(pool, text, { snapshot }).finally(() => {
         if (!text.destroyed) text.end();
       }),
-      pipeline(text, createGzip(), createWriteStream(`${file}.partial`)),
+      pipeline(text, createGzip(), out),
     ]);
-    await verifyDumpFile(`${file}.partial`, summary);
-    renameSync(`${file}.partial`, file);
+    await verifyDumpFile(partial, summary);
+    renameSync(partial, file);
+    // A whole, verified backup: a signal from here on ends the process and leaves it.
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     const total = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
     console.log(
       `backup: ${file}: ${total} rows of ${summary.header.tables.length} tables, ${summary.header.migrations.length} migrations, ` +
@@ -64,7 +79,7 @@ async function main(args: string[]): Promise<number> {
     if (code === 'ENOENT' || code === 'ECONNREFUSED')
       console.error('backup: the pool’s database is not running: start the pool (npm start) or set DATABASE_URL.');
     else console.error(`backup: failed, no backup was written: ${(error as Error).message}`);
-    rmSync(`${file}.partial`, { force: true });
+    rmSync(partial, { force: true });
     return 1;
   } finally {
     await pool.end();
