@@ -10,25 +10,37 @@
 //      distinct URL gets: a miner's page, a page nobody opened in the last 5 s): server time of
 //      one request at a time (a farm of 2,000 workers among them), then a mix of pages at 16
 //      connections, with one web process and with one per core (WEB_WORKERS);
-//   4. MEMORY: RSS of the cached server before and after 20,000 requests on distinct URLs
+//   4. ONE READ PER MINER PAGE (decision 034): the uncached miner page's CPU, web server and API
+//      together, before and after the page read its figures in one API call, in this run: the
+//      web app of BENCH_BEFORE (default: the last commit whose miner page made eight calls,
+//      built once from `git archive` by bench/lib/before-build.mjs; BENCH_BEFORE=none skips it)
+//      and this build, each in front of the same API, on the same rotation of miners;
+//   5. MEMORY: RSS of the cached server before and after 20,000 requests on distinct URLs
 //      (tracking parameters, distinct ranges and miners), twice.
-// Bounded: a few seconds per target, a fixed count for the memory runs.
+// Bounded: a few seconds per target, a fixed count for the memory runs. BENCH_WEB_BUILD=apps/<copy>/build
+// runs a copy made with WEB_BUILD_DIR (react-router.config.ts) instead of apps/web/build.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { beforeBuild } from './lib/before-build.mjs';
 import { root, startSite } from './lib/site.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DISTINCT = Number(process.env.BENCH_DISTINCT_URLS ?? 20_000);
 
-const site = await startSite(PORT);
+// The miner page's eight API calls were last made by this commit's web app (decision 034).
+const BEFORE = process.env.BENCH_BEFORE ?? 'ea6fcc6';
+const before = BEFORE === 'none' ? null : beforeBuild(BEFORE);
+
+const webDir = process.env.BENCH_WEB_BUILD ? dirname(join(root, process.env.BENCH_WEB_BUILD)) : join(root, 'apps/web');
+const site = await startSite(PORT, {}, { webDir });
 const uncached = await site.addWeb(PORT + 2, { PAGE_CACHE_MB: '0' });
 // The same, with one web process per core (WEB_WORKERS): what an operator runs on a multi-core box.
 const cores = Math.min(4, availableParallelism());
 const uncachedWorkers = await site.addWeb(PORT + 3, { PAGE_CACHE_MB: '0', WEB_WORKERS: String(cores) });
-const staticDir = join(root, 'apps/web/build/client/__bench');
+const staticDir = join(webDir, 'build/client/__bench');
 process.on('exit', () => rmSync(staticDir, { recursive: true, force: true }));
 // Miners the simulated day really has (an unknown one is a 404 'Nothing found' page).
 const miners = {};
@@ -91,6 +103,20 @@ async function row(label, base, next, connections, pid) {
   console.log(
     `  ${label.padEnd(44)} ${String(connections).padStart(2)} conn ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.count} req, ${r.errors} errors)${cpu}`,
   );
+}
+
+/** Web server and API CPU per request, one connection, for SECONDS after a warm-up; returns their sum (ms). */
+async function cpuRow(label, server, next) {
+  await load(server.base, next, 1);
+  const web = cpuMs(server.pid);
+  const api = cpuMs(site.apiPid);
+  const r = await load(server.base, next, 1);
+  const webMs = (cpuMs(server.pid) - web) / r.count;
+  const apiMs = (cpuMs(site.apiPid) - api) / r.count;
+  console.log(
+    `  ${label.padEnd(44)} ${r.rps.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  CPU web ${webMs.toFixed(1).padStart(5)} + API ${apiMs.toFixed(1).padStart(5)} = ${(webMs + apiMs).toFixed(1).padStart(5)} ms/req  (${r.count} req, ${r.errors} errors)`,
+  );
+  return webMs + apiMs;
 }
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -181,7 +207,31 @@ await row('static copy of /btc (baseline)', uncached.base, fixed('/__bench/btc.h
 await row(`SSR mix of ${mix.length} pages (home, coins, miners)`, uncached.base, (i) => mix[i % mix.length], 16, uncached.pid);
 await row(`same mix, WEB_WORKERS=${cores} (one process per core)`, uncachedWorkers.base, (i) => mix[i % mix.length], 16);
 
-console.log(`\n4. MEMORY of the cached server: ${DISTINCT} requests on distinct URLs, 16 connections, twice`);
+console.log(
+  `\n4. ONE READ PER MINER PAGE (decision 034): uncached miner pages (PAGE_CACHE_MB=0), one at a time, ${SECONDS} s per row;` +
+    `\n   CPU per page of the web server and of the API (the static row: what serving alone costs); miners in rotation,` +
+    `\n   so the API's one-second memo of a miner's reads seldom answers`,
+);
+const minerPages = Object.entries(miners).flatMap(([coin, list]) => list.map((address) => `/${coin}/miner/stats/${address}`));
+const rotate = (i) => minerPages[i % minerPages.length];
+const beforeWeb = before
+  ? await site.addWeb(PORT + 4, { PAGE_CACHE_MB: '0', CONTENT_DIR: join(before.dir, 'content') }, { webDir: before.webDir })
+  : null;
+const cpu = { before: [], now: [] };
+await cpuRow('static copy of a miner page (baseline)', uncached, fixed('/__bench/miner.html'));
+for (let round = 0; round < 2; round += 1) {
+  if (beforeWeb) cpu.before.push(await cpuRow(`before: ${before.sha.slice(0, 7)}, 8 API calls a page`, beforeWeb, rotate));
+  cpu.now.push(await cpuRow('now: one read, 1 API call a page', uncached, rotate));
+}
+if (beforeWeb) {
+  const best = (list) => Math.min(...list);
+  console.log(
+    `  web + API CPU per uncached miner page, best of 2: before ${best(cpu.before).toFixed(1)} ms, now ${best(cpu.now).toFixed(1)} ms` +
+      ` (${((best(cpu.now) / best(cpu.before)) * 100).toFixed(0)} % of before)`,
+  );
+}
+
+console.log(`\n5. MEMORY of the cached server: ${DISTINCT} requests on distinct URLs, 16 connections, twice`);
 const all = Object.entries(miners).flatMap(([coin, list]) => list.map((a) => `/${coin}/miner/stats/${a}`));
 const distinct = (run) => (i) => {
   const n = run * DISTINCT + i;

@@ -31,9 +31,9 @@ export async function startSite(port, webEnv = {}, { webDir = join(root, 'apps/w
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const webServers = [];
-  const startWeb = (webPort, env = {}) => {
+  const startWeb = (webPort, env = {}, dir = webDir) => {
     const web = spawn(process.execPath, [...WEB_NODE_ARGS, 'build/server.js'], {
-      cwd: webDir,
+      cwd: dir,
       env: {
         ...WEB_ENV,
         ...process.env,
@@ -65,13 +65,24 @@ export async function startSite(port, webEnv = {}, { webDir = join(root, 'apps/w
 
   await waitFor(`http://127.0.0.1:${apiPort}/ready`, 1200);
   await waitFor(`http://127.0.0.1:${port}/favicon.svg`, 100, 'web server did not start (is the site built? npm run build)');
-  /** A second web server in front of the same API (another configuration, same data). */
-  const addWeb = async (webPort, env) => {
-    const server = startWeb(webPort, env);
+  /**
+   * A second web server in front of the same API (another configuration, same data); `webDir`
+   * runs another build (bench/lib/before-build.mjs: an earlier commit's).
+   */
+  const addWeb = async (webPort, env, { webDir: dir = webDir } = {}) => {
+    const server = startWeb(webPort, env, dir);
     await waitFor(`http://127.0.0.1:${webPort}/favicon.svg`, 100, 'second web server did not start');
     return { base: `http://127.0.0.1:${webPort}`, pid: server.pid };
   };
-  return { base: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${apiPort}`, ingestToken, webPid: web.pid, addWeb, stop };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    apiBase: `http://127.0.0.1:${apiPort}`,
+    ingestToken,
+    webPid: web.pid,
+    apiPid: api.pid,
+    addWeb,
+    stop,
+  };
 }
 
 async function waitFor(url, tries, message = `${url} did not answer`) {
