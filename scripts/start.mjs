@@ -19,7 +19,7 @@ import { createServer } from 'node:http';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { API_NODE_ARGS, WEB_ENV, WEB_NODE_ARGS } from './node-runtime.mjs';
-import { startingPage } from './starting-page.mjs';
+import { buildEstimate, startingPage } from './starting-page.mjs';
 
 const root = join(import.meta.dirname, '..');
 const webBuild = join(root, 'apps/web/build/server.js');
@@ -202,12 +202,11 @@ function buildReason() {
   return sources.some((dir) => newestChange(dir) > built) ? 'its sources changed since the last build' : null;
 }
 
-// The last build's duration, for the estimate the starting page and the progress line give.
+// The last build's measured duration, the only estimate the starting page and the progress line
+// give: before any build was measured they say no figure rather than a guess.
 const buildSecondsFile = join(dataDir, 'build-seconds');
-const FIRST_BUILD_GUESS_S = 90;
 function expectedBuildSeconds() {
-  const kept = Number(existsSync(buildSecondsFile) ? readFileSync(buildSecondsFile, 'utf8') : NaN);
-  return Number.isFinite(kept) && kept > 0 ? kept : FIRST_BUILD_GUESS_S;
+  return buildEstimate(existsSync(buildSecondsFile) ? readFileSync(buildSecondsFile, 'utf8') : undefined);
 }
 
 // One line, rewritten in place on a terminal; elsewhere (a log, a journal) one every 15 s.
@@ -226,15 +225,18 @@ function clearProgress() {
 
 /** Serves the starting page on the site's port until the web server takes the port over. */
 let placeholder;
-let readyAt = Date.now() + 5000;
+// When the site should answer by a measured estimate (the last build's duration); undefined
+// while none holds: before a build was measured, once the build outlasts it, while the servers start.
+let readyAt;
 function servePlaceholder() {
   const server = createServer((request, response) => {
-    const page = startingPage(request, Math.max(1, Math.round((readyAt - Date.now()) / 1000)));
+    const left = readyAt === undefined ? 0 : Math.round((readyAt - Date.now()) / 1000);
+    const page = startingPage(request, left > 0 ? left : null);
     response.writeHead(503, {
       'content-type': 'text/html; charset=utf-8',
       'content-language': page.lang,
       'cache-control': 'no-store',
-      'retry-after': String(page.seconds),
+      'retry-after': String(page.retryAfter),
       // Only its own inline script and style; never framed.
       'content-security-policy': `default-src 'none'; script-src '${page.scriptHash}'; style-src 'unsafe-inline'; frame-ancestors 'none'`,
       'x-content-type-options': 'nosniff',
@@ -296,16 +298,14 @@ const handoff = Number(process.env.WEB_WORKERS || 1) <= 1;
 let built = false;
 function startWebWhenReady() {
   if (!built) return;
-  if (!listening.api) {
-    readyAt = Math.max(readyAt, Date.now() + 5000);
-    return;
-  }
+  // The build is done: what is left (the API's and the web server's start) has no measured figure.
+  readyAt = undefined;
+  if (!listening.api) return;
   if (!children.has('web')) startWeb();
 }
 
 function startWeb() {
   if (stopping) return;
-  readyAt = Date.now() + 3000;
   if (!handoff) {
     placeholder?.close();
     placeholder = undefined;
@@ -329,11 +329,12 @@ function startWeb() {
 
 if (reason) {
   const expected = expectedBuildSeconds();
-  readyAt = Date.now() + expected * 1000;
+  readyAt = expected === null ? undefined : Date.now() + expected * 1000;
   mkdirSync(dataDir, { recursive: true });
   const logFile = join(dataDir, 'build.log');
   const log = createWriteStream(logFile);
-  console.log(`start: building the site (${reason}); about ${expected} s; the build's log goes to ${shown(logFile)}`);
+  const about = expected === null ? 'its time is measured for the next start' : `about ${expected} s (the last build's time)`;
+  console.log(`start: building the site (${reason}); ${about}; the build's log goes to ${shown(logFile)}`);
   console.log(`start: ${siteUrl} says "starting" meanwhile`);
   const buildStarted = Date.now();
   // Its own process group, so that a stop reaches the bundler under npm and its shell.
@@ -350,7 +351,7 @@ if (reason) {
   const ticker = setInterval(
     () => {
       const elapsed = Math.round((Date.now() - buildStarted) / 1000);
-      progress(`start: building the site: ${elapsed} s of about ${expected} s`);
+      progress(`start: building the site: ${elapsed} s${expected === null ? '' : ` of about ${expected} s`}`);
     },
     tty ? 1000 : 15_000,
   );

@@ -1,17 +1,31 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../packages/domain/src/locales.ts';
-import { STARTING_TEXT, startingLocale, startingPage } from './starting-page.mjs';
+import { buildEstimate, STARTING_TEXT, startingLocale, startingPage } from './starting-page.mjs';
 
 const request = (url: string, headers: Record<string, string> = {}) => ({ url, headers });
 
 describe("npm start's starting page (decision 030)", () => {
-  it('has its two sentences in every language of the site, each with the seconds', () => {
+  it('has its sentences in every language of the site: one with the seconds, one with no figure', () => {
     for (const code of LOCALE_CODES) {
-      const text = (STARTING_TEXT as Record<string, [string, string]>)[code];
+      const text = (STARTING_TEXT as Record<string, [string, string, string]>)[code];
       expect(text, code).toBeDefined();
       expect(text![1], code).toContain('{n}');
+      expect(text![2], code).toBeTruthy();
+      expect(text![2], code).not.toMatch(/\{n\}|\d/);
     }
+  });
+
+  it('gives no figure before a build was measured, and the last build’s seconds after', () => {
+    for (const kept of [undefined, '', 'garbage', '0', '-5']) expect(buildEstimate(kept), String(kept)).toBeNull();
+    expect(buildEstimate('42\n')).toBe(42);
+    const page = startingPage(request('/'), null);
+    expect(page.html).toContain('The site is being prepared; this page refreshes by itself once it is ready.');
+    expect(page.html).not.toMatch(/<p>[^<]*\d/);
+    // Retry-After needs a number: how often the page asks again, not an estimate.
+    expect([page.seconds, page.retryAfter]).toEqual([null, 2]);
+    expect(startingPage(request('/ru/'), null).html).toContain('Сайт готовится; страница обновится сама');
+    expect(startingPage(request('/'), 23).retryAfter).toBe(23);
   });
 
   it('speaks the language the site would: URL prefix, then cookie, then Accept-Language, then English', () => {
