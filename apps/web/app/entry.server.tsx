@@ -11,10 +11,10 @@ import { lowPriorityPreloads } from '../server/script-priority.server.ts';
 import { applyPageSecurityHeaders, originOf } from '../server/security-headers.server.ts';
 
 // The server hands loaders their context under this key. It must be the bundle's own
-// instance, so server.ts takes it from the build rather than importing context.ts itself.
+// instance, so server/load-context.server.ts takes it from the build, not from context.ts.
 export { appContext };
 // The loaders' API client comes from the bundle's own module too: `lookup()` tells a 404 from
-// an outage by `instanceof ApiError`, which a class copied into server.ts would fail.
+// an outage by `instanceof ApiError`, which a class copied into server/ would fail.
 export { createApiClient } from '~/platform/api-client';
 // The page cache decides whether `/` is English with the root route's own detection.
 export { rootLocaleOf } from '~/data/detect-locale.server';
