@@ -127,10 +127,29 @@ export async function startXmrPool(options: XmrPoolOptions) {
     });
   }
 
+  // Parents the pool has sent a block on: whether the node took it. Once it did, another block
+  // on the same parent can only be an alternative block that never wins (equal work, first
+  // seen), and each costs the node a full check: until the next template reaches the miners,
+  // every share of a low-difficulty chain would be one (regtest at difficulty 1). A tip that
+  // moves back to that parent (a reorganisation, pop_blocks) forgets it: blocks on it count again.
+  const solved = new Map<string, Promise<boolean>>();
+
   async function submitBlock(job: XmrJob, nonce: Buffer, hashing: Buffer, share: ShareOutcome): Promise<void> {
     const hash = blockId(hashing).toString('hex');
     const slot: Slot = { pending: true };
     waiting.push(slot);
+    const parent = job.template.prevHash;
+    const earlier = solved.get(parent) ?? Promise.resolve(false);
+    let settle: (accepted: boolean) => void = () => undefined;
+    solved.set(parent, new Promise((resolve) => (settle = resolve)));
+    if (solved.size > 16) solved.delete(solved.keys().next().value!);
+    if (await earlier) {
+      settle(true);
+      log(`xmr block ${job.template.height} ${hash} not sent: the node took ours on the same parent`);
+      slot.pending = false;
+      drainSlots();
+      return;
+    }
     let answer: string | null;
     try {
       const result = await rpc<{ status: string }>('submit_block', [
@@ -140,6 +159,7 @@ export async function startXmrPool(options: XmrPoolOptions) {
     } catch (error) {
       answer = (error as Error).message;
     }
+    settle(answer === null);
     found.push({ height: job.template.height, hash, answer });
     metrics?.onBlock(answer === null ? 'accepted' : 'refused');
     if (answer === null) {
@@ -214,6 +234,7 @@ export async function startXmrPool(options: XmrPoolOptions) {
         void randomx.prepare(template.nextSeed).catch((error: Error) => log(`xmr randomx: ${error.message}`));
       server.broadcast(template, clean);
       if (clean) {
+        solved.delete(template.prevHash);
         sample(template);
         void chain.check().catch((error: Error) => log(`xmr chain: ${error.message}`));
       }
