@@ -193,14 +193,6 @@ describe('a real Monero pool on monerod --regtest, through the real API', () => 
     step('mining');
     // The node's chain: every block above height0 is one of ours, each paid the pool's wallet.
     const found = await inMainChain(accepted());
-    console.log(
-      'DEBUG',
-      JSON.stringify(pool!.found),
-      miner.stats.hashes,
-      miner.stats.accepted,
-      [...miner.stats.errors],
-      miner.stats.jobs,
-    );
     expect(found.length).toBeGreaterThanOrEqual(2);
     const { height } = await rpc<{ height: number }>('get_info');
     expect(height).toBe(height0 + found.length);
