@@ -1,7 +1,8 @@
 /**
  * `GET /{coin}/api/v1/miner/page/{address}`: everything the miner stats page shows, in one
- * answer (decision 034). Its parts are the compatibility paths' own schemas, so a part reads
- * exactly like the endpoint it replaces on the page; those endpoints stay for miners' tools.
+ * answer (decision 034). Its parts are the replaced paths' own schemas, or the part of them the
+ * page shows, so a part reads exactly like the endpoint it replaces on the page; those
+ * endpoints stay for miners' tools.
  * The API serialises with this schema and the web app parses with it.
  */
 import { z } from 'zod';
@@ -32,9 +33,18 @@ export const minerPageSchema = z.object({
   workers: z.array(minerPageWorkerSchema).describe('workers seen in the last 30 days, by name and scheme'),
   rewards: rewardsSchema.shape.results.describe('credits per day (UTC) of the last 31 days, newest first'),
   alerts: minerAlertsSchema,
-  quality: shareQualitySchema,
-  best: bestSharesSchema.nullable().describe('null: no worker in the last 30 days'),
-  reported: reportedHashrateSchema.nullable().describe('null: no worker in the last 30 days'),
+  // The miner's figures of the quality, best-shares and reported paths: the page shows no
+  // worker's (the worker page reads those paths), so their per-worker lists stay out.
+  quality: shareQualitySchema.pick({ pool: true, miner: true }).extend({
+    stale_hint_workers: z
+      .array(z.string())
+      .describe('workers whose 24-hour stale rate is far above the pool’s (the quality path’s `stale_hint`)'),
+  }),
+  best: bestSharesSchema
+    .pick({ network_difficulty: true, miner: true })
+    .nullable()
+    .describe('null: no worker in the last 30 days'),
+  reported: reportedHashrateSchema.pick({ miner: true }).nullable().describe('null: no worker in the last 30 days'),
 });
 export type MinerPage = z.infer<typeof minerPageSchema>;
 export type MinerPageWorker = z.infer<typeof minerPageWorkerSchema>;

@@ -172,7 +172,7 @@ export function createMinerPage(coin: string, address: string, overrides: Partia
     ],
     rewards: [],
     alerts: { email: null, telegram_chats: 0, telegram_bot: null, telegram_link: null },
-    quality: { pool: emptyQuality, miner: emptyQuality, workers: [] },
+    quality: { pool: emptyQuality, miner: emptyQuality, stale_hint_workers: [] },
     best: null,
     reported: null,
     ...overrides,

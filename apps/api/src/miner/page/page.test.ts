@@ -7,6 +7,8 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { networkSampleBounds } from '@openpool/domain/chain-bounds';
 import type { IngestEvent, ShareEvent } from '@openpool/domain/events';
 import type { MinerPage } from '@openpool/domain/miner-page';
+import type { BestShares, ReportedHashrate } from '@openpool/domain/best-reported';
+import type { ShareQuality } from '@openpool/domain/share-quality';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { stopTestServer } from '../../testing/database.ts';
 
@@ -14,6 +16,7 @@ import { stopTestServer } from '../../testing/database.ts';
 const NOW = Date.UTC(2026, 10, 20, 12, 5, 0);
 const MINER = 'ltc1qpageread000000000000000000000000page';
 const OTHER = 'ltc1qsomeoneelse0000000000000000000000else';
+const NEVER = 'ltc1qneverseen00000000000000000000000never';
 let h: Harness | undefined;
 let seq = 0;
 
@@ -41,9 +44,9 @@ const share = (worker: string, at: number, extra: Partial<ShareEvent> = {}): Sha
 
 /**
  * rig-a (PPS+): 60 valid shares of difficulty 16 in 11:50-12:00, best 2,000, reporting 110 then
- * 130 MH/s; rig-b (PPS+): 10 valid and 2 stale at 09:00-09:01; solo-rig (SOLO): 5 valid of
+ * 130 MH/s; rig-b (PPS+): 10 valid and 2 stale at 09:00-09:01, best 5,000; solo-rig (SOLO): 5 valid of
  * difficulty 64 at 07:00-07:04, best 900. Another miner's PPS+ block at 10:00 starts the PPS+
- * round, so rig-a's round best (2,000 at 11:50) is after it and rig-b's (none) is not.
+ * round: rig-a's best (2,000 at 11:50) is after it, rig-b's (5,000 at 09:00) before.
  */
 async function scenario(harness: Harness) {
   const bounds = networkSampleBounds('ltc', 'main');
@@ -62,8 +65,16 @@ async function scenario(harness: Harness) {
       share('solo-rig', Date.UTC(2026, 10, 20, 7, i), { scheme: 'solo', difficulty: 64, actual_difficulty: i === 2 ? 900 : 70 }),
     ),
     ...Array.from({ length: 12 }, (_, i) =>
-      share('rig-b', Date.UTC(2026, 10, 20, 9, 0, i * 5), { status: i < 10 ? 'valid' : 'stale', actual_difficulty: 20 }),
+      share('rig-b', Date.UTC(2026, 10, 20, 9, 0, i * 5), {
+        status: i < 10 ? 'valid' : 'stale',
+        actual_difficulty: i === 0 ? 5_000 : 20,
+      }),
     ),
+    // rig-c (PPS+): 45 valid and 10 stale at 08:00; another miner's 1,000 valid at 06:00.
+    ...Array.from({ length: 55 }, (_, i) =>
+      share('rig-c', Date.UTC(2026, 10, 20, 8, 0, i), { status: i < 45 ? 'valid' : 'stale', actual_difficulty: 20 }),
+    ),
+    ...Array.from({ length: 1_000 }, (_, i) => share('big', Date.UTC(2026, 10, 20, 6, 0, 0) + i * 1_000, { address: OTHER })),
     {
       type: 'block',
       seq: 0,
@@ -99,34 +110,35 @@ describe('the miner page read', () => {
     const hpd = 2 ** 32;
     // 10 minutes: rig-a's 60 x 16 over 600 s.
     expect(body.stats.hashrate_10m).toBeCloseTo((60 * 16 * hpd) / 600, 0);
-    // 24 hours: 960 (rig-a) + 160 (rig-b) + 320 (solo-rig) = 1,440 of valid difficulty over 86,400 s.
-    expect(body.stats.hashrate_24h).toBeCloseTo((1_440 * hpd) / 86_400, 0);
-    expect(body.stats.shares_24h).toEqual({ valid: 75, stale: 2, invalid: 0 });
-    expect(body.stats).toMatchObject({ workers_online: 1, workers_offline: 2, blocks: 0 });
+    // 24 hours: 960 (rig-a) + 160 (rig-b) + 720 (rig-c) + 320 (solo-rig) = 2,160 of valid difficulty over 86,400 s.
+    expect(body.stats.hashrate_24h).toBeCloseTo((2_160 * hpd) / 86_400, 0);
+    expect(body.stats.shares_24h).toEqual({ valid: 120, stale: 12, invalid: 0 });
+    expect(body.stats).toMatchObject({ workers_online: 1, workers_offline: 3, blocks: 0 });
     expect([...body.stats.schemes].sort()).toEqual(['pps', 'solo']);
     // Solo effort: 5 x 64 = 320 of solo work over the network's difficulty.
     expect(body.stats.solo_effort).toBeCloseTo(320 / (networkSampleBounds('ltc', 'main').difficulty[0] * 1e4), 12);
     expect(body.workers.map((w) => [w.worker, w.scheme, w.status, w.valid, w.stale])).toEqual([
       ['rig-a', 'pps', 'online', 60, 0],
       ['rig-b', 'pps', 'offline', 10, 2],
+      ['rig-c', 'pps', 'offline', 45, 10],
       ['solo-rig', 'solo', 'offline', 5, 0],
     ]);
     // A page row carries the table's fields, not the worker page's.
     expect(Object.keys(body.workers[0]!)).not.toContain('agent');
-    expect(body.chart.points.reduce((sum, point) => sum + point.valid, 0)).toBe(75);
-    // The last complete hour: rig-a's 60 shares; 24 hours: rig-b's 2 stale of 12 by work 32 / 192.
+    expect(body.chart.points.reduce((sum, point) => sum + point.valid, 0)).toBe(120);
+    // The last complete hour: rig-a's 60 shares; 24 hours: all 120 valid and 12 stale.
     expect(body.quality.miner['1h']).toMatchObject({ valid: 60, stale: 0 });
-    expect(body.quality.workers.find((w) => w.worker === 'rig-b')!['24h'].stale_rate).toBeCloseTo(32 / 192, 12);
-    // Best shares: the PPS+ round started at 10:00; rig-a's 2,000 is after it, solo-rig's round is all its own.
-    expect(body.best?.miner.all_time).toEqual({ difficulty: 2_000, at: Date.UTC(2026, 10, 20, 11, 50) / 1000 });
-    expect(body.best?.workers.find((w) => w.worker === 'rig-b')).toMatchObject({
-      round_started: Date.UTC(2026, 10, 20, 10, 0) / 1000,
-      round: null,
-      all_time: { difficulty: 20 },
-    });
-    expect(body.best?.workers.find((w) => w.worker === 'solo-rig')).toMatchObject({
-      round_started: null,
-      round: { difficulty: 900 },
+    expect(body.quality.miner['24h']).toMatchObject({ valid: 120, stale: 12, invalid: 0 });
+    // The pool's stale work: 192 of 18,352 (1.0 %). rig-c's, 160 of 880 (18.2 %) from 55 shares,
+    // is over 3 times that and 2 points above: named. rig-b's (32 of 192) is from 12 shares,
+    // under the 50 a hint needs.
+    expect(body.quality.pool['24h'].stale_rate).toBeCloseTo(192 / 18_352, 12);
+    expect(body.quality.stale_hint_workers).toEqual(['rig-c']);
+    // Best shares: all time, rig-b's 5,000 at 09:00; the PPS+ round started at 10:00, so the
+    // round's best is rig-a's 2,000 at 11:50 (solo-rig's round, its own, has 900).
+    expect(body.best?.miner).toEqual({
+      round: { difficulty: 2_000, at: Date.UTC(2026, 10, 20, 11, 50) / 1000 },
+      all_time: { difficulty: 5_000, at: Date.UTC(2026, 10, 20, 9, 0) / 1000 },
     });
     expect(body.best?.network_difficulty).toBe(networkSampleBounds('ltc', 'main').difficulty[0] * 1e4);
     // Reported: rig-a's mean report of 120 MH/s in the last complete bucket.
@@ -144,9 +156,16 @@ describe('the miner page read', () => {
       expect(page.chart).toEqual(await path('v1/miner/chart', `?range=${range}`));
       expect(page.rewards).toEqual(((await path('v1/miner/rewards', '?days=31')) as { results: unknown }).results);
       expect(page.alerts).toEqual(await path('v1/miner/alerts'));
-      expect(page.quality).toEqual(await path('v1/miner/quality'));
-      expect(page.best).toEqual(await path('v1/miner/best-shares'));
-      expect(page.reported).toEqual(await path('v1/miner/reported'));
+      // Quality, best shares and reported: the miner's figures; the page shows no worker's.
+      const quality = (await path('v1/miner/quality')) as ShareQuality;
+      expect(page.quality).toEqual({
+        pool: quality.pool,
+        miner: quality.miner,
+        stale_hint_workers: quality.workers.filter((w) => w.stale_hint).map((w) => w.worker),
+      });
+      const best = (await path('v1/miner/best-shares')) as BestShares;
+      expect(page.best).toEqual({ network_difficulty: best.network_difficulty, miner: best.miner });
+      expect(page.reported).toEqual({ miner: ((await path('v1/miner/reported')) as ReportedHashrate).miner });
       const workers = ((await path('v3/miner/workers')) as { results: Record<string, unknown>[] }).results;
       expect(page.workers).toEqual(
         workers.map((row) => Object.fromEntries(Object.keys(page.workers[0]!).map((k) => [k, row[k]]))),
@@ -182,7 +201,7 @@ describe('the miner page read', () => {
   it('answers 404 for an address the pool never saw and 400 for a range the page does not offer', async () => {
     h = await createHarness(NOW);
     await scenario(h);
-    const unknown = await h.get<{ message: string }>(`/ltc/api/v1/miner/page/${OTHER}`);
+    const unknown = await h.get<{ message: string }>(`/ltc/api/v1/miner/page/${NEVER}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body.message).toMatch(/nothing found/i);
     expect((await h.get(`/ltc/api/v1/miner/page/${MINER}?range=1y`)).statusCode).toBe(400);

@@ -140,6 +140,7 @@ export async function minerHead(
   return result.rows[0] ?? null;
 }
 
+/** A worker's figures; its best shares are of all time and of its scheme's round. */
 export interface WorkerFigures extends QualityCounts {
   worker: string;
   scheme: string;
@@ -155,8 +156,6 @@ export interface WorkerFigures extends QualityCounts {
   inv: number;
   r10: number | null;
   r24: number | null;
-  /** Unix seconds the worker's scheme's round started; null before its first block. */
-  round_started: number | null;
   all_d: number | null;
   all_at: number | null;
   round_d: number | null;
@@ -200,7 +199,6 @@ export async function minerWorkers(
          where r.worker_id = w.id and r.bucket >= $3 and r.bucket < $6) as r10,
        (select sum(reported_sum / nullif(reports, 0)) from worker_reported r
          where r.worker_id = w.id and r.bucket >= $5 and r.bucket < $6) as r24,
-       floor(extract(epoch from st.started))::float8 as round_started,
        a.difficulty as all_d, floor(extract(epoch from a.at))::float8 as all_at,
        rs.difficulty as round_d, floor(extract(epoch from rs.at))::float8 as round_at
      from workers w

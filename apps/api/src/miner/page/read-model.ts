@@ -6,12 +6,12 @@
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, MinerStats } from '@openpool/domain/api';
-import { hashrateFigures, type BestShares, type ReportedHashrate } from '@openpool/domain/best-reported';
+import { hashrateFigures } from '@openpool/domain/best-reported';
 import { workerStatus } from '@openpool/domain/miner-rules';
 import type { MinerPage, MinerPageWorker } from '@openpool/domain/miner-page';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import { effort } from '@openpool/domain/rewards';
-import { staleRateFarAbove, windowQuality, type ShareQuality } from '@openpool/domain/share-quality';
+import { staleRateFarAbove, windowQuality } from '@openpool/domain/share-quality';
 import type { ApiContext } from '../../context.ts';
 import { BUCKET_S, HASHRATE_WINDOWS, windowHashrate } from '../../stats/windows.ts';
 import { dailyRewards, minerChart } from '../queries.ts';
@@ -86,22 +86,14 @@ function workerRow(row: WorkerFigures, hpd: number, nowMs: number): MinerPageWor
   };
 }
 
-function quality(head: MinerHead, rows: WorkerFigures[]): ShareQuality {
+function quality(head: MinerHead, rows: WorkerFigures[]): MinerPage['quality'] {
   const pool = bothWindows(head.pool_quality);
   return {
     pool,
     miner: bothWindows(head.miner_quality),
-    workers: rows
-      .filter((row) => row.in_quality)
-      .map((row) => {
-        const figures = bothWindows(row);
-        return {
-          worker: row.worker,
-          scheme: row.scheme,
-          ...figures,
-          stale_hint: staleRateFarAbove(figures['24h'], pool['24h']),
-        };
-      }),
+    stale_hint_workers: rows
+      .filter((row) => row.in_quality && staleRateFarAbove(bothWindows(row)['24h'], pool['24h']))
+      .map((row) => row.worker),
   };
 }
 
@@ -110,26 +102,19 @@ const bestOf = (difficulty: number | null, at: number | null): Best =>
   difficulty === null || at === null ? null : { difficulty, at };
 const harder = (a: Best, b: Best): Best => (a === null ? b : b === null || a.difficulty >= b.difficulty ? a : b);
 
-function best(head: MinerHead, rows: WorkerFigures[]): BestShares | null {
+function best(head: MinerHead, rows: WorkerFigures[]): MinerPage['best'] {
   if (rows.length === 0) return null;
-  const workers = rows.map((row) => ({
-    worker: row.worker,
-    scheme: row.scheme,
-    round_started: row.round_started,
-    round: bestOf(row.round_d, row.round_at),
-    all_time: bestOf(row.all_d, row.all_at),
-  }));
+  const records = rows.map((row) => ({ round: bestOf(row.round_d, row.round_at), all_time: bestOf(row.all_d, row.all_at) }));
   return {
     network_difficulty: head.network_difficulty,
     miner: {
-      round: workers.reduce<Best>((found, worker) => harder(found, worker.round), null),
-      all_time: workers.reduce<Best>((found, worker) => harder(found, worker.all_time), null),
+      round: records.reduce<Best>((found, worker) => harder(found, worker.round), null),
+      all_time: records.reduce<Best>((found, worker) => harder(found, worker.all_time), null),
     },
-    workers,
   };
 }
 
-function reported(rows: WorkerFigures[], hpd: number): ReportedHashrate | null {
+function reported(rows: WorkerFigures[], hpd: number): MinerPage['reported'] {
   if (rows.length === 0) return null;
   // Each complete bucket's mean report averaged over the whole window (decision 024).
   const buckets = { '10m': HASHRATE_WINDOWS['10m'] / BUCKET_S, '24h': HASHRATE_WINDOWS['24h'] / BUCKET_S };
@@ -150,7 +135,7 @@ function reported(rows: WorkerFigures[], hpd: number): ReportedHashrate | null {
       workers_not_reporting: workers.filter((worker) => worker[window].reported === null && worker[window].effective > 0).length,
     };
   };
-  return { miner: { '10m': sum('10m'), '24h': sum('24h') }, workers };
+  return { miner: { '10m': sum('10m'), '24h': sum('24h') } };
 }
 
 /**

@@ -1,8 +1,4 @@
-import type {
-  BestShares as BestSharesPayload,
-  ReportedHashrate as ReportedHashratePayload,
-} from '@openpool/domain/best-reported';
-import type { ShareQuality } from '@openpool/domain/share-quality';
+import type { MinerPage } from '@openpool/domain/miner-page';
 import { useT } from '~/i18n/use-t';
 import { isolatedText } from '~/shared/ltr';
 import { Panel } from '~/shared/panel';
@@ -22,15 +18,16 @@ export function WorkPanels({
   now,
   testPrefix,
 }: {
-  reported: ReportedHashratePayload | null;
-  best: BestSharesPayload | null;
-  quality: ShareQuality | null;
+  // The miner page's read (decision 034): the miner's figures, no worker's.
+  reported: MinerPage['reported'];
+  best: MinerPage['best'];
+  quality: MinerPage['quality'] | null;
   now: number;
   /** `miner` or `watcher`: the pages' test ids. */
   testPrefix: string;
 }) {
   const t = useT();
-  const hinted = quality?.workers.filter((worker) => worker.stale_hint).map((worker) => worker.worker) ?? [];
+  const hinted = quality?.stale_hint_workers ?? [];
   return (
     <>
       {reported ? (

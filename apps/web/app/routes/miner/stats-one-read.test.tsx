@@ -18,6 +18,7 @@ import * as statsRoute from './stats';
 
 afterEach(unmountPage);
 
+const noShares = { valid: 0, stale: 0, invalid: 0, stale_rate: null, invalid_rate: null };
 const ADDRESS = 'ltc1qonereadtest000000000000000000000000read';
 const URL_PATH = `/ltc/miner/stats/${ADDRESS}`;
 const params = { coin: 'ltc', address: ADDRESS };
@@ -25,18 +26,21 @@ const chain = [layoutRoute, minerLayoutRoute, statsRoute];
 const routes = [route(':coin', layoutRoute, [layout(minerLayoutRoute, [route('miner/stats/:address', statsRoute)])])];
 
 const page = createMinerPage('ltc', ADDRESS, {
+  quality: {
+    pool: { '1h': noShares, '24h': noShares },
+    miner: { '1h': noShares, '24h': noShares },
+    stale_hint_workers: ['rig07'],
+  },
   alerts: { email: null, telegram_chats: 2, telegram_bot: 'openpool_bot', telegram_link: 'https://t.me/openpool_bot?start=x' },
   best: {
     network_difficulty: 4.5e7,
     miner: { round: { difficulty: 2_000, at: 1_795_000_000 }, all_time: { difficulty: 9_000, at: 1_794_000_000 } },
-    workers: [],
   },
   reported: {
     miner: {
       '10m': { effective: 2.5e9, reported: 2.4e9, ratio: 2.5 / 2.4, workers_reporting: 1, workers_not_reporting: 0 },
       '24h': { effective: 2.3e9, reported: 2.4e9, ratio: 2.3 / 2.4, workers_reporting: 1, workers_not_reporting: 0 },
     },
-    workers: [],
   },
 });
 const answers = { [apiPaths.poolStats('ltc')]: createPoolStats('ltc'), [apiPaths.minerPage('ltc', ADDRESS)]: page };
@@ -82,6 +86,7 @@ describe('miner stats page, one read', () => {
     expect(shown.querySelector('[data-testid="miner-rewards"]')).not.toBeNull();
     expect(shown.querySelector('[data-testid="miner-alerts-telegram"]')).not.toBeNull();
     expect(shown.querySelector('[data-testid="miner-quality-table"]')).not.toBeNull();
+    expect(textOf(shown, 'miner-quality-hint')).toContain('rig07');
     expect(shown.querySelector('[data-testid="miner-best-shares"]')).not.toBeNull();
     expect(shown.querySelector('[data-testid="miner-reported-table"]')).not.toBeNull();
     expect(api.paths.filter((path) => !isPoolWidePath(path.split('?')[0]!))).toEqual([
