@@ -21,7 +21,6 @@ import { createIngestor, type Ingestor } from './ingest/ingestor.ts';
 import { registerIngestRoutes } from './ingest/routes.ts';
 import { registerMinerRoutes } from './miner/routes.ts';
 import { registerMinerPageRoutes } from './miner/page/routes.ts';
-import { registerMinerPageRoutes } from './miner/page/routes.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { registerExportRoutes } from './miner/export-routes.ts';
 import { createRateDays, type RateDays } from './rates/rate-days.ts';
@@ -143,7 +142,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReferralRoutes(app, options.ctx, options.referralSecret);
   registerAlertRoutes(app, options.ctx, options.notifier);
   registerMinerPageRoutes(app, options.ctx, { alerts: minerAlertsReader(options.ctx, options.notifier) });
-  registerMinerPageRoutes(app, options.ctx, options.notifier);
   options.notifier?.registerRoutes(app);
   registerIngestRoutes(app, {
     ingestor:
