@@ -296,3 +296,40 @@ test('a miner whose workers have all gone offline is out of date, with the reset
   await expect(page.getByText('This miner is out of date')).toBeVisible();
   await expect(page.getByText('Balances are reset after 90 days without shares.')).toBeVisible();
 });
+
+for (const locale of ['en', 'fa'] as const) {
+  test(`the daily rewards axis labels stay inside the card at 320 px (${locale})`, async ({ page, request }) => {
+    const address = await busyMiner(request);
+    await page.setViewportSize({ width: 320, height: 740 });
+    await openHydrated(page, `${locale === 'en' ? '' : '/fa'}/ltc/miner/stats/${address}`);
+    const axis = page.getByTestId('reward-axis');
+    await axis.scrollIntoViewIfNeeded();
+    const { content, column, labels } = await axis.evaluate((element) => {
+      const card = element.closest('section')!;
+      const box = card.getBoundingClientRect();
+      const style = getComputedStyle(card);
+      const column = element.getBoundingClientRect();
+      return {
+        // The card's content box: its border box less its border and padding.
+        content: {
+          left: box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft),
+          right: box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight),
+        },
+        column: { left: column.left, right: column.right },
+        labels: [...element.querySelectorAll(':scope > span')].map((span) => {
+          const rect = span.getBoundingClientRect();
+          return { text: span.textContent, left: rect.left, right: rect.right };
+        }),
+      };
+    });
+    expect(labels.length).toBe(3);
+    for (const label of labels) {
+      // Inside the axis's own column (it had no width, so they hung outside it), and so inside
+      // the card's content box, clear of its padding and edge.
+      expect(label.left, `${label.text} of ${JSON.stringify(column)}`).toBeGreaterThanOrEqual(column.left - 0.5);
+      expect(label.right, label.text ?? '').toBeLessThanOrEqual(column.right + 0.5);
+      expect(label.left, label.text ?? '').toBeGreaterThanOrEqual(content.left - 0.5);
+      expect(label.right, label.text ?? '').toBeLessThanOrEqual(content.right + 0.5);
+    }
+  });
+}

@@ -45,6 +45,12 @@ describe('daily rewards chart', () => {
     ];
     const root = await html(<RewardChart rewards={rewards} ticker="ltc" today={TODAY} />);
     expect([...root.querySelectorAll('[data-testid="reward-axis"] span')].map((span) => text(span))).toEqual(['0.2', '0.1', '0']);
+    // The labels sit out of flow at their heights; an unseen in-flow copy gives their column its
+    // width (it was 0 px, and they hung over the card's padding to its edge at 320 px).
+    const width = root.querySelector('[data-testid="reward-axis"] > [data-testid="reward-axis-width"]');
+    expect(width?.className).toContain('invisible');
+    expect(width?.className).not.toMatch(/absolute|fixed/);
+    expect([...(width?.children ?? [])].map((label) => text(label))).toEqual(['0.2', '0.1', '0']);
     const tips = [...root.querySelectorAll('[data-testid="reward-tip"]')].map((tip) => text(tip));
     expect(tips).toHaveLength(31);
     expect(tips.at(-1)).toBe('Nov 28: 0.100000 LTC');

@@ -59,7 +59,7 @@ export function RewardChart({ rewards, ticker, today }: { rewards: readonly Dail
   const max = Math.max(...days.map((d) => d.amount));
   const top = axisTop(max);
   const decimals = axisDecimals(top);
-  const ticks = [top, top / 2, 0];
+  const ticks = [top, top / 2, 0].map((tick) => ({ tick, label: formatNumber(tick, decimals) }));
   const earning = days.filter((d) => d.amount !== 0);
   const best = earning.reduce<(typeof days)[number] | null>(
     (found, d) => (found === null || d.amount > found.amount ? d : found),
@@ -76,9 +76,17 @@ export function RewardChart({ rewards, ticker, today }: { rewards: readonly Dail
           aria-hidden="true"
           data-testid="reward-axis"
         >
-          {ticks.map((tick, index) => (
+          {/* Unseen but in flow: the labels below are placed at their heights, out of flow, so
+              without these the column was 0 px wide and they hung over the card's padding, 4 px
+              from its edge on a 320 px phone. These give it the widest label's width. */}
+          <div className="invisible" data-testid="reward-axis-width">
+            {ticks.map(({ tick, label }) => (
+              <div key={tick}>{label}</div>
+            ))}
+          </div>
+          {ticks.map(({ tick, label }, index) => (
             <span key={tick} className="absolute end-0 -translate-y-1/2" style={{ top: `${index * 50}%` }}>
-              {formatNumber(tick, decimals)}
+              {label}
             </span>
           ))}
         </div>
