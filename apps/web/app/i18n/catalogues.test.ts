@@ -147,6 +147,7 @@ describe('a failed catalogue chunk', () => {
               ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
               : Promise.resolve({ default: { hello: ['Hello'] } });
           },
+          pages: () => Promise.resolve({ default: { 'hw.x': ['Device'] } }),
           coin: () => Promise.resolve({ default: { 'pool.x': ['Pool'] } }),
           miner: () => Promise.resolve({ default: { 'miner.x': ['Miner'] } }),
         },

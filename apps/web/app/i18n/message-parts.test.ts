@@ -19,16 +19,22 @@ describe('messagePart', () => {
 });
 
 describe('partsForPath', () => {
-  it('gives site pages the site part, coin pages the coin part, miner pages all three', () => {
-    expect(partsForPath('/')).toEqual(['site']);
-    expect(partsForPath('/ru')).toEqual(['site']);
-    expect(partsForPath('/fa/about')).toEqual(['site']);
-    expect(partsForPath('/device/asic/bitmain')).toEqual(['site']);
-    expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site']);
-    expect(partsForPath('/btc')).toEqual(['site', 'coin']);
-    expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'coin']);
+  it('gives site pages the site and pages parts, coin pages the coin part too, miner pages no pages part', () => {
+    expect(partsForPath('/')).toEqual(['site', 'pages']);
+    expect(partsForPath('/ru')).toEqual(['site', 'pages']);
+    expect(partsForPath('/fa/about')).toEqual(['site', 'pages']);
+    expect(partsForPath('/device/asic/bitmain')).toEqual(['site', 'pages']);
+    expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site', 'pages']);
+    expect(partsForPath('/btc')).toEqual(['site', 'pages', 'coin']);
+    expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'coin']);
     expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'coin', 'miner']);
     expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner']);
+    expect(partsForPath('/watch/token/ltc/stats')).toEqual(['site', 'coin', 'miner']);
+  });
+  it('keeps the hardware, article and notification words out of the miner pages', () => {
+    expect(messagePart('hw.col.profit')).toBe('pages');
+    expect(messagePart('calc.title')).toBe('pages');
+    expect(messagePart('kb.search')).toBe('pages');
   });
 });
 
@@ -70,7 +76,7 @@ function reachable(entries: string[]): Set<string> {
 }
 
 describe('the site part', () => {
-  it('holds every message that the frame and the pages outside a coin can show', () => {
+  it('holds every message that the frame and the pages outside a coin can show (with the pages part)', () => {
     const siteRoutes = readdirSync(join(APP, 'routes'))
       .filter((name) => /\.tsx$/.test(name))
       .map((name) => join(APP, 'routes', name));
@@ -81,8 +87,33 @@ describe('the site part', () => {
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
       for (const id of english) {
-        if (messagePart(id) !== 'site' && source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
+        if (!['site', 'pages'].includes(messagePart(id)) && source.includes(`'${id}'`))
+          wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the pages part', () => {
+  it('holds no message that the frame or a miner page can show', () => {
+    const minerRoutes = ['miner', 'watch'].flatMap((folder) =>
+      readdirSync(join(APP, 'routes', folder))
+        .filter((name) => /\.tsx$/.test(name))
+        .map((name) => join(APP, 'routes', folder, name)),
+    );
+    const files = reachable([join(APP, 'root.tsx'), ...minerRoutes]);
+    expect(files.size).toBeGreaterThan(20);
+    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
+    const prefixes = [...new Set(english.filter((id) => messagePart(id) === 'pages').map((id) => `${id.split('.')[0]}.`))];
+    const wrong: string[] = [];
+    // message-parts.ts names the prefixes themselves.
+    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
+      const source = readFileSync(file, 'utf8');
+      // By prefix, so that a key built from parts (`hw.col.${name}`) is caught too.
+      for (const prefix of prefixes)
+        if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
+          wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -1,7 +1,10 @@
 /**
- * The catalogue of each language is cut in three parts, so a first visit downloads only the
+ * The catalogue of each language is cut in four parts, so a first visit downloads only the
  * messages its pages can show:
  *   site:  the frame, the home page and every page outside a coin;
+ *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages: the
+ *          hardware lists and calculators, articles, the pool comparison, about, notifications
+ *          (two thirds of the site part's bytes, which every miner page downloaded);
  *   coin:  the coin pages (pool, charts, top miners, about the coin, connection guides);
  *   miner: the miner pages (stats, workers, payouts, settings, e-mail accounts).
  * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
@@ -10,7 +13,7 @@
  */
 import { splitLocalePath } from '@openpool/domain/locales';
 
-export const MESSAGE_PARTS = ['site', 'coin', 'miner'] as const;
+export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner'] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
@@ -40,6 +43,13 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['reported.', 'miner'],
   ['best.', 'miner'],
   ['watcher.', 'miner'],
+  // Not on miner pages (message-parts.test.ts checks what the frame and miner pages use).
+  ['hw.', 'pages'],
+  ['calc.', 'pages'],
+  ['comparePools.', 'pages'],
+  ['notify.', 'pages'],
+  ['aboutPool.', 'pages'],
+  ['kb.', 'pages'],
 ];
 
 export function messagePart(id: string): MessagePart {
@@ -62,8 +72,9 @@ const SITE_SEGMENTS = new Set([
 /** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
 export function partsForPath(pathname: string): MessagePart[] {
   const [first, second] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
-  if (first === undefined || SITE_SEGMENTS.has(first)) return ['site'];
+  if (first === undefined || SITE_SEGMENTS.has(first)) return ['site', 'pages'];
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
   if (first === 'watch') return ['site', 'coin', 'miner'];
-  return second === 'miner' ? ['site', 'coin', 'miner'] : ['site', 'coin'];
+  // The coin's pool page has the hardware calculator.
+  return second === 'miner' ? ['site', 'coin', 'miner'] : ['site', 'pages', 'coin'];
 }
