@@ -200,7 +200,9 @@ export function formatFee(fraction: number | null | undefined): string {
   return `${formatNumber(Number.isFinite(value) ? value * 100 : 0, 2)}%`;
 }
 
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
+// With the smallest unit each shows: `resolvedOptions()` builds a new object on every call, and a
+// device list formats three amounts per row inside the frame that answers a filter (decision 010).
+const moneyFormatters = new Map<string, { formatter: Intl.NumberFormat; unit: number }>();
 
 /**
  * Money in en-US style with the narrow symbol, its thousands grouped like
@@ -208,8 +210,9 @@ const moneyFormatters = new Map<string, Intl.NumberFormat>();
  */
 export function formatMoney(amount: number, currency: string): string {
   const code = currency.toUpperCase();
-  let formatter = moneyFormatters.get(code);
-  if (!formatter) {
+  let money = moneyFormatters.get(code);
+  if (!money) {
+    let formatter: Intl.NumberFormat;
     try {
       formatter = numberFormat('en-US', {
         style: 'currency',
@@ -220,13 +223,13 @@ export function formatMoney(amount: number, currency: string): string {
       // A malformed code (from a stale local storage value, say) falls back to a plain figure.
       formatter = numberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
     }
-    moneyFormatters.set(code, formatter);
+    money = { formatter, unit: 10 ** -(formatter.resolvedOptions().maximumFractionDigits ?? 2) };
+    moneyFormatters.set(code, money);
   }
+  const { formatter, unit } = money;
   const value = Number.isFinite(amount) ? amount : 0;
   // Never a false $0.00 (decision 024): an amount below the currency's smallest shown unit reads
   // '< $0.01' ('> -$0.01' below zero), so 3.97 KLS a day is not shown as worth nothing.
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  const unit = 10 ** -digits;
   if (value !== 0 && Math.abs(value) < unit / 2) {
     const bound = formatter.format(value > 0 ? unit : -unit).replaceAll(',', GROUP_SEPARATOR);
     // Held to the figure by the same narrow no-break space that groups digits.
