@@ -1,20 +1,22 @@
 // `npm run bench:stratum-xmr`: the Monero stratum (apps/stratum/src/xmr) on a real `monerod
-// --regtest`, figures printed, never a pass/fail test. Measured in one run:
-//  - RandomX hashes per second through librandomx0 (koffi asynchronous calls), light mode, on
-//    1 thread and on every core: what one share check costs; fast mode too with
-//    BENCH_XMR_FAST=1 (a 2 GiB dataset: its build time and RSS are printed);
-//  - the process's RSS before and after the light-mode cache of one epoch;
+// --regtest`, figures printed, never a pass/fail test. Measured in one run, for each of three
+// pools: the baseline (its hash is a stub: framing, JSON, job lookup, the event loop), RandomX
+// light mode (256 MiB cache) and fast mode (XMR_RANDOMX_FAST=1: a 2 GiB dataset):
+//  - shares verified per second through librandomx0 (koffi asynchronous calls) on 1 thread and
+//    on every core (one verified share is one hash), and per core;
+//  - the process's RSS once the mode's cache or dataset of one epoch is built (the baseline:
+//    the process with the pool only), and how long the build took;
 //  - submit-to-answer latency p50/p99 of a miner submitting at a steady rate while a second
-//    miner submits beside it, each submission hashed with RandomX; next to the same run on a
-//    pool whose hash is a stub (the baseline: framing, JSON, job lookup and the event loop).
+//    miner submits beside it, each submission hashed in full.
 // The submissions carry a wrong `result`, so every one is hashed in full and refused
 // ("Incorrect hash"): the same work as an accepted share, without waiting for real shares.
 // Env: BENCH_XMR_PORT (19190; monerod takes the next two), BENCH_XMR_RATE (submits/s of the
-// first miner; default: half of what RandomX measured on every core, less the second miner's
-// third), BENCH_XMR_SECONDS (20), BENCH_XMR_FAST. A third client sends `keepalived` 5 times a
-// second throughout: its latency shows whether hashing holds the event loop.
+// first miner; default: half of what light mode measured on every core, less the second
+// miner's third; the same rate for every pool), BENCH_XMR_SECONDS (20), BENCH_XMR_FAST=0 skips
+// fast mode (it needs 2.1 GiB free). A third client sends `keepalived` 5 times a second
+// throughout: its latency shows whether hashing holds the event loop.
 import net from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, freemem, loadavg } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +31,7 @@ const PORT = Number(process.env.BENCH_XMR_PORT ?? 19190);
 const RATE_SET = process.env.BENCH_XMR_RATE ? Number(process.env.BENCH_XMR_RATE) : undefined;
 let RATE = 1;
 const SECONDS = Number(process.env.BENCH_XMR_SECONDS ?? 20);
-const FAST = process.env.BENCH_XMR_FAST === '1';
+const FAST = process.env.BENCH_XMR_FAST !== '0';
 const MINER = makeAddress('mainnet', 'standard', Buffer.alloc(32, 3), Buffer.alloc(32, 9));
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const cores = cpus().length;
@@ -129,35 +131,61 @@ async function steady(port: number): Promise<{ latencies: number[]; keepalives: 
 
 const dir = mkdtempSync(join(tmpdir(), 'op-bench-xmr-'));
 const node = await startMoneroRegtest(PORT, { difficulty: 1_000_000_000, wallet: false });
+
+/** A pool on `randomx` under the steady load; its latencies and the process's RSS at the end. */
+async function poolRun(name: string, randomx: RandomX) {
+  const outbox = openOutbox({
+    dir: join(dir, name),
+    apiUrl: 'http://127.0.0.1:9',
+    token: 'bench-token-0123456789',
+    source: 'bench',
+    log: () => undefined,
+  });
+  const pool = await startXmrPool({
+    rpc: node.rpc,
+    daemonUrl: node.daemonUrl,
+    outbox,
+    dataDir: join(dir, name),
+    poolAddress: MINER,
+    network: 'mainnet',
+    randomx,
+    session: xmrSessionOptions(1),
+    // Every submit here is refused on purpose: no ban may cut the run short.
+    bans: { minInvalid: Number.MAX_SAFE_INTEGER, banMs: 1 },
+    log: () => undefined,
+  });
+  const port = await pool.server.listen(0, '127.0.0.1');
+  const run = await steady(port);
+  await pool.stop();
+  await outbox.close();
+  return { ...run, rss: process.memoryUsage().rss };
+}
+
+interface Row {
+  mode: string;
+  build?: string;
+  one?: number;
+  all?: number;
+  rss: number;
+  latencies: number[];
+  keepalives: number[];
+}
+const rows: Row[] = [];
+const ms = (values: number[], p: number) => percentile(values, p).toFixed(p === 50 ? 2 : 1);
+
 try {
   const seedAnswer = await node.rpc<{ seed_hash: string }>('get_block_template', { wallet_address: MINER, reserve_size: 8 });
   const seed = Buffer.from(seedAnswer.seed_hash, 'hex');
-  const rssBefore = process.memoryUsage().rss;
-  const light = await loadRandomX({ threads: cores });
-  let t = performance.now();
-  await light.prepare(seed);
-  const cacheMs = performance.now() - t;
-  const rssLight = process.memoryUsage().rss;
-  const one = await hashRate(light, seed, 1, 5);
-  const all = await hashRate(light, seed, cores, 5);
-  RATE = RATE_SET ?? Math.max(1, Math.floor(all * 0.5 * 0.75));
-  console.log(`RandomX light mode (librandomx0 via koffi), ${cores} cores, load average ${loadavg()[0]!.toFixed(1)}:`);
-  console.log(`  cache of one epoch built in ${cacheMs.toFixed(0)} ms; RSS ${mib(rssBefore)} -> ${mib(rssLight)}`);
-  console.log(
-    `  ${one.toFixed(1)} hashes/s on 1 thread; ${all.toFixed(1)} hashes/s on ${cores} (${(all / cores).toFixed(1)} per core)`,
-  );
-  if (FAST) {
-    const fast = await loadRandomX({ fast: true, threads: cores });
-    t = performance.now();
-    await fast.prepare(seed);
-    const datasetMs = performance.now() - t;
-    const rssFast = process.memoryUsage().rss;
-    const fastAll = await hashRate(fast, seed, cores, 5);
-    console.log(
-      `RandomX fast mode: dataset built in ${(datasetMs / 1000).toFixed(1)} s; RSS ${mib(rssFast)}; ${fastAll.toFixed(1)} hashes/s on ${cores} (${(fastAll / cores).toFixed(1)} per core)`,
-    );
-    fast.close();
-  }
+  const load = [loadavg()[0]!];
+
+  // Light mode's rate sets the steady load every pool gets; measured on a cache freed before
+  // the baseline runs, so the baseline's RSS holds no RandomX memory.
+  const probe = await loadRandomX({ threads: cores });
+  await probe.prepare(seed);
+  const lightOne = await hashRate(probe, seed, 1, 5);
+  const lightAll = await hashRate(probe, seed, cores, 5);
+  probe.close();
+  RATE = RATE_SET ?? Math.max(1, Math.floor(lightAll * 0.5 * 0.75));
 
   const stub: RandomX = {
     mode: 'light',
@@ -166,39 +194,61 @@ try {
     seeds: () => [],
     close: () => undefined,
   };
-  for (const [name, randomx] of [
-    ['baseline (hash stubbed: parse, look up, answer)', stub],
-    ['RandomX light mode on every submit', light],
-  ] as const) {
-    const outbox = openOutbox({
-      dir: join(dir, name.slice(0, 8)),
-      apiUrl: 'http://127.0.0.1:9',
-      token: 'bench-token-0123456789',
-      source: 'bench',
-      log: () => undefined,
-    });
-    const pool = await startXmrPool({
-      rpc: node.rpc,
-      daemonUrl: node.daemonUrl,
-      outbox,
-      dataDir: join(dir, name.slice(0, 8)),
-      poolAddress: MINER,
-      network: 'mainnet',
-      randomx,
-      session: xmrSessionOptions(1),
-      // Every submit here is refused on purpose: no ban may cut the run short.
-      bans: { minInvalid: Number.MAX_SAFE_INTEGER, banMs: 1 },
-      log: () => undefined,
-    });
-    const port = await pool.server.listen(0, '127.0.0.1');
-    const { latencies, keepalives } = await steady(port);
-    console.log(
-      `${name}: ${RATE}/s + ${(RATE / 3).toFixed(1)}/s from a second miner for ${SECONDS} s: submit-to-answer p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms (${latencies.length} answers); a third miner's keepalived p50 ${percentile(keepalives, 50).toFixed(2)} ms, p99 ${percentile(keepalives, 99).toFixed(2)} ms`,
-    );
-    await pool.stop();
-    await outbox.close();
-  }
+  rows.push({ mode: 'baseline (hash stubbed: parse, look up, answer)', ...(await poolRun('baseline', stub)) });
+
+  const light = await loadRandomX({ threads: cores });
+  let t = performance.now();
+  await light.prepare(seed);
+  const lightBuild = performance.now() - t;
+  const lightRss = process.memoryUsage().rss;
+  const lightRun = await poolRun('light', light);
+  rows.push({
+    mode: 'light (256 MiB cache)',
+    build: `${(lightBuild / 1000).toFixed(1)} s`,
+    one: lightOne,
+    all: lightAll,
+    ...lightRun,
+    rss: Math.max(lightRss, lightRun.rss),
+  });
   light.close();
+  load.push(loadavg()[0]!);
+
+  if (FAST && freemem() < 2.2 * 2 ** 30) console.log(`fast mode skipped: ${mib(freemem())} free, it needs 2.1 GiB`);
+  else if (FAST) {
+    const fast = await loadRandomX({ fast: true, threads: cores });
+    t = performance.now();
+    await fast.prepare(seed);
+    const fastBuild = performance.now() - t;
+    const fastRss = process.memoryUsage().rss;
+    const fastOne = await hashRate(fast, seed, 1, 5);
+    const fastAll = await hashRate(fast, seed, cores, 5);
+    const fastRun = await poolRun('fast', fast);
+    rows.push({
+      mode: 'fast (2 GiB dataset, XMR_RANDOMX_FAST=1)',
+      build: `${(fastBuild / 1000).toFixed(1)} s`,
+      one: fastOne,
+      all: fastAll,
+      ...fastRun,
+      rss: Math.max(fastRss, fastRun.rss),
+    });
+    fast.close();
+    load.push(loadavg()[0]!);
+  }
+
+  console.log(
+    `Monero stratum, ${cores} cores, load average ${load.map((l) => l.toFixed(1)).join(' -> ')}; steady load ${RATE}/s + ` +
+      `${(RATE / 3).toFixed(1)}/s from a second miner for ${SECONDS} s, a third miner's keepalived 5/s:`,
+  );
+  console.log(
+    '| Pool | Cache/dataset built | Shares verified/s, 1 thread | on every core | per core | RSS | Submit-to-answer p50 / p99 ms | keepalived p50 / p99 ms |',
+  );
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
+  for (const row of rows)
+    console.log(
+      `| ${row.mode} | ${row.build ?? '-'} | ${row.one?.toFixed(1) ?? '-'} | ${row.all?.toFixed(1) ?? '-'} | ` +
+        `${row.all === undefined ? '-' : (row.all / cores).toFixed(1)} | ${mib(row.rss)} | ` +
+        `${ms(row.latencies, 50)} / ${ms(row.latencies, 99)} (${row.latencies.length}) | ${ms(row.keepalives, 50)} / ${ms(row.keepalives, 99)} |`,
+    );
 } finally {
   await node.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -65,7 +65,17 @@ export class RandomXUnavailable extends Error {
   override name = 'RandomXUnavailable';
 }
 
-async function openLibrary(): Promise<Library> {
+// Opened once per process: koffi refuses a type name declared twice, and two RandomX
+// instances (light and fast in one benchmark, a test's miner and pool) share the library.
+let opened: Promise<Library> | undefined;
+function openLibrary(): Promise<Library> {
+  opened ??= openLibraryOnce();
+  // A failed load is retried by the next call (the message names the package to install).
+  opened.catch(() => (opened = undefined));
+  return opened;
+}
+
+async function openLibraryOnce(): Promise<Library> {
   let koffi: typeof Koffi;
   try {
     koffi = (await import('koffi')).default;
