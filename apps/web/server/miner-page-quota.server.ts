@@ -11,9 +11,10 @@
  * too. The site's own host is exempt (MINER_PAGE_LIMIT_EXEMPT, loopback by default), as it is
  * from the API's.
  */
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { RequestHandler } from 'express';
+import { addressMatcher } from '@openpool/domain/address-matcher';
 import { bareAddress, quotaClientKey } from '@openpool/domain/client-address';
+import { createFixedWindow } from '@openpool/domain/fixed-window';
 
 /** `/ltc/miner/…`, `/ru/ltc/miner/…`, `/watch/…`, `/ru/watch/…`, with or without `.data`. */
 const MINER_PAGE = /^\/(?:[^/]+\/){1,2}miner\/|^\/(?:[^/]+\/)?watch\//;
@@ -86,65 +87,20 @@ function refuse(res: Parameters<RequestHandler>[1], reset: number) {
     .send(`Too many requests from your address: try again in ${reset} s.`);
 }
 
-const NAMED: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
-  loopback: [
-    ['127.0.0.0', 8, 'ipv4'],
-    ['::1', 128, 'ipv6'],
-  ],
-  linklocal: [
-    ['169.254.0.0', 16, 'ipv4'],
-    ['fe80::', 10, 'ipv6'],
-  ],
-  uniquelocal: [
-    ['10.0.0.0', 8, 'ipv4'],
-    ['172.16.0.0', 12, 'ipv4'],
-    ['192.168.0.0', 16, 'ipv4'],
-    ['fc00::', 7, 'ipv6'],
-  ],
-};
-
-function exemptMatcher(entries: readonly string[]): (ip: string) => boolean {
-  const list = new BlockList();
-  for (const entry of entries) {
-    for (const [net, bits, type] of NAMED[entry] ?? []) list.addSubnet(net, bits, type);
-    if (NAMED[entry]) continue;
-    const [address = '', bits] = entry.split('/');
-    const type = isIPv4(address) ? 'ipv4' : 'ipv6';
-    if (bits === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(bits), type);
-  }
-  return (client) => {
-    const ip = bareAddress(client);
-    const address = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1] ?? ip;
-    if (isIPv4(address)) return list.check(address, 'ipv4');
-    return isIPv6(address) && list.check(address, 'ipv6');
-  };
-}
-
 export function minerPageQuota(options: MinerPageQuotaOptions): RequestHandler {
   if (options.perMinute <= 0) return (_req, _res, next) => next();
   const now = options.now ?? Date.now;
-  const exempt = exemptMatcher(options.exempt);
-  const maxClients = options.maxClients ?? 200_000;
-  const counts = new Map<string, number>();
-  let windowEnd = 0;
+  const exempt = addressMatcher(options.exempt);
+  // The API's arithmetic (fixed minutes on the epoch), counted here while the API cannot answer.
+  const window = createFixedWindow({ quota: options.perMinute, windowSeconds: 60, maxClients: options.maxClients ?? 200_000 });
   const policy = `"miner-pages";q=${options.perMinute};w=60`;
   const local = (ip: string, res: Parameters<RequestHandler>[1]): boolean => {
-    const nowMs = now();
-    if (nowMs >= windowEnd) {
-      counts.clear();
-      windowEnd = nowMs - (nowMs % 60_000) + 60_000;
-    }
-    const key = quotaClientKey(ip);
-    const used = counts.get(key);
-    // Past this many clients in one minute new ones pass uncounted rather than grow the map.
-    if (used === undefined && counts.size >= maxClients) return true;
-    const count = (used ?? 0) + 1;
-    counts.set(key, count);
-    const reset = Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
-    res.set({ 'ratelimit-policy': policy, ratelimit: `"miner-pages";r=${Math.max(0, options.perMinute - count)};t=${reset}` });
-    if (count <= options.perMinute) return true;
-    refuse(res, reset);
+    const state = window.take(quotaClientKey(ip), now());
+    // Past maxClients in one minute new clients pass uncounted rather than grow the map.
+    if (!state.counted) return true;
+    res.set({ 'ratelimit-policy': policy, ratelimit: `"miner-pages";r=${state.remaining};t=${state.reset}` });
+    if (!state.over) return true;
+    refuse(res, state.reset);
     return false;
   };
   return (req, res, next) => {

@@ -6,7 +6,8 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import { stopTestServer } from '../testing/database.ts';
-import { addressMatcher, clientKey, DEFAULT_RATE_LIMITS } from './rate-limit.ts';
+import { addressMatcher } from '@openpool/domain/address-matcher';
+import { clientKey, DEFAULT_RATE_LIMITS } from './rate-limit.ts';
 
 // 20 s into a minute: the first window has 40 s left.
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 20);

@@ -13,12 +13,14 @@
  *   spreads a client's requests evenly, a client gets up to N x quota; set the quota to what
  *   one client may have divided by N (decision 023 has the arithmetic).
  */
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { z } from 'zod';
 import { limitRefusal } from './errors.ts';
+import { addressMatcher } from '@openpool/domain/address-matcher';
 import { bareAddress } from '@openpool/domain/client-address';
+import { createFixedWindow } from '@openpool/domain/fixed-window';
 import { ipv6Groups } from './client-network.ts';
 
 export interface RatePolicy {
@@ -53,45 +55,6 @@ export const DEFAULT_RATE_LIMITS = {
   export: { name: 'export', quota: 20, windowSeconds: 600 },
 } as const satisfies Record<string, RatePolicy>;
 
-const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
-  loopback: [
-    ['127.0.0.0', 8, 'ipv4'],
-    ['::1', 128, 'ipv6'],
-  ],
-  linklocal: [
-    ['169.254.0.0', 16, 'ipv4'],
-    ['fe80::', 10, 'ipv6'],
-  ],
-  uniquelocal: [
-    ['10.0.0.0', 8, 'ipv4'],
-    ['172.16.0.0', 12, 'ipv4'],
-    ['192.168.0.0', 16, 'ipv4'],
-    ['fc00::', 7, 'ipv6'],
-  ],
-};
-
-/** TRUST_PROXY-style entries as a matcher; IPv4-mapped IPv6 addresses match as IPv4. */
-export function addressMatcher(entries: readonly string[]): (ip: string) => boolean {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const named = NAMED_RANGES[entry];
-    if (named) for (const [net, bits, type] of named) list.addSubnet(net, bits, type);
-    else {
-      const [address = '', bits] = entry.split('/');
-      const type = isIPv4(address) ? 'ipv4' : 'ipv6';
-      if (bits === undefined) list.addAddress(address, type);
-      else list.addSubnet(address, Number(bits), type);
-    }
-  }
-  return (client) => {
-    const ip = bareAddress(client);
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-    const address = mapped ?? ip;
-    if (isIPv4(address)) return list.check(address, 'ipv4');
-    return isIPv6(address) && list.check(address, 'ipv6');
-  };
-}
-
 /** The unit a quota counts: an IPv4 address, or an IPv6 /64; a forwarded `ip:port` or `[v6]:port` as its bare address. */
 export function clientKey(client: string): string {
   const ip = bareAddress(client);
@@ -106,28 +69,15 @@ export function clientKey(client: string): string {
     : ip;
 }
 
-/** Fixed windows aligned on the epoch: one count per client, all dropped when the window turns. */
+/** A policy's fixed window (one count per client, all dropped when it turns), told when it is full. */
 function createWindow(policy: RatePolicy, maxClients: number, onFull: () => void) {
-  const counts = new Map<string, number>();
-  let windowEnd = 0;
+  const window = createFixedWindow({ quota: policy.quota, windowSeconds: policy.windowSeconds, maxClients });
   return {
     policy,
-    /** Counts one request; the remaining quota and the seconds until the window turns. */
-    take(key: string, nowMs: number): { remaining: number; reset: number; over: boolean } {
-      const windowMs = policy.windowSeconds * 1000;
-      if (nowMs >= windowEnd) {
-        counts.clear();
-        windowEnd = nowMs - (nowMs % windowMs) + windowMs;
-      }
-      const reset = Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
-      const used = counts.get(key);
-      if (used === undefined && counts.size >= maxClients) {
-        onFull();
-        return { remaining: policy.quota, reset, over: false };
-      }
-      const count = (used ?? 0) + 1;
-      counts.set(key, count);
-      return { remaining: Math.max(0, policy.quota - count), reset, over: count > policy.quota };
+    take(key: string, nowMs: number) {
+      const state = window.take(key, nowMs);
+      if (!state.counted) onFull();
+      return state;
     },
   };
 }
