@@ -7,51 +7,46 @@ import type { ChainKind } from '@openpool/domain/chain-params';
 import { moneroChainKind } from '../engine/payouts/monero-sender.ts';
 import { nodeChainKind } from '../engine/payouts/wallet-sender.ts';
 
-export async function nodeChains(
-  nodes: readonly { coin: string; rpcUrl: string }[],
+const ATTEMPTS = 30;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks each node its chain, once a second for 30 s at most; a node that never says is left
+ * out (the main chain's bounds hold for it) with a line naming `what` did not answer.
+ */
+export async function askChains<Node extends { coin: string }>(
+  nodes: readonly Node[],
+  ask: (node: Node) => Promise<ChainKind>,
+  what: string,
   log: (line: string) => void,
+  wait: (ms: number) => Promise<unknown> = sleep,
 ): Promise<Map<string, ChainKind>> {
   const chains = new Map<string, ChainKind>();
   for (const node of nodes) {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        chains.set(node.coin, await nodeChainKind(node.rpcUrl));
+        chains.set(node.coin, await ask(node));
         break;
       } catch (error) {
-        if (attempt >= 30) {
+        if (attempt >= ATTEMPTS) {
           log(
-            `${node.coin}: the node did not say which chain it is on (${(error as Error).message}); holding its samples to the main chain's bounds`,
+            `${node.coin}: ${what} did not say which chain it is on (${(error as Error).message}); holding its samples to the main chain's bounds`,
           );
           break;
         }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await wait(1000);
       }
     }
   }
   return chains;
 }
 
-/** The same for Monero nodes: monerod's `get_info` (regtest is its "fakechain"), asked for 30 s at most. */
-export async function moneroChains(
-  nodes: readonly { coin: string; daemonUrl: string }[],
-  log: (line: string) => void,
-): Promise<Map<string, ChainKind>> {
-  const chains = new Map<string, ChainKind>();
-  for (const node of nodes) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        chains.set(node.coin, await moneroChainKind(node.daemonUrl));
-        break;
-      } catch (error) {
-        if (attempt >= 30) {
-          log(
-            `${node.coin}: monerod did not say which chain it is on (${(error as Error).message}); holding its samples to the main chain's bounds`,
-          );
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
-  }
-  return chains;
+/** Bitcoin-family nodes: `getblockchaininfo`'s chain. */
+export function nodeChains(nodes: readonly { coin: string; rpcUrl: string }[], log: (line: string) => void) {
+  return askChains(nodes, (node) => nodeChainKind(node.rpcUrl), 'the node', log);
+}
+
+/** Monero nodes: monerod's `get_info` (regtest is its "fakechain"). */
+export function moneroChains(nodes: readonly { coin: string; daemonUrl: string }[], log: (line: string) => void) {
+  return askChains(nodes, (node) => moneroChainKind(node.daemonUrl), 'monerod', log);
 }
