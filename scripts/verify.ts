@@ -5,7 +5,7 @@
 // credit of each period. Exit 0 and a summary when all agree; exit 1 naming the first period,
 // field and both values when anything differs; exit 2 when it could not check (usage, network).
 // With `--node URL` (the coin's node JSON-RPC, credentials in the URL) it also reads the coinbase of
-// every block the pool found in the range: each commitment (OP_RETURN 'OPA1' + root; for xmr,
+// every block the pool found in the range (not the orphaned ones): each commitment (OP_RETURN 'OPA1' + root; for xmr,
 // 'OPA1' + root in the miner tx extra, read from monerod's get_block) must name a root of the
 // chain the API publishes.
 // It imports only packages/domain (pure code), never the pool's servers.
@@ -173,12 +173,21 @@ async function checkAnchors(nodeUrl: string, roots: ReadonlyMap<string, number>)
   const end = to ?? Math.floor(Date.now() / 1000);
   let committed = 0;
   let without = 0;
+  let orphaned = 0;
   for (let page = 1; ; page++) {
     const answer = await get(`/${encodeURIComponent(coin!)}/api/v1/blocks?page=${page}&page_size=100`);
     if (answer.status !== 200) throw new Error(`blocks answered ${answer.status}`);
-    const blocks = answer.body as { total: number; results: { date: number; height: number; hash: string; coin: string }[] };
+    const blocks = answer.body as {
+      total: number;
+      results: { date: number; height: number; hash: string; coin: string; status?: string }[];
+    };
     for (const block of blocks.results) {
       if (block.coin !== coin || block.date < start || block.date > end) continue;
+      // Off the main chain: what it committed to proves nothing, and monerod forgets a popped block.
+      if (block.status === 'orphaned') {
+        orphaned += 1;
+        continue;
+      }
       const root = await committedRoot(block.hash);
       if (root === null) {
         without += 1;
@@ -200,7 +209,7 @@ async function checkAnchors(nodeUrl: string, roots: ReadonlyMap<string, number>)
     const oldest = blocks.results.at(-1)?.date ?? 0;
     if (blocks.results.length === 0 || page * 100 >= blocks.total || oldest < start) break;
   }
-  return { committed, without };
+  return { committed, without, orphaned };
 }
 
 const totals = Object.entries(result.totals)
@@ -217,7 +226,8 @@ if (args.node) {
     const anchors = await checkAnchors(args.node, result.roots);
     console.log(
       `verify: on chain: ${anchors.committed} blocks of ${coin} in the range commit to a root of this chain` +
-        (anchors.without > 0 ? `; ${anchors.without} carry no commitment` : ''),
+        (anchors.without > 0 ? `; ${anchors.without} carry no commitment` : '') +
+        (anchors.orphaned > 0 ? `; ${anchors.orphaned} orphaned, not looked up` : ''),
     );
   } catch (error) {
     console.error(`verify: could not check the node: ${(error as Error).message}`);

@@ -5,7 +5,8 @@
  * API's hashrate is held to the miner's accepted work, the blocks are the node's and pay the
  * pool's wallet, PROP credits are the node's reward less 1 % exactly, a block popped off the
  * chain takes its credits back, the 60-block coinbase lock passes with `generateblocks`, and
- * the hour's payout is a real `transfer` whose tx id and confirmations the API shows.
+ * the hour's payout is a real `transfer` whose tx id and confirmations the API shows, and
+ * `npm run verify -- --node` agrees with the API and finds its roots in the blocks.
  *
  * Fast on purpose (CI): the node's fixed difficulty is 1, so every share is a block and
  * `generateblocks` costs one RandomX hash a block; the clock is set by the test (settableClock,
@@ -13,11 +14,14 @@
  * payout hour instead of waiting for it. Ports 19194-19196 (node, wallet) and 19197 (API),
  * inside decision 013's 19150-19199.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '@openpool/domain/pool-config';
+import { watchAuditRoot, type AuditRootWatch } from '../audit-root.ts';
 import { BANS } from '../defaults.ts';
 import { openOutbox, type Outbox } from '../outbox.ts';
 import { settableClock } from '../testing/clock.ts';
@@ -28,6 +32,7 @@ import { startXmrPool } from './pool.ts';
 import { loadRandomX, type RandomX } from './randomx.ts';
 import { startMoneroRegtest, type MoneroRegtest } from './regtest.ts';
 
+const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 const NODE_PORT = 19194;
 const API_PORT = 19197;
 const TOKEN = 'xmr-real-pool-token-0123456789';
@@ -54,6 +59,7 @@ let api: RealApi | undefined;
 let outbox: Outbox | undefined;
 let pool: Awaited<ReturnType<typeof startXmrPool>> | undefined;
 let randomx: RandomX | undefined;
+let auditRoot: AuditRootWatch | undefined;
 let port: number;
 let minerAddress: string;
 const dir = mkdtempSync(join(tmpdir(), 'op-xmr-real-pool-'));
@@ -124,6 +130,8 @@ beforeAll(async () => {
   ]);
   for (const result of started) if (result.status === 'rejected') throw result.reason;
   ({ address: minerAddress } = await node!.wallet!<{ address: string }>('create_address', { account_index: 0, label: 'miner' }));
+  // As main.ts does: every template commits to the API's latest audit root (decision 025).
+  auditRoot = watchAuditRoot({ apiUrl: api!.url, coin: 'xmr', log: () => undefined, now: clock.now, everyMs: 200 });
   outbox = openOutbox({
     dir: join(dir, 'stratum'),
     apiUrl: api!.url,
@@ -146,12 +154,14 @@ beforeAll(async () => {
     now: clock.now,
     chainCheckMs: 200,
     pollMs: 100,
+    auditRoot: () => auditRoot?.current(),
   });
   port = await pool.server.listen(0, '127.0.0.1');
   step('start-up');
 }, 180_000);
 
 afterAll(async () => {
+  auditRoot?.stop();
   await pool?.stop();
   await outbox?.close();
   await api?.stop();
@@ -263,7 +273,7 @@ describe('a real Monero pool on monerod --regtest, through the real API', () => 
       lastSeen = JSON.stringify(results) + JSON.stringify(await api!.get('/health').catch((e: Error) => e.message));
       return results.find((p) => p.txid !== null);
     };
-    const sent = await until('a sent payout', payoutNow);
+    const sent = await until('a sent payout', payoutNow, 150_000);
     expect(sent.status).toBe('Unpaid');
     expect(toUnits(sent.amount, 12)).toBe(owed);
     const { transfer } = await wallet<{ transfer: { destinations: { address: string; amount: number }[]; note: string } }>(
@@ -285,6 +295,36 @@ describe('a real Monero pool on monerod --regtest, through the real API', () => 
     expect(paid.confirmations).toBeGreaterThanOrEqual(1);
     expect(await balance()).toEqual({ mature: 0n, immature: 0n, paid: owed });
     step('payout');
+
+    // 6. `npm run verify -- --node` (decision 025) against this pool and this node, on the
+    // test's clock: every period recomputed from the public API, every block's miner tx
+    // extra holding a root of the API's chain.
+    const verify = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        join(import.meta.dirname, '..', 'testing', 'api-clock.ts'),
+        'scripts/verify.ts',
+        '--api',
+        api!.url,
+        '--coin',
+        'xmr',
+        '--address',
+        minerAddress,
+        '--node',
+        node!.daemonUrl,
+      ],
+      // eslint-disable-next-line no-restricted-properties
+      { cwd: ROOT, env: { ...process.env, OPENPOOL_TEST_CLOCK: clock.env } },
+    ).catch((error: Error & { stdout?: string; stderr?: string }) => {
+      throw new Error(`verify failed: ${error.message}\n${error.stdout}\n${error.stderr}`);
+    });
+    expect(verify.stdout).toMatch(/^verify: all agree: /m);
+    const committed = /^verify: on chain: (\d+) blocks of xmr in the range commit to a root of this chain/m.exec(verify.stdout);
+    expect(Number(committed?.[1])).toBeGreaterThanOrEqual(1);
+    // The popped block is in the API as orphaned; monerod no longer has it.
+    expect(verify.stdout).toMatch(/; 1 orphaned, not looked up$/m);
+    step('verify');
     process.stdout.write(`xmr real pool: ${steps.join(', ')}\n`);
   }, 240_000);
 });
