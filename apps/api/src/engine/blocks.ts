@@ -11,6 +11,7 @@ import { difficultyWeight, effort, propCredits, soloCredit } from '@openpool/dom
 import type { LedgerEntry } from './ledger.ts';
 import { roundClosedBy, type RoundClose } from './rounds.ts';
 import type { AuditDraft, AuditWriter } from './audit.ts';
+import { HISTORY_SCHEMA } from '../db/history-schema.ts';
 
 interface BlockUpdate {
   id: number;
@@ -116,11 +117,12 @@ export class BlockBook {
       poolCut = split.poolCut;
     }
     const networkDifficulty = await this.deps.networkDifficulty(event.coin, event.at);
+    const roundKnown = await this.roundBeganInData(blockId, event.coin, parent ?? null, event.scheme, soloFinder);
     this.updates.push({
       id: blockId,
       networkDifficulty,
       roundDifficulty,
-      effort: networkDifficulty ? effort(roundDifficulty, networkDifficulty) : null,
+      effort: networkDifficulty && roundKnown ? effort(roundDifficulty, networkDifficulty) : null,
       poolCut,
     });
     if (this.deps.audit) this.audits.push(blockAuditDraft(event, blockId, close, roundShares, credits));
@@ -128,6 +130,31 @@ export class BlockBook {
       this.credits.push({ blockId, coin: event.coin, address, amount });
       this.deps.addLedger({ coin: event.coin, address, kind: close.kind, mature: 0n, immature: amount, blockId, at: event.at });
     }
+  }
+
+  /**
+   * Whether this block's round began within the data this engine holds. Not so for the first
+   * block a first start's live engine closes in a round (decision 014): it starts with empty
+   * rounds an hour back while the history fills (`sim_history` exists and this engine writes
+   * `public`), so that round counts only the hour's shares and its effort would read too low
+   * until the swap replaced it; it is left unknown instead. A round some earlier block closed
+   * began after that block, inside the data. The history's own engine (in `sim_history`) saw
+   * the whole round.
+   */
+  private async roundBeganInData(
+    blockId: number,
+    coin: string,
+    mergedFrom: string | null,
+    scheme: string,
+    soloFinder: string | null,
+  ): Promise<boolean> {
+    const result = await this.deps.client.query<{ known: boolean }>(
+      `select not (current_schema() = 'public' and to_regnamespace($6) is not null)
+         or exists (select 1 from blocks where id <> $1 and coin = $2 and merged_from is not distinct from $3
+           and ($3::text is not null or scheme = $4) and ($5::text is null or finder = $5)) as known`,
+      [blockId, coin, mergedFrom, scheme, soloFinder, HISTORY_SCHEMA],
+    );
+    return result.rows[0]?.known ?? true;
   }
 
   /** Writes the gathered credits and block updates, then applies the statuses in order. */
