@@ -5,6 +5,7 @@
  * type has its effort; once no history fills, every block has one again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RewardScheme } from '@openpool/domain/address';
 import type { IngestEvent } from '@openpool/domain/events';
 import { HISTORY_SCHEMA } from '../db/history-schema.ts';
 import { createHarness, type Harness } from '../testing/harness.ts';
@@ -15,7 +16,7 @@ const MIN = 60_000;
 const A = 'ltc1qminera0000000000000000000000000000aaaa';
 
 let seq = 0;
-const share = (difficulty: number, at: number, scheme = 'prop'): IngestEvent => ({
+const share = (difficulty: number, at: number, scheme: RewardScheme = 'prop'): IngestEvent => ({
   type: 'share',
   seq: ++seq,
   coin: 'ltc',
@@ -28,7 +29,7 @@ const share = (difficulty: number, at: number, scheme = 'prop'): IngestEvent => 
   at,
   agent: 'cgminer/4.9.2',
 });
-const block = (hash: string, height: number, at: number, scheme = 'prop'): IngestEvent => ({
+const block = (hash: string, height: number, at: number, scheme: RewardScheme = 'prop'): IngestEvent => ({
   type: 'block',
   seq: ++seq,
   coin: 'ltc',
