@@ -257,6 +257,9 @@ export default tseslint.config(
       '**/env.ts',
       'server.ts',
       'apps/*/server.ts',
+      // Build configuration runs at build time, where WEB_BUILD_DIR picks the output folder.
+      'apps/web/build-server.ts',
+      'apps/web/react-router.config.ts',
       'apps/api/src/server.ts',
       'apps/api/src/held-cli.ts',
       'apps/api/src/backup/*-cli.ts',
