@@ -4,6 +4,7 @@
  */
 import type { RewardScheme } from '@openpool/domain/address';
 import { Bans } from './bans.ts';
+import { blockOrder } from './block-order.ts';
 import { reversed, sha256d } from './bytes.ts';
 import { createChainWatcher } from './chain.ts';
 import { assembleBlock, type Job, type Solution } from './job.ts';
@@ -60,22 +61,9 @@ export async function startPool(options: PoolOptions) {
   const found: BlockRecord[] = [];
   const valid = new Map<string, boolean>();
 
-  // A block closes its round at its place in the event stream, so its event must come right
-  // after its own share, before any share found while the node was judging it (on regtest
-  // nearly every share is a block: a share of the next round counted in this one left the next
-  // block's round empty, and PROP paid it all to the pool). A candidate holds a slot; events
-  // behind an unanswered slot wait.
-  type Slot = { pending: boolean; event?: OutgoingEvent; hash?: string; height?: number };
-  const waiting: Slot[] = [];
-  const push = (event: OutgoingEvent) => (waiting.length > 0 ? waiting.push({ pending: false, event }) : outbox.push(event));
-  const drainSlots = () => {
-    while (waiting.length > 0 && !waiting[0]!.pending) {
-      const { event, hash, height } = waiting.shift()!;
-      if (event) outbox.push(event);
-      // Watched only once its event is out: a status never goes before its block.
-      if (hash !== undefined && height !== undefined) chain.add(hash, height);
-    }
-  };
+  // A block's event right after its own share (block-order.ts).
+  const order = blockOrder(outbox, (hash, height) => chain.add(hash, height));
+  const push = order.push;
 
   function shareEvent(share: ShareOutcome) {
     metrics?.onShare(share.status);
@@ -102,17 +90,14 @@ export async function startPool(options: PoolOptions) {
   async function submitBlock(job: Job, solution: Solution, header: Buffer, share: ShareOutcome): Promise<void> {
     const hash = reversed(sha256d(header)).toString('hex');
     let answer: string | null;
-    const slot: Slot = { pending: true };
-    waiting.push(slot);
+    const release = order.hold();
     try {
       answer = await rpc<string | null>('submitblock', [assembleBlock(job, solution, header)]);
     } catch (error) {
       answer = `rpc failed: ${(error as Error).message}`;
     }
-    slot.event = recordBlock(job, share, hash, answer);
-    if (slot.event) Object.assign(slot, { hash, height: job.height });
-    slot.pending = false;
-    drainSlots();
+    const event = recordBlock(job, share, hash, answer);
+    release(event && { event, hash, height: job.height });
     if (answer === null || answer === 'inconclusive' || answer === 'duplicate')
       await jobs.refresh().catch((error: Error) => log(`jobs: ${error.message}`));
   }

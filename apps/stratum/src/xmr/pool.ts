@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { RewardScheme } from '@openpool/domain/address';
 import { maxDifficulty } from '@openpool/domain/chain-bounds';
 import { Bans } from '../bans.ts';
+import { blockOrder } from '../block-order.ts';
 import { createChainWatcher } from '../chain.ts';
 import type { StratumMetrics } from '../metrics.ts';
 import type { OutgoingEvent, Outbox } from '../outbox.ts';
@@ -94,18 +95,9 @@ export async function startXmrPool(options: XmrPoolOptions) {
   });
   const found: XmrBlockRecord[] = [];
 
-  // As for ltc (pool.ts): a block's event goes right after its own share, before any share
-  // found while the node judged it; events behind an unanswered candidate wait in order.
-  type Slot = { pending: boolean; event?: OutgoingEvent; hash?: string; height?: number };
-  const waiting: Slot[] = [];
-  const push = (event: OutgoingEvent) => (waiting.length > 0 ? waiting.push({ pending: false, event }) : outbox.push(event));
-  const drainSlots = () => {
-    while (waiting.length > 0 && !waiting[0]!.pending) {
-      const { event, hash, height } = waiting.shift()!;
-      if (event) outbox.push(event);
-      if (hash !== undefined && height !== undefined) chain.add(hash, height);
-    }
-  };
+  // A block's event right after its own share, as for ltc (block-order.ts).
+  const order = blockOrder(outbox, (hash, height) => chain.add(hash, height));
+  const push = order.push;
 
   function shareEvent(share: ShareOutcome) {
     metrics?.onShare(share.status);
@@ -136,8 +128,7 @@ export async function startXmrPool(options: XmrPoolOptions) {
 
   async function submitBlock(job: XmrJob, nonce: Buffer, hashing: Buffer, share: ShareOutcome): Promise<void> {
     const hash = blockId(hashing).toString('hex');
-    const slot: Slot = { pending: true };
-    waiting.push(slot);
+    const release = order.hold();
     const parent = job.template.prevHash;
     const earlier = solved.get(parent) ?? Promise.resolve(false);
     let settle: (accepted: boolean) => void = () => undefined;
@@ -146,8 +137,7 @@ export async function startXmrPool(options: XmrPoolOptions) {
     if (await earlier) {
       settle(true);
       log(`xmr block ${job.template.height} ${hash} not sent: the node took ours on the same parent`);
-      slot.pending = false;
-      drainSlots();
+      release(undefined);
       return;
     }
     let answer: string | null;
@@ -162,9 +152,10 @@ export async function startXmrPool(options: XmrPoolOptions) {
     settle(answer === null);
     found.push({ height: job.template.height, hash, answer });
     metrics?.onBlock(answer === null ? 'accepted' : 'refused');
+    let event: OutgoingEvent | undefined;
     if (answer === null) {
       log(`xmr block ${job.template.height} ${hash} found by ${share.address.slice(0, 12)}….${share.worker}: accepted`);
-      slot.event = {
+      event = {
         type: 'block',
         coin,
         height: job.template.height,
@@ -177,12 +168,10 @@ export async function startXmrPool(options: XmrPoolOptions) {
         fees: '0',
         at: share.at,
       };
-      Object.assign(slot, { hash, height: job.template.height });
     } else {
       log(`xmr block ${job.template.height} ${hash} refused by the node: ${answer}`);
     }
-    slot.pending = false;
-    drainSlots();
+    release(event && { event, hash, height: job.template.height });
     if (answer === null) await templates.refresh().catch((error: Error) => log(`xmr templates: ${error.message}`));
   }
 
