@@ -7,10 +7,10 @@
  * credits back. Event times run on a fast clock shared with the API (testing/clock.ts), so a
  * 10-minute bucket and an hour boundary take seconds. Ports 18500-18503 (nodes), 18510 (API).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '@openpool/domain/pool-config';
 import { afterFee } from '@openpool/domain/rewards';
@@ -19,9 +19,9 @@ import { startMiner } from './miner/miner.ts';
 import { openOutbox, type OutgoingEvent, type Outbox } from './outbox.ts';
 import { startPool } from './pool.ts';
 import { scaledClock } from './testing/clock.ts';
+import { startRealApi, type RealApi } from './testing/real-api.ts';
 import { startRegtest, type Regtest } from './testing/regtest.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const API_PORT = 18510;
 const API = `http://127.0.0.1:${API_PORT}`;
 const TOKEN = 'real-pool-test-token-0123456789';
@@ -40,7 +40,10 @@ let H = 0;
 
 let chain: Regtest;
 let api: ChildProcess;
-let apiLog = '';
+let realApi: RealApi | undefined;
+/** What the killed API process printed, before the restarted one's. */
+let killedApiLog = '';
+const apiLog = () => killedApiLog + (realApi?.log() ?? '');
 let outbox: Outbox;
 const sent: OutgoingEvent[] = [];
 let pool: Awaited<ReturnType<typeof startPool>>;
@@ -57,15 +60,11 @@ const until = async <T>(what: string, check: () => T | undefined | false | Promi
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what} (last seen: ${lastSeen}); API log:\n${apiLog.slice(-2000)}`);
+      throw new Error(`timed out waiting for ${what} (last seen: ${lastSeen}); API log:\n${apiLog().slice(-2000)}`);
     await sleep(100);
   }
 };
-const get = async <T>(path: string): Promise<T> => {
-  const response = await fetch(API + path);
-  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+const get = <T>(path: string): Promise<T> => realApi!.get<T>(path);
 const balance = () =>
   get<{ balance: string; unconfirmed_balance: string; total_paid: string }>(`/ltc/api/v1/miner/balance/${minerAddress}`).then(
     (b) => {
@@ -115,41 +114,19 @@ async function stopOrphanPostgres(): Promise<void> {
 
 /** The API as `npm start` runs it, on the fast clock; again after a kill -9, on the same data. */
 async function startApi(): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', join(import.meta.dirname, 'testing', 'api-clock.ts'), 'apps/api/src/server.ts'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        // The API's own environment parser reads these; the child needs PATH and the like too.
-        // eslint-disable-next-line no-restricted-properties
-        ...process.env,
-        OPENPOOL_TEST_CLOCK: clock.env,
-        API_HOST: '127.0.0.1',
-        API_PORT: String(API_PORT),
-        DATA_DIR: join(dir, 'api'),
-        SIMULATOR: 'off',
-        INGEST_TOKEN: TOKEN,
-        LTC_RPC_URL: chain.walletUrl,
-        LTC_PAYOUT_FEE: 'pool',
-        LOG_LEVEL: 'warn',
-      },
-    },
-  );
-  api = child;
-  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
-  await until(
-    'the API to be ready',
-    () => {
-      if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${apiLog}`);
-      return fetch(`${API}/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    90_000,
-  );
+  const started = await startRealApi({
+    port: API_PORT,
+    dataDir: join(dir, 'api'),
+    token: TOKEN,
+    clock,
+    env: { LTC_RPC_URL: chain.walletUrl, LTC_PAYOUT_FEE: 'pool' },
+    readyMs: 90_000,
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}\nAPI log before:\n${apiLog()}`);
+  });
+  killedApiLog = apiLog();
+  realApi = started;
+  api = started.child;
 }
 
 beforeAll(async () => {
@@ -185,11 +162,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool?.stop();
   await outbox?.close();
-  if (api && api.exitCode === null) {
-    const exited = new Promise((resolve) => api.once('exit', resolve));
-    api.kill('SIGTERM');
-    await exited;
-  }
+  await realApi?.stop();
   await chain?.stop();
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);

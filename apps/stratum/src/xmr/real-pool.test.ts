@@ -224,7 +224,8 @@ describe('a real Monero pool on monerod --regtest, through the real API', () => 
       `xmr hashrate: API ${stats.hashrate_10m.toFixed(3)} H/s, miner's accepted work ${byWork.toFixed(3)}, its hashes ` +
         `${((atEnd.hashes - atStart.hashes) / 600).toFixed(3)} (clock units, ${SPEED}x); ${found.length} blocks\n`,
     );
-    expect(atEnd.work - atStart.work).toBeGreaterThanOrEqual(8);
+    // Enough shares that one more or less at either end of the bucket stays well inside 25 %.
+    expect(atEnd.work - atStart.work).toBeGreaterThanOrEqual(6);
     expect(Math.abs(stats.hashrate_10m / byWork - 1)).toBeLessThan(0.25);
 
     step('hashrate');
