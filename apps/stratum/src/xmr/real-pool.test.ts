@@ -10,9 +10,9 @@
  *
  * Fast on purpose (CI): the node's fixed difficulty is 1, so every share is a block and
  * `generateblocks` costs one RandomX hash a block; the clock is set by the test (settableClock,
- * decision 032): it runs 60x only while the 10-minute hashrate bucket fills and jumps to the
- * payout hour instead of waiting for it. Ports 19194-19196 (node, wallet) and 19197 (API),
- * inside decision 013's 19150-19199.
+ * decision 032): it runs fast (up to 60x, paced by the miner) only while the 10-minute
+ * hashrate bucket fills, and jumps to the payout hour instead of waiting for it. Ports
+ * 19194-19196 (node, wallet) and 19197 (API), inside decision 013's 19150-19199.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,8 +38,8 @@ const API_PORT = 19197;
 const TOKEN = 'xmr-real-pool-token-0123456789';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-/** 60x while the bucket fills: its 10 minutes in 10 s. */
-const SPEED = 60;
+/** At most 60x while the bucket fills: its 10 minutes in 10 s. */
+const MAX_SPEED = 60;
 /** The payout hour, ahead of the real clock (block times stay behind event times, as in production). */
 const H = Math.ceil((Date.now() + 2 * HOUR) / HOUR) * HOUR;
 /** The 10-minute bucket the hashrate is read from: [B, B + 10 min). */
@@ -176,7 +176,7 @@ describe('a real Monero pool on monerod --regtest, through the real API', () => 
     const wallet = node!.wallet!;
     const { height: height0 } = await rpc<{ height: number }>('get_info');
 
-    // 1. The miner fills one 10-minute bucket of the clock, [B, B + 10 min), in 10 real seconds.
+    // 1. The miner fills one 10-minute bucket of the clock, [B, B + 10 min), in 10-120 real seconds.
     const miner = startXmrMiner({
       host: '127.0.0.1',
       port,
@@ -186,9 +186,15 @@ describe('a real Monero pool on monerod --regtest, through the real API', () => 
       threads: 2,
     });
     expect(await miner.ready).toEqual({ ok: true });
-    await clock.set(B, SPEED);
+    // The miner's pace sets how fast the bucket's clock runs: about 20 accepted shares in it
+    // however loaded the machine is (CI runs other test files beside this one), 60x at most.
+    const warmUp = Date.now();
+    await until('the first accepted shares', () => miner.stats.accepted >= 4);
+    const secondsPerShare = (Date.now() - warmUp) / 1000 / 4;
+    const speed = Math.max(5, Math.min(MAX_SPEED, Math.floor(600 / (20 * secondsPerShare))));
+    await clock.set(B, speed);
     const atStart = { work: miner.stats.acceptedDifficulty, hashes: miner.stats.hashes };
-    await until('the bucket to fill', () => clock.now() >= B + 10 * MIN, 30_000);
+    await until('the bucket to fill', () => clock.now() >= B + 10 * MIN, 600_000 / speed + 30_000);
     const atEnd = { work: miner.stats.acceptedDifficulty, hashes: miner.stats.hashes };
     // Real time again: the hour H comes when the test says so.
     await clock.set(clock.now(), 1);
@@ -222,7 +228,7 @@ describe('a real Monero pool on monerod --regtest, through the real API', () => 
     const byWork = (atEnd.work - atStart.work) / 600;
     process.stdout.write(
       `xmr hashrate: API ${stats.hashrate_10m.toFixed(3)} H/s, miner's accepted work ${byWork.toFixed(3)}, its hashes ` +
-        `${((atEnd.hashes - atStart.hashes) / 600).toFixed(3)} (clock units, ${SPEED}x); ${found.length} blocks\n`,
+        `${((atEnd.hashes - atStart.hashes) / 600).toFixed(3)} (clock units, ${speed}x); ${found.length} blocks\n`,
     );
     // Enough shares that one more or less at either end of the bucket stays well inside 25 %.
     expect(atEnd.work - atStart.work).toBeGreaterThanOrEqual(6);
@@ -327,5 +333,5 @@ describe('a real Monero pool on monerod --regtest, through the real API', () => 
     expect(verify.stdout).toMatch(/; 1 orphaned, not looked up$/m);
     step('verify');
     process.stdout.write(`xmr real pool: ${steps.join(', ')}\n`);
-  }, 240_000);
+  }, 360_000);
 });
