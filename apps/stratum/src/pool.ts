@@ -5,35 +5,21 @@
 import type { RewardScheme } from '@openpool/domain/address';
 import { Bans } from './bans.ts';
 import { blockOrder } from './block-order.ts';
+import type { CommonPoolOptions } from './pool-options.ts';
 import { reversed, sha256d } from './bytes.ts';
 import { createChainWatcher } from './chain.ts';
 import { assembleBlock, type Job, type Solution } from './job.ts';
 import { createJobManager } from './jobs.ts';
-import type { OutgoingEvent, Outbox } from './outbox.ts';
+import type { OutgoingEvent } from './outbox.ts';
 import type { Rpc } from './rpc.ts';
-import type { StratumMetrics } from './metrics.ts';
-import { createStratumServer, DEFAULT_LIMITS, type ServerLimits } from './server.ts';
+import { createStratumServer, DEFAULT_LIMITS } from './server.ts';
 import type { PoolCore, SessionOptions, ShareOutcome } from './session.ts';
 import { accountedDifficulty } from './target.ts';
 import { maxDifficulty } from '@openpool/domain/chain-bounds';
 
-export interface PoolOptions {
+export interface PoolOptions extends CommonPoolOptions {
   rpc: Rpc;
-  outbox: Outbox;
-  dataDir: string;
-  poolAddress: string;
   session: SessionOptions;
-  limits?: ServerLimits;
-  bans: { minInvalid: number; banMs: number };
-  log: (line: string) => void;
-  now?: () => number;
-  /** How often confirmations are checked and the network sampled. */
-  chainCheckMs?: number;
-  finalConfirmations?: number;
-  /** Prometheus metrics (decision 022), when STRATUM_METRICS_PORT is set. */
-  metrics?: StratumMetrics;
-  /** The latest audit root, committed in every coinbase (decision 025); audit-root.ts follows the API's. */
-  auditRoot?: () => string | undefined;
 }
 
 export interface BlockRecord {

@@ -9,10 +9,10 @@ import type { RewardScheme } from '@openpool/domain/address';
 import { maxDifficulty } from '@openpool/domain/chain-bounds';
 import { Bans } from '../bans.ts';
 import { blockOrder } from '../block-order.ts';
+import type { CommonPoolOptions } from '../pool-options.ts';
 import { createChainWatcher } from '../chain.ts';
-import type { StratumMetrics } from '../metrics.ts';
-import type { OutgoingEvent, Outbox } from '../outbox.ts';
-import { createLineServer, DEFAULT_LIMITS, type ServerLimits } from '../server.ts';
+import type { OutgoingEvent } from '../outbox.ts';
+import { createLineServer, DEFAULT_LIMITS } from '../server.ts';
 import type { ShareOutcome } from '../session.ts';
 import { checkAddress, type MoneroNetwork } from './address.ts';
 import { blockId, withNonce } from './blob.ts';
@@ -21,27 +21,15 @@ import { MoneroRpcError, type MoneroRpc } from './rpc.ts';
 import { XmrSession, type XmrCore, type XmrJob, type XmrSessionOptions } from './session.ts';
 import { createTemplateManager, type XmrTemplate } from './templates.ts';
 
-export interface XmrPoolOptions {
+export interface XmrPoolOptions extends CommonPoolOptions {
   rpc: MoneroRpc;
   daemonUrl: string;
-  outbox: Outbox;
-  dataDir: string;
-  poolAddress: string;
   network: MoneroNetwork;
   randomx: RandomX;
   session: XmrSessionOptions;
-  limits?: ServerLimits;
-  bans: { minInvalid: number; banMs: number };
-  log: (line: string) => void;
-  now?: () => number;
-  chainCheckMs?: number;
-  /** Confirmations after which a block is no longer watched (Monero's coinbase unlocks after 60). */
-  finalConfirmations?: number;
+  /** How often the tip is polled (`/get_height`) and how old a template may grow. */
   pollMs?: number;
   refreshMs?: number;
-  metrics?: StratumMetrics;
-  /** The latest audit root each template commits to in its tx extra (decision 025), when known. */
-  auditRoot?: () => string | undefined;
 }
 
 export interface XmrBlockRecord {
