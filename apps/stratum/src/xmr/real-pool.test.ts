@@ -110,10 +110,12 @@ beforeAll(async () => {
   // The node, the API and RandomX's cache start side by side: the API asks monerod which
   // chain it is on until it answers (decision 018).
   const started = await Promise.allSettled([
-    // 20 blocks of someone else's first: a transfer's ring takes 16 unlocked outputs of the chain.
+    // 50 blocks of someone else's first: a transfer's ring takes 15 decoys among the chain's
+    // unlocked outputs. With 20 such blocks and 2 of the pool's, a payout's transfer once did
+    // not come back within a minute (the wallet's decoy picker retrying, we think).
     startMoneroRegtest(NODE_PORT, { difficulty: 1, wallet: true }).then(async (n) => {
       node = n;
-      await n.rpc('generateblocks', { amount_of_blocks: 20, wallet_address: OUTSIDE });
+      await n.rpc('generateblocks', { amount_of_blocks: 50, wallet_address: OUTSIDE });
     }),
     startRealApi({
       port: API_PORT,
