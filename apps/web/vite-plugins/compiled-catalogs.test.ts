@@ -107,6 +107,7 @@ describe('compiledCatalogs plugin', () => {
     expect(lines.at(-1)).toBe('};');
     const parts = (code: string) =>
       `  "${code}": { site: () => import("virtual:openpool-catalogue/${code}/site"), ` +
+      `pages: () => import("virtual:openpool-catalogue/${code}/pages"), ` +
       `coin: () => import("virtual:openpool-catalogue/${code}/coin"), ` +
       `miner: () => import("virtual:openpool-catalogue/${code}/miner") },`;
     expect(lines.slice(1, -1).sort()).toEqual([parts('en'), parts('ru'), parts('zh-cn')]);
