@@ -6,11 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BANS, sessionOptions } from './defaults.ts';
 import { parseStratumEnv, type StratumEnv } from './env.ts';
-import { watchAuditRoot } from './audit-root.ts';
-import { createStratumMetrics } from './metrics.ts';
-import { serveMetrics } from '@openpool/metrics-port';
-import { openOutbox } from './outbox.ts';
 import { startPool } from './pool.ts';
+import { openStratumProcess, startWhenNodeReady, stopOnSignals } from './process.ts';
 import { createRpc, RpcError, type Rpc } from './rpc.ts';
 
 let env: StratumEnv;
@@ -39,32 +36,14 @@ function nodeNotReady(error: unknown): boolean {
   return error instanceof TypeError; // fetch failed: nothing listens there yet
 }
 
-// Metrics only when the operator asked for their port (decision 022): off, nothing is counted.
-const metrics = env.metrics ? createStratumMetrics('ltc') : undefined;
+const { metrics, outbox, auditRoot } = await openStratumProcess('ltc', env, log);
 const rpc = metrics ? metrics.meterRpc(createRpc(env.rpcUrl)) : createRpc(env.rpcUrl);
-const outbox = openOutbox({
-  dir: env.dataDir,
-  apiUrl: env.apiUrl,
-  token: env.ingestToken,
-  source: env.source,
-  log,
-  onPost: metrics?.onOutboxPost,
-});
-if (metrics && env.metrics) {
-  const { port } = await serveMetrics(metrics.registry, env.metrics.host, env.metrics.port);
-  log(`metrics on http://${env.metrics.host}:${port}/metrics`);
-}
-// Every coinbase commits to the pool's latest audit root (decision 025).
-const auditRoot = watchAuditRoot({ apiUrl: env.apiUrl, coin: 'ltc', log });
 try {
-  let address: string;
-  let pool: Awaited<ReturnType<typeof startPool>>;
-  // A node that is still starting is waited for, so `npm start` with a fresh node does not stop
-  // the whole product; a wrong setting (an address of another chain, bad credentials) stops here.
-  for (;;) {
-    try {
+  let address = '';
+  const pool = await startWhenNodeReady(
+    async () => {
       address = await poolAddress(rpc);
-      pool = await startPool({
+      return startPool({
         rpc,
         outbox,
         dataDir: env.dataDir,
@@ -73,31 +52,23 @@ try {
         bans: BANS,
         log,
         metrics,
+        // Every coinbase commits to the pool's latest audit root (decision 025).
         auditRoot: auditRoot.current,
       });
-      break;
-    } catch (error) {
-      if (!nodeNotReady(error)) throw error;
-      log(`waiting for the node (${(error as Error).message}); retrying in 10 s`);
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
-    }
-  }
+    },
+    nodeNotReady,
+    'the node',
+    log,
+  );
   metrics?.watch({ connections: () => pool.server.connections(), outboxPending: () => outbox.pending() });
   const port = await pool.server.listen(env.port, env.host);
   log(`listening on stratum+tcp://${env.host}:${port} for ltc, paying ${address}, events to ${env.apiUrl} as ${env.source}`);
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      void (async () => {
-        await pool.stop();
-        await outbox.drain(3000);
-        await outbox.close();
-        process.exit(0);
-      })();
-    });
-  }
+  stopOnSignals('stratum', async () => {
+    await pool.stop();
+    auditRoot.stop();
+    await outbox.drain(3000);
+    await outbox.close();
+  });
 } catch (error) {
   console.error(`stratum: cannot start: ${(error as Error).message}`);
   await outbox.close();

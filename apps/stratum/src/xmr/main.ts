@@ -6,11 +6,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { serveMetrics } from '@openpool/metrics-port';
-import { watchAuditRoot } from '../audit-root.ts';
 import { BANS } from '../defaults.ts';
-import { createStratumMetrics } from '../metrics.ts';
-import { openOutbox } from '../outbox.ts';
+import { openStratumProcess, startWhenNodeReady, stopOnSignals } from '../process.ts';
 import { networkOfNode } from './address.ts';
 import { xmrSessionOptions } from './defaults.ts';
 import { readXmrStratumEnv, type XmrStratumEnv } from './env.ts';
@@ -55,29 +52,14 @@ function nodeNotReady(error: unknown): boolean {
   return error instanceof TypeError || (error as Error).name === 'TimeoutError';
 }
 
-const metrics = env.metrics ? createStratumMetrics('xmr') : undefined;
-const outbox = openOutbox({
-  dir: env.dataDir,
-  apiUrl: env.apiUrl,
-  token: env.ingestToken,
-  source: env.source,
-  log,
-  onPost: metrics?.onOutboxPost,
-});
-if (metrics && env.metrics) {
-  const { port } = await serveMetrics(metrics.registry, env.metrics.host, env.metrics.port);
-  log(`metrics on http://${env.metrics.host}:${port}/metrics`);
-}
-// Every block template commits to the pool's latest audit root in its tx extra (decision 025).
-const auditRoot = watchAuditRoot({ apiUrl: env.apiUrl, coin: 'xmr', log });
+const { metrics, outbox, auditRoot } = await openStratumProcess('xmr', env, log);
 try {
-  let address: string;
-  let pool: Awaited<ReturnType<typeof startXmrPool>>;
-  for (;;) {
-    try {
+  let address = '';
+  const pool = await startWhenNodeReady(
+    async () => {
       address = await poolAddress();
       const info = await rpc<{ nettype?: string; testnet?: boolean; stagenet?: boolean; synchronized?: boolean }>('get_info');
-      pool = await startXmrPool({
+      return startXmrPool({
         rpc,
         daemonUrl: env.daemonUrl,
         outbox,
@@ -89,35 +71,26 @@ try {
         bans: BANS,
         log,
         metrics,
+        // Every block template commits to the pool's latest audit root in its tx extra (decision 025).
         auditRoot: auditRoot.current,
       });
-      break;
-    } catch (error) {
-      if (!nodeNotReady(error)) throw error;
-      log(`waiting for monerod (${(error as Error).message}); retrying in 10 s`);
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
-    }
-  }
+    },
+    nodeNotReady,
+    'monerod',
+    log,
+  );
   metrics?.watch({ connections: () => pool.server.connections(), outboxPending: () => outbox.pending() });
   const port = await pool.server.listen(env.port, env.host);
   log(
     `listening on stratum+tcp://${env.host}:${port} for xmr (RandomX ${randomx.mode} mode), paying ${address}, events to ${env.apiUrl} as ${env.source}`,
   );
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      void (async () => {
-        await pool.stop();
-        auditRoot.stop();
-        await outbox.drain(3000);
-        await outbox.close();
-        randomx.close();
-        process.exit(0);
-      })();
-    });
-  }
+  stopOnSignals('stratum-xmr', async () => {
+    await pool.stop();
+    auditRoot.stop();
+    await outbox.drain(3000);
+    await outbox.close();
+    randomx.close();
+  });
 } catch (error) {
   console.error(`stratum-xmr: cannot start: ${(error as Error).message}`);
   await outbox.close();
