@@ -14,8 +14,8 @@ import type { OutgoingEvent } from './outbox.ts';
 import type { Rpc } from './rpc.ts';
 import { createStratumServer, DEFAULT_LIMITS } from './server.ts';
 import type { PoolCore, SessionOptions, ShareOutcome } from './session.ts';
+import { shareEventOf } from './share-event.ts';
 import { accountedDifficulty } from './target.ts';
-import { maxDifficulty } from '@openpool/domain/chain-bounds';
 
 export interface PoolOptions extends CommonPoolOptions {
   rpc: Rpc;
@@ -53,24 +53,7 @@ export async function startPool(options: PoolOptions) {
 
   function shareEvent(share: ShareOutcome) {
     metrics?.onShare(share.status);
-    push({
-      type: 'share',
-      coin,
-      address: share.address,
-      worker: share.worker,
-      scheme: share.scheme,
-      difficulty: accountedDifficulty(share.difficulty),
-      status: share.status,
-      // The ingest schema takes IPv4 only; IPv6 miners are accounted without an IP proof.
-      ip: /^\d+\.\d+\.\d+\.\d+$/.test(share.ip) ? share.ip : '0.0.0.0',
-      at: share.at,
-      ...(share.agent ? { agent: share.agent.replace(/[^\x20-\x7e]/g, '').slice(0, 64) } : {}),
-      // Decision 023: the difficulty the hash reached (bounded as ingest bounds it) and the miner's own hashrate.
-      ...(share.actualDifficulty !== undefined
-        ? { actual_difficulty: Math.min(maxDifficulty(coin), accountedDifficulty(share.actualDifficulty)) }
-        : {}),
-      ...(share.reportedHashrate !== undefined ? { reported_hashrate: share.reportedHashrate } : {}),
-    });
+    push(shareEventOf(coin, share, accountedDifficulty));
   }
 
   async function submitBlock(job: Job, solution: Solution, header: Buffer, share: ShareOutcome): Promise<void> {

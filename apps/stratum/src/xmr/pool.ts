@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RewardScheme } from '@openpool/domain/address';
-import { maxDifficulty } from '@openpool/domain/chain-bounds';
 import { Bans } from '../bans.ts';
 import { blockOrder } from '../block-order.ts';
 import type { CommonPoolOptions } from '../pool-options.ts';
@@ -14,6 +13,7 @@ import { createChainWatcher } from '../chain.ts';
 import type { OutgoingEvent } from '../outbox.ts';
 import { createLineServer, DEFAULT_LIMITS } from '../server.ts';
 import type { ShareOutcome } from '../session.ts';
+import { shareEventOf } from '../share-event.ts';
 import { checkAddress, type MoneroNetwork } from './address.ts';
 import { blockId, withNonce } from './blob.ts';
 import type { RandomX } from './randomx.ts';
@@ -89,22 +89,8 @@ export async function startXmrPool(options: XmrPoolOptions) {
 
   function shareEvent(share: ShareOutcome) {
     metrics?.onShare(share.status);
-    push({
-      type: 'share',
-      coin,
-      address: share.address,
-      worker: share.worker,
-      scheme: share.scheme,
-      // RandomX difficulty counts hashes: the pool's accounting unit already.
-      difficulty: share.difficulty,
-      status: share.status,
-      ip: /^\d+\.\d+\.\d+\.\d+$/.test(share.ip) ? share.ip : '0.0.0.0',
-      at: share.at,
-      ...(share.agent ? { agent: share.agent.replace(/[^\x20-\x7e]/g, '').slice(0, 64) } : {}),
-      ...(share.actualDifficulty !== undefined
-        ? { actual_difficulty: Math.min(maxDifficulty(coin), share.actualDifficulty) }
-        : {}),
-    });
+    // RandomX difficulty counts hashes: the pool's accounting unit already.
+    push(shareEventOf(coin, share, (difficulty) => difficulty));
   }
 
   // Parents the pool has sent a block on: whether the node took it. Once it did, another block
