@@ -109,7 +109,8 @@ describe('compiledCatalogs plugin', () => {
       `  "${code}": { site: () => import("virtual:openpool-catalogue/${code}/site"), ` +
       `pages: () => import("virtual:openpool-catalogue/${code}/pages"), ` +
       `coin: () => import("virtual:openpool-catalogue/${code}/coin"), ` +
-      `miner: () => import("virtual:openpool-catalogue/${code}/miner") },`;
+      `miner: () => import("virtual:openpool-catalogue/${code}/miner"), ` +
+      `extra: () => import("virtual:openpool-catalogue/${code}/extra") },`;
     expect(lines.slice(1, -1).sort()).toEqual([parts('en'), parts('ru'), parts('zh-cn')]);
   });
 

@@ -150,6 +150,7 @@ describe('a failed catalogue chunk', () => {
           pages: () => Promise.resolve({ default: { 'hw.x': ['Device'] } }),
           coin: () => Promise.resolve({ default: { 'pool.x': ['Pool'] } }),
           miner: () => Promise.resolve({ default: { 'miner.x': ['Miner'] } }),
+          extra: () => Promise.resolve({ default: { 'guide.x': ['Guide'] } }),
         },
       },
     }));

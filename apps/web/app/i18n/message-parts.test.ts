@@ -25,11 +25,22 @@ describe('partsForPath', () => {
     expect(partsForPath('/fa/about')).toEqual(['site', 'pages']);
     expect(partsForPath('/device/asic/bitmain')).toEqual(['site', 'pages']);
     expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site', 'pages']);
-    expect(partsForPath('/btc')).toEqual(['site', 'pages', 'coin']);
+    expect(partsForPath('/btc')).toEqual(['site', 'pages', 'coin', 'extra']);
     expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'coin']);
     expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'coin', 'miner']);
     expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner']);
     expect(partsForPath('/watch/token/ltc/stats')).toEqual(['site', 'coin', 'miner']);
+  });
+  it('gives the API, connection test and merged-mining pages and the pool page the extra part', () => {
+    expect(partsForPath('/api')).toEqual(['site', 'pages', 'extra']);
+    expect(partsForPath('/fa/test')).toEqual(['site', 'pages', 'extra']);
+    expect(partsForPath('/merge')).toEqual(['site', 'pages', 'extra']);
+    expect(partsForPath('/ltc')).toEqual(['site', 'pages', 'coin', 'extra']);
+    expect(messagePart('guide.title')).toBe('extra');
+    expect(messagePart('connTest.status.waiting')).toBe('extra');
+    // What every page's head may name stays in the site part.
+    expect(messagePart('apiPage.title')).toBe('site');
+    expect(messagePart('connTest.lead')).toBe('site');
   });
   it('keeps the hardware, article and notification words out of the miner pages', () => {
     expect(messagePart('hw.col.profit')).toBe('pages');
@@ -75,10 +86,13 @@ function reachable(entries: string[]): Set<string> {
   return seen;
 }
 
+/** The pages outside a coin that load the extra part too (partsForPath). */
+const EXTRA_ROUTES = ['api-docs.tsx', 'merge.tsx', 'test.tsx'];
+
 describe('the site part', () => {
   it('holds every message that the frame and the pages outside a coin can show (with the pages part)', () => {
     const siteRoutes = readdirSync(join(APP, 'routes'))
-      .filter((name) => /\.tsx$/.test(name))
+      .filter((name) => /\.tsx$/.test(name) && !EXTRA_ROUTES.includes(name))
       .map((name) => join(APP, 'routes', name));
     const files = reachable([join(APP, 'root.tsx'), ...siteRoutes]);
     expect(files.size).toBeGreaterThan(20);
@@ -111,6 +125,35 @@ describe('the pages part', () => {
     for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
       const source = readFileSync(file, 'utf8');
       // By prefix, so that a key built from parts (`hw.col.${name}`) is caught too.
+      for (const prefix of prefixes)
+        if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
+          wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the extra part', () => {
+  it('holds no message that the frame, the home page or a miner page can show', () => {
+    const minerRoutes = ['miner', 'watch'].flatMap((folder) =>
+      readdirSync(join(APP, 'routes', folder))
+        .filter((name) => /\.tsx$/.test(name))
+        .map((name) => join(APP, 'routes', folder, name)),
+    );
+    const files = reachable([join(APP, 'root.tsx'), join(APP, 'routes/home.tsx'), ...minerRoutes]);
+    expect(files.size).toBeGreaterThan(20);
+    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
+    const extra = english.filter((id) => messagePart(id) === 'extra');
+    expect(extra.length).toBeGreaterThan(20);
+    // A prefix all of whose messages are extra is checked as a prefix too (a key built from parts).
+    const prefixes = [...new Set(extra.map((id) => `${id.split('.')[0]}.`))].filter((prefix) =>
+      english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'extra'),
+    );
+    expect(prefixes).toContain('guide.');
+    const wrong: string[] = [];
+    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const id of extra) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
       for (const prefix of prefixes)
         if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
           wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);

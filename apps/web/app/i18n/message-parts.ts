@@ -6,14 +6,17 @@
  *          hardware lists and calculators, articles, the pool comparison, about, notifications
  *          (two thirds of the site part's bytes, which every miner page downloaded);
  *   coin:  the coin pages (pool, charts, top miners, about the coin, connection guides);
- *   miner: the miner pages (stats, workers, payouts, settings, e-mail accounts).
+ *   miner: the miner pages (stats, workers, payouts, settings, e-mail accounts);
+ *   extra: the words of the API page, the connection test, the merged-mining page and the pool
+ *          page's connection guides, which neither a miner page nor the home page shows (about
+ *          2 KB gzipped that every miner page downloaded in the site and coin parts; decision 036).
  * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
  * the build (which writes one chunk per language and part) and the browser (which loads the
  * parts of the next page before it renders). Pure, so both sides agree.
  */
 import { splitLocalePath } from '@openpool/domain/locales';
 
-export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner'] as const;
+export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner', 'extra'] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
@@ -28,7 +31,7 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   // The home page has the address search too (decision 027).
   ['pool.search.', 'site'],
   ['pool.', 'coin'],
-  ['guide.', 'coin'],
+  ['guide.', 'extra'],
   ['chart.', 'coin'],
   ['topMiners.', 'coin'],
   ['about.', 'coin'],
@@ -50,6 +53,15 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['notify.', 'pages'],
   ['aboutPool.', 'pages'],
   ['kb.', 'pages'],
+  // The titles and leads every page's head may name (shared/route-seo.ts, the footer) stay in
+  // the site part; the rest of these pages' words only they load.
+  ['apiPage.title', 'site'],
+  ['apiPage.lead', 'site'],
+  ['mergePage.lead', 'site'],
+  ['connTest.lead', 'site'],
+  ['apiPage.', 'extra'],
+  ['mergePage.', 'extra'],
+  ['connTest.', 'extra'],
 ];
 
 export function messagePart(id: string): MessagePart {
@@ -57,6 +69,9 @@ export function messagePart(id: string): MessagePart {
 }
 
 /** First path segments of the pages outside a coin (apps/web/app/routes.ts); any other is a coin. */
+/** Pages outside a coin that show the extra part's words. */
+const EXTRA_SEGMENTS = new Set(['api', 'merge', 'test']);
+
 const SITE_SEGMENTS = new Set([
   'about',
   'api',
@@ -72,9 +87,11 @@ const SITE_SEGMENTS = new Set([
 /** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
 export function partsForPath(pathname: string): MessagePart[] {
   const [first, second] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
+  if (first !== undefined && EXTRA_SEGMENTS.has(first)) return ['site', 'pages', 'extra'];
   if (first === undefined || SITE_SEGMENTS.has(first)) return ['site', 'pages'];
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
   if (first === 'watch') return ['site', 'coin', 'miner'];
-  // The coin's pool page has the hardware calculator.
-  return second === 'miner' ? ['site', 'coin', 'miner'] : ['site', 'pages', 'coin'];
+  if (second === 'miner') return ['site', 'coin', 'miner'];
+  // The coin's pool page has the hardware calculator and the connection guides.
+  return second === undefined ? ['site', 'pages', 'coin', 'extra'] : ['site', 'pages', 'coin'];
 }
