@@ -42,10 +42,11 @@ describe('compileCatalogue', () => {
   });
 
   it('keeps only the messages of the part asked for', () => {
-    const english = { 'error.x': 'E', 'pool.card.x': 'C', 'pool.servers.x': 'S', 'settings.x': 'M' };
+    const english = { 'error.x': 'E', 'pool.card.x': 'C', 'pool.servers.x': 'S', 'settings.x': 'M', 'miner.x': 'W' };
     expect(Object.keys(compileCatalogue({}, english, 'site'))).toEqual(['error.x', 'pool.card.x']);
     expect(Object.keys(compileCatalogue({}, english, 'coin'))).toEqual(['pool.servers.x']);
-    expect(Object.keys(compileCatalogue({}, english, 'miner'))).toEqual(['settings.x']);
+    expect(Object.keys(compileCatalogue({}, english, 'miner'))).toEqual(['miner.x']);
+    expect(Object.keys(compileCatalogue({}, english, 'account'))).toEqual(['settings.x']);
   });
 
   it('refuses formats the translator does not render', () => {
@@ -110,7 +111,8 @@ describe('compiledCatalogs plugin', () => {
       `pages: () => import("virtual:openpool-catalogue/${code}/pages"), ` +
       `coin: () => import("virtual:openpool-catalogue/${code}/coin"), ` +
       `miner: () => import("virtual:openpool-catalogue/${code}/miner"), ` +
-      `extra: () => import("virtual:openpool-catalogue/${code}/extra") },`;
+      `extra: () => import("virtual:openpool-catalogue/${code}/extra"), ` +
+      `account: () => import("virtual:openpool-catalogue/${code}/account") },`;
     expect(lines.slice(1, -1).sort()).toEqual([parts('en'), parts('ru'), parts('zh-cn')]);
   });
 

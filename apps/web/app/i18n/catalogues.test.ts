@@ -76,8 +76,11 @@ describe('parts', () => {
     const i18n = await catalogues.loadCatalogue('en', ['coin']);
     expect(i18n._('error.pageNotFound')).toBe('Page not found');
     expect(i18n._('pool.servers.title')).not.toBe('pool.servers.title');
-    expect(i18n.has('settings.threshold')).toBe(false);
+    expect(i18n.has('miner.workers.title')).toBe(false);
     await catalogues.loadCatalogue('en', ['miner']);
+    expect(i18n.has('miner.workers.title')).toBe(true);
+    expect(i18n.has('settings.threshold')).toBe(false);
+    await catalogues.loadCatalogue('en', ['account']);
     expect(i18n.has('settings.threshold')).toBe(true);
   });
 });
@@ -151,6 +154,7 @@ describe('a failed catalogue chunk', () => {
           coin: () => Promise.resolve({ default: { 'pool.x': ['Pool'] } }),
           miner: () => Promise.resolve({ default: { 'miner.x': ['Miner'] } }),
           extra: () => Promise.resolve({ default: { 'guide.x': ['Guide'] } }),
+          account: () => Promise.resolve({ default: { 'settings.x': ['Settings'] } }),
         },
       },
     }));

@@ -10,7 +10,8 @@ describe('messagePart', () => {
     expect(messagePart('pool.scheme.pps')).toBe('site');
     expect(messagePart('pool.servers.title')).toBe('coin');
     expect(messagePart('chart.range.day')).toBe('coin');
-    expect(messagePart('settings.threshold')).toBe('miner');
+    expect(messagePart('settings.threshold')).toBe('account');
+    expect(messagePart('verify.intro')).toBe('site');
     // The calculator on coin and device pages shows the form rules' messages.
     expect(messagePart('validation.required')).toBe('site');
     expect(messagePart('header.products')).toBe('site');
@@ -28,7 +29,10 @@ describe('partsForPath', () => {
     expect(partsForPath('/btc')).toEqual(['site', 'pages', 'coin', 'extra']);
     expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'coin']);
     expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'coin', 'miner']);
-    expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner']);
+    expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner', 'account']);
+    expect(partsForPath('/ltc/miner/email')).toEqual(['site', 'coin', 'miner', 'account']);
+    expect(partsForPath('/fa/ltc/miner/verify/Lx')).toEqual(['site', 'coin', 'miner', 'account']);
+    expect(partsForPath('/ltc/miner/payouts/Lx')).toEqual(['site', 'coin', 'miner']);
     expect(partsForPath('/watch/token/ltc/stats')).toEqual(['site', 'coin', 'miner']);
   });
   it('gives the API, connection test and merged-mining pages and the pool page the extra part', () => {
@@ -154,6 +158,34 @@ describe('the extra part', () => {
     for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
       const source = readFileSync(file, 'utf8');
       for (const id of extra) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
+      for (const prefix of prefixes)
+        if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
+          wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the account part', () => {
+  it('holds no message that the frame or the stats, worker, payouts and watcher pages can show', () => {
+    const routes = [
+      ...['stats.tsx', 'worker.tsx', 'payouts.tsx', 'layout.tsx'].map((name) => join(APP, 'routes/miner', name)),
+      ...readdirSync(join(APP, 'routes/watch'))
+        .filter((name) => /\.tsx$/.test(name))
+        .map((name) => join(APP, 'routes/watch', name)),
+    ];
+    const files = reachable([join(APP, 'root.tsx'), join(APP, 'routes/coin/layout.tsx'), ...routes]);
+    expect(files.size).toBeGreaterThan(20);
+    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
+    const account = english.filter((id) => messagePart(id) === 'account');
+    const prefixes = [...new Set(account.map((id) => `${id.split('.')[0]}.`))].filter((prefix) =>
+      english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'account'),
+    );
+    expect(prefixes).toEqual(expect.arrayContaining(['settings.', 'email.']));
+    const wrong: string[] = [];
+    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const id of account) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
       for (const prefix of prefixes)
         if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
           wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);

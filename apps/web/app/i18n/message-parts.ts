@@ -6,7 +6,9 @@
  *          hardware lists and calculators, articles, the pool comparison, about, notifications
  *          (two thirds of the site part's bytes, which every miner page downloaded);
  *   coin:  the coin pages (pool, charts, top miners, about the coin, connection guides);
- *   miner: the miner pages (stats, workers, payouts, settings, e-mail accounts);
+ *   miner: the miner pages (stats, workers, payouts);
+ *   account: the miner's settings, e-mail account and verification pages, which the stats,
+ *          worker and payouts pages do not show (decision 036);
  *   extra: the words of the API page, the connection test, the merged-mining page and the pool
  *          page's connection guides, which neither a miner page nor the home page shows (about
  *          2 KB gzipped that every miner page downloaded in the site and coin parts; decision 036).
@@ -16,7 +18,7 @@
  */
 import { splitLocalePath } from '@openpool/domain/locales';
 
-export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner', 'extra'] as const;
+export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner', 'extra', 'account'] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
@@ -37,10 +39,13 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['about.', 'coin'],
   ['tabs.', 'coin'],
   ['miner.', 'miner'],
-  ['settings.', 'miner'],
+  ['settings.', 'account'],
   ['payouts.', 'miner'],
   ['worker.', 'miner'],
-  ['email.', 'miner'],
+  ['email.', 'account'],
+  // The verification page's lead is its description in the head (shared/route-seo.ts).
+  ['verify.intro', 'site'],
+  ['verify.', 'account'],
   // Decision 023's miner panels: share quality, reported hashrate, best shares, watcher links.
   ['quality.', 'miner'],
   ['reported.', 'miner'],
@@ -69,6 +74,9 @@ export function messagePart(id: string): MessagePart {
 }
 
 /** First path segments of the pages outside a coin (apps/web/app/routes.ts); any other is a coin. */
+/** The miner's pages that show the account part's words (`/{coin}/miner/{page}`). */
+const ACCOUNT_PAGES = new Set(['settings', 'email', 'verify']);
+
 /** Pages outside a coin that show the extra part's words. */
 const EXTRA_SEGMENTS = new Set(['api', 'merge', 'test']);
 
@@ -86,12 +94,13 @@ const SITE_SEGMENTS = new Set([
 
 /** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
 export function partsForPath(pathname: string): MessagePart[] {
-  const [first, second] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
+  const [first, second, third] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
   if (first !== undefined && EXTRA_SEGMENTS.has(first)) return ['site', 'pages', 'extra'];
   if (first === undefined || SITE_SEGMENTS.has(first)) return ['site', 'pages'];
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
   if (first === 'watch') return ['site', 'coin', 'miner'];
-  if (second === 'miner') return ['site', 'coin', 'miner'];
+  if (second === 'miner')
+    return third !== undefined && ACCOUNT_PAGES.has(third) ? ['site', 'coin', 'miner', 'account'] : ['site', 'coin', 'miner'];
   // The coin's pool page has the hardware calculator and the connection guides.
   return second === undefined ? ['site', 'pages', 'coin', 'extra'] : ['site', 'pages', 'coin'];
 }
