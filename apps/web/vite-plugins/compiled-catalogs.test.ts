@@ -112,7 +112,8 @@ describe('compiledCatalogs plugin', () => {
       `coin: () => import("virtual:openpool-catalogue/${code}/coin"), ` +
       `miner: () => import("virtual:openpool-catalogue/${code}/miner"), ` +
       `extra: () => import("virtual:openpool-catalogue/${code}/extra"), ` +
-      `account: () => import("virtual:openpool-catalogue/${code}/account") },`;
+      `account: () => import("virtual:openpool-catalogue/${code}/account"), ` +
+      `guide: () => import("virtual:openpool-catalogue/${code}/guide") },`;
     expect(lines.slice(1, -1).sort()).toEqual([parts('en'), parts('ru'), parts('zh-cn')]);
   });
 

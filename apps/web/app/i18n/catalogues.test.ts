@@ -153,8 +153,9 @@ describe('a failed catalogue chunk', () => {
           pages: () => Promise.resolve({ default: { 'hw.x': ['Device'] } }),
           coin: () => Promise.resolve({ default: { 'pool.x': ['Pool'] } }),
           miner: () => Promise.resolve({ default: { 'miner.x': ['Miner'] } }),
-          extra: () => Promise.resolve({ default: { 'guide.x': ['Guide'] } }),
+          extra: () => Promise.resolve({ default: { 'apiPage.x': ['API'] } }),
           account: () => Promise.resolve({ default: { 'settings.x': ['Settings'] } }),
+          guide: () => Promise.resolve({ default: { 'guide.x': ['Guide'] } }),
         },
       },
     }));

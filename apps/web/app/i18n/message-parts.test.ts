@@ -26,7 +26,7 @@ describe('partsForPath', () => {
     expect(partsForPath('/fa/about')).toEqual(['site', 'pages']);
     expect(partsForPath('/device/asic/bitmain')).toEqual(['site', 'pages']);
     expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site', 'pages']);
-    expect(partsForPath('/btc')).toEqual(['site', 'pages', 'coin', 'extra']);
+    expect(partsForPath('/btc')).toEqual(['site', 'pages', 'coin', 'guide']);
     expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'coin']);
     expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'coin', 'miner']);
     expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner', 'account']);
@@ -35,12 +35,12 @@ describe('partsForPath', () => {
     expect(partsForPath('/ltc/miner/payouts/Lx')).toEqual(['site', 'coin', 'miner']);
     expect(partsForPath('/watch/token/ltc/stats')).toEqual(['site', 'coin', 'miner']);
   });
-  it('gives the API, connection test and merged-mining pages and the pool page the extra part', () => {
+  it('gives the API, connection test and merged-mining pages the extra part, the pool page the guides', () => {
     expect(partsForPath('/api')).toEqual(['site', 'pages', 'extra']);
     expect(partsForPath('/fa/test')).toEqual(['site', 'pages', 'extra']);
     expect(partsForPath('/merge')).toEqual(['site', 'pages', 'extra']);
-    expect(partsForPath('/ltc')).toEqual(['site', 'pages', 'coin', 'extra']);
-    expect(messagePart('guide.title')).toBe('extra');
+    expect(partsForPath('/ltc')).toEqual(['site', 'pages', 'coin', 'guide']);
+    expect(messagePart('guide.title')).toBe('guide');
     expect(messagePart('connTest.status.waiting')).toBe('extra');
     // What every page's head may name stays in the site part.
     expect(messagePart('apiPage.title')).toBe('site');
@@ -137,7 +137,7 @@ describe('the pages part', () => {
   });
 });
 
-describe('the extra part', () => {
+describe('the extra and guide parts', () => {
   it('holds no message that the frame, the home page or a miner page can show', () => {
     const minerRoutes = ['miner', 'watch'].flatMap((folder) =>
       readdirSync(join(APP, 'routes', folder))
@@ -147,11 +147,12 @@ describe('the extra part', () => {
     const files = reachable([join(APP, 'root.tsx'), join(APP, 'routes/home.tsx'), ...minerRoutes]);
     expect(files.size).toBeGreaterThan(20);
     const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
-    const extra = english.filter((id) => messagePart(id) === 'extra');
+    const onlySome = (id: string) => ['extra', 'guide'].includes(messagePart(id));
+    const extra = english.filter(onlySome);
     expect(extra.length).toBeGreaterThan(20);
-    // A prefix all of whose messages are extra is checked as a prefix too (a key built from parts).
+    // A prefix all of whose messages are in these parts is checked as a prefix too (a key built from parts).
     const prefixes = [...new Set(extra.map((id) => `${id.split('.')[0]}.`))].filter((prefix) =>
-      english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'extra'),
+      english.filter((id) => id.startsWith(prefix)).every(onlySome),
     );
     expect(prefixes).toContain('guide.');
     const wrong: string[] = [];

@@ -5,20 +5,22 @@
  *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages: the
  *          hardware lists and calculators, articles, the pool comparison, about, notifications
  *          (two thirds of the site part's bytes, which every miner page downloaded);
- *   coin:  the coin pages (pool, charts, top miners, about the coin, connection guides);
+ *   coin:  the coin pages (pool, charts, top miners, about the coin);
  *   miner: the miner pages (stats, workers, payouts);
  *   account: the miner's settings, e-mail account and verification pages, which the stats,
  *          worker and payouts pages do not show (decision 036);
- *   extra: the words of the API page, the connection test, the merged-mining page and the pool
- *          page's connection guides, which neither a miner page nor the home page shows (about
- *          2 KB gzipped that every miner page downloaded in the site and coin parts; decision 036).
+ *   extra: the words of the API page, the connection test and the merged-mining page, which no
+ *          coin, miner or home page shows (about 2 KB gzipped that every page downloaded in the
+ *          site part; decision 036);
+ *   guide: the pool page's connection guides (0.8 KB that every miner page downloaded in the
+ *          coin part);
  * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
  * the build (which writes one chunk per language and part) and the browser (which loads the
  * parts of the next page before it renders). Pure, so both sides agree.
  */
 import { splitLocalePath } from '@openpool/domain/locales';
 
-export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner', 'extra', 'account'] as const;
+export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner', 'extra', 'account', 'guide'] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
@@ -33,7 +35,7 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   // The home page has the address search too (decision 027).
   ['pool.search.', 'site'],
   ['pool.', 'coin'],
-  ['guide.', 'extra'],
+  ['guide.', 'guide'],
   ['chart.', 'coin'],
   ['topMiners.', 'coin'],
   ['about.', 'coin'],
@@ -102,5 +104,5 @@ export function partsForPath(pathname: string): MessagePart[] {
   if (second === 'miner')
     return third !== undefined && ACCOUNT_PAGES.has(third) ? ['site', 'coin', 'miner', 'account'] : ['site', 'coin', 'miner'];
   // The coin's pool page has the hardware calculator and the connection guides.
-  return second === undefined ? ['site', 'pages', 'coin', 'extra'] : ['site', 'pages', 'coin'];
+  return second === undefined ? ['site', 'pages', 'coin', 'guide'] : ['site', 'pages', 'coin'];
 }
