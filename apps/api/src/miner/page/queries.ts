@@ -3,42 +3,17 @@
  * read in eleven statements, here in two. `minerHead` is one row of the miner's own figures
  * (the latest network sample read once, for solo effort and best shares alike); `minerWorkers`
  * is one row per worker with its windows, quality counts, best shares and reports. Each mirrors
- * its compatibility path's SQL (miner/queries.ts, miner/workers.ts, miner/quality.ts,
+ * its compatibility path's SQL (miner/queries.ts, miner/workers.ts, miner/quality-counts.ts,
  * miner/best-reported.ts), and page.test.ts holds the two to the same answers.
  */
 import type pg from 'pg';
 import { OFFLINE_AFTER_S, ts, windows, windowStart } from '../../stats/windows.ts';
+import { qualityCounts as counts, type QualityCounts } from '../quality-counts.ts';
 
 /** The ledger kinds a credit is (miner/queries.ts counts the same). */
 const CREDIT_KINDS = ['pps', 'block', 'fee_share', 'solo', 'orphan'];
 /** Workers silent longer drop off the list (miner/workers.ts, WORKER_LIST_DAYS). */
 const LISTED_DAYS = 30;
-
-/** Valid, stale and invalid counts and work, last complete hour ($H) and 24 hours (miner/quality.ts). */
-const counts = (hourStart: string) =>
-  `coalesce(sum(valid_n) filter (where bucket >= ${hourStart}), 0)::int as n1v,
-   coalesce(sum(stale_n) filter (where bucket >= ${hourStart}), 0)::int as n1s,
-   coalesce(sum(invalid_n) filter (where bucket >= ${hourStart}), 0)::int as n1i,
-   coalesce(sum(valid_n), 0)::int as n24v, coalesce(sum(stale_n), 0)::int as n24s, coalesce(sum(invalid_n), 0)::int as n24i,
-   coalesce(sum(valid) filter (where bucket >= ${hourStart}), 0)::float8 as w1v,
-   coalesce(sum(stale) filter (where bucket >= ${hourStart}), 0)::float8 as w1s,
-   coalesce(sum(invalid) filter (where bucket >= ${hourStart}), 0)::float8 as w1i,
-   coalesce(sum(valid), 0)::float8 as w24v, coalesce(sum(stale), 0)::float8 as w24s, coalesce(sum(invalid), 0)::float8 as w24i`;
-
-export interface QualityCounts {
-  n1v: number;
-  n1s: number;
-  n1i: number;
-  n24v: number;
-  n24s: number;
-  n24i: number;
-  w1v: number;
-  w1s: number;
-  w1i: number;
-  w24v: number;
-  w24s: number;
-  w24i: number;
-}
 
 export interface MinerHead {
   /** Unix seconds. */

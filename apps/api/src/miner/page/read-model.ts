@@ -11,23 +11,15 @@ import { workerStatus } from '@openpool/domain/miner-rules';
 import type { MinerPage, MinerPageWorker } from '@openpool/domain/miner-page';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import { effort } from '@openpool/domain/rewards';
-import { staleRateFarAbove, windowQuality } from '@openpool/domain/share-quality';
+import { staleRateFarAbove } from '@openpool/domain/share-quality';
 import type { ApiContext } from '../../context.ts';
 import { BUCKET_S, HASHRATE_WINDOWS, windowHashrate } from '../../stats/windows.ts';
 import { dailyRewards, minerChart } from '../queries.ts';
-import { minerHead, minerWorkers, type MinerHead, type QualityCounts, type WorkerFigures } from './queries.ts';
+import { qualityWindows } from '../quality-counts.ts';
+import { minerHead, minerWorkers, type MinerHead, type WorkerFigures } from './queries.ts';
 
 /** The page's reward chart: the last 31 days. */
 const REWARD_DAYS = 31;
-
-/** A quality row's two windows (miner/quality.ts). */
-const bothWindows = (row: QualityCounts) => ({
-  '1h': windowQuality({ valid: row.n1v, stale: row.n1s, invalid: row.n1i }, { valid: row.w1v, stale: row.w1s, invalid: row.w1i }),
-  '24h': windowQuality(
-    { valid: row.n24v, stale: row.n24s, invalid: row.n24i },
-    { valid: row.w24v, stale: row.w24s, invalid: row.w24i },
-  ),
-});
 
 function stats(ctx: ApiContext, coin: CoinTicker, address: string, head: MinerHead): MinerStats {
   const config = ctx.pool.coins.get(coin);
@@ -87,12 +79,12 @@ function workerRow(row: WorkerFigures, hpd: number, nowMs: number): MinerPageWor
 }
 
 function quality(head: MinerHead, rows: WorkerFigures[]): MinerPage['quality'] {
-  const pool = bothWindows(head.pool_quality);
+  const pool = qualityWindows(head.pool_quality);
   return {
     pool,
-    miner: bothWindows(head.miner_quality),
+    miner: qualityWindows(head.miner_quality),
     stale_hint_workers: rows
-      .filter((row) => row.in_quality && staleRateFarAbove(bothWindows(row)['24h'], pool['24h']))
+      .filter((row) => row.in_quality && staleRateFarAbove(qualityWindows(row)['24h'], pool['24h']))
       .map((row) => row.worker),
   };
 }
