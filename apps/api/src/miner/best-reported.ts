@@ -11,10 +11,11 @@ import { BUCKET_S, HASHRATE_WINDOWS, ts, unix, windowHashrate, windows, windowSt
 
 const LISTED_DAYS = 30;
 
-type Best = { difficulty: number; at: number } | null;
+export type Best = { difficulty: number; at: number } | null;
 const bestOf = (difficulty: number | null, at: Date | null): Best =>
   difficulty === null || at === null ? null : { difficulty, at: unix(at) };
-const harder = (a: Best, b: Best): Best => (a === null ? b : b === null || a.difficulty >= b.difficulty ? a : b);
+/** The harder of two records (the page's read model takes the miner's best alike). */
+export const harder = (a: Best, b: Best): Best => (a === null ? b : b === null || a.difficulty >= b.difficulty ? a : b);
 
 export async function bestShares(ctx: ApiContext, coin: CoinTicker, address: string): Promise<BestShares | null> {
   const since = new Date(ctx.now() - LISTED_DAYS * 86_400_000);
@@ -84,13 +85,13 @@ export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, addres
     worker: string;
     scheme: string;
     v10: number;
-    v24: number;
+    v24h: number;
     r10: number | null;
     r24: number | null;
   }>(
     `select w.worker, w.scheme,
        coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $3 and b.bucket < $5), 0) as v10,
-       coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $4 and b.bucket < $5), 0) as v24,
+       coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $4 and b.bucket < $5), 0) as v24h,
        (select sum(reported_sum / nullif(reports, 0)) from worker_reported r
          where r.worker_id = w.id and r.bucket >= $3 and r.bucket < $5) as r10,
        (select sum(reported_sum / nullif(reports, 0)) from worker_reported r
@@ -100,12 +101,28 @@ export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, addres
     [coin, address, windowStart('10m', end), windowStart('24h', end), ts(end), new Date(ctx.now() - LISTED_DAYS * 86_400_000)],
   );
   if (rows.rows.length === 0) return null;
+  return reportedFigures(rows.rows, hpd);
+}
+
+/** A worker's valid work and its buckets' summed mean reports, over 10 minutes and 24 hours. */
+export interface ReportedRow {
+  worker: string;
+  scheme: string;
+  v10: number;
+  v24h: number;
+  r10: number | null;
+  r24: number | null;
+}
+
+/** Reported beside effective hashrate per worker and for the miner (the page's read too, decision 034). */
+export function reportedFigures(rows: readonly ReportedRow[], hpd: number): ReportedHashrate {
+  // Each complete bucket's mean report averaged over the whole window (decision 024).
   const buckets = { '10m': HASHRATE_WINDOWS['10m'] / BUCKET_S, '24h': HASHRATE_WINDOWS['24h'] / BUCKET_S };
-  const workers = rows.rows.map((row) => ({
+  const workers = rows.map((row) => ({
     worker: row.worker,
     scheme: row.scheme,
     '10m': hashrateFigures(windowHashrate('10m', row.v10, hpd), row.r10 === null ? null : row.r10 / buckets['10m']),
-    '24h': hashrateFigures(windowHashrate('24h', row.v24, hpd), row.r24 === null ? null : row.r24 / buckets['24h']),
+    '24h': hashrateFigures(windowHashrate('24h', row.v24h, hpd), row.r24 === null ? null : row.r24 / buckets['24h']),
   }));
   // The miner's comparison is of the workers that report, their work and their claims; how many
   // do not is said beside it, so its effective figure is never read as the miner's.

@@ -6,14 +6,14 @@
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import type { ChartRange, MinerStats } from '@openpool/domain/api';
-import { hashrateFigures } from '@openpool/domain/best-reported';
 import { workerStatus } from '@openpool/domain/miner-rules';
 import type { MinerPage, MinerPageWorker } from '@openpool/domain/miner-page';
 import { fromUnits, unitDecimalsOf } from '@openpool/domain/pool-config';
 import { effort } from '@openpool/domain/rewards';
 import { staleRateFarAbove } from '@openpool/domain/share-quality';
 import type { ApiContext } from '../../context.ts';
-import { BUCKET_S, HASHRATE_WINDOWS, windowHashrate } from '../../stats/windows.ts';
+import { windowHashrate } from '../../stats/windows.ts';
+import { harder, reportedFigures, type Best } from '../best-reported.ts';
 import { dailyRewards, minerChart } from '../queries.ts';
 import { qualityWindows } from '../quality-counts.ts';
 import { minerHead, minerWorkers, type MinerHead, type WorkerFigures } from './queries.ts';
@@ -89,10 +89,8 @@ function quality(head: MinerHead, rows: WorkerFigures[]): MinerPage['quality'] {
   };
 }
 
-type Best = { difficulty: number; at: number } | null;
 const bestOf = (difficulty: number | null, at: number | null): Best =>
   difficulty === null || at === null ? null : { difficulty, at };
-const harder = (a: Best, b: Best): Best => (a === null ? b : b === null || a.difficulty >= b.difficulty ? a : b);
 
 function best(head: MinerHead, rows: WorkerFigures[]): MinerPage['best'] {
   if (rows.length === 0) return null;
@@ -108,26 +106,7 @@ function best(head: MinerHead, rows: WorkerFigures[]): MinerPage['best'] {
 
 function reported(rows: WorkerFigures[], hpd: number): MinerPage['reported'] {
   if (rows.length === 0) return null;
-  // Each complete bucket's mean report averaged over the whole window (decision 024).
-  const buckets = { '10m': HASHRATE_WINDOWS['10m'] / BUCKET_S, '24h': HASHRATE_WINDOWS['24h'] / BUCKET_S };
-  const workers = rows.map((row) => ({
-    worker: row.worker,
-    scheme: row.scheme,
-    '10m': hashrateFigures(windowHashrate('10m', row.v10, hpd), row.r10 === null ? null : row.r10 / buckets['10m']),
-    '24h': hashrateFigures(windowHashrate('24h', row.v24h, hpd), row.r24 === null ? null : row.r24 / buckets['24h']),
-  }));
-  const sum = (window: '10m' | '24h') => {
-    const reporting = workers.filter((worker) => worker[window].reported !== null);
-    return {
-      ...hashrateFigures(
-        reporting.reduce((total, worker) => total + worker[window].effective, 0),
-        reporting.length === 0 ? null : reporting.reduce((total, worker) => total + (worker[window].reported ?? 0), 0),
-      ),
-      workers_reporting: reporting.length,
-      workers_not_reporting: workers.filter((worker) => worker[window].reported === null && worker[window].effective > 0).length,
-    };
-  };
-  return { miner: { '10m': sum('10m'), '24h': sum('24h') } };
+  return { miner: reportedFigures(rows, hpd).miner };
 }
 
 /**
