@@ -32,6 +32,7 @@ import {
   workerIpProves,
   type WatcherLinkRow,
 } from './queries.ts';
+import type { CoinTicker } from '@openpool/domain/coins';
 import { API_ROUTES } from '@openpool/domain/paths';
 import { isWatcherToken } from '@openpool/domain/routes';
 
@@ -69,6 +70,18 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
     }
   }
 
+  /** The miner a managing request names, checked and proven, or the refusal. */
+  async function provenMiner(request: {
+    ip: string;
+    params: { coin: string; address: string };
+    body: { ip: string };
+  }): Promise<{ coin: CoinTicker; address: string }> {
+    const coin = checkCoin(ctx, request.params.coin);
+    const address = checkAddress(request.params.address);
+    await prove(request.ip, coin, address, request.body.ip);
+    return { coin, address };
+  }
+
   const list = async (coin: string, address: string) => (await watcherLinks(ctx.db, coin, address)).map(linkOf);
 
   r.post(
@@ -84,9 +97,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
       config: { cache: 'none' },
     },
     async (request, reply) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      await prove(request.ip, coin, address, request.body.ip);
+      const { coin, address } = await provenMiner(request);
       const now = ctx.now();
       if ((await liveWatcherLinkCount(ctx.db, coin, address, new Date(now))) >= MAX_LINKS)
         throw new HttpError(400, 'too_many_links', `At most ${MAX_LINKS} live watcher links: revoke one first.`);
@@ -116,9 +127,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
       config: { cache: 'none' },
     },
     async (request) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      await prove(request.ip, coin, address, request.body.ip);
+      const { coin, address } = await provenMiner(request);
       return { links: await list(coin, address) };
     },
   );
@@ -136,9 +145,7 @@ export function registerWatcherRoutes(app: FastifyInstance, ctx: ApiContext): vo
       config: { cache: 'none' },
     },
     async (request) => {
-      const coin = checkCoin(ctx, request.params.coin);
-      const address = checkAddress(request.params.address);
-      await prove(request.ip, coin, address, request.body.ip);
+      const { coin, address } = await provenMiner(request);
       if (!(await revokeWatcherLink(ctx.db, request.body.id, coin, address, new Date(ctx.now()))))
         throw notFound('No such watcher link for this miner');
       return { links: await list(coin, address) };
