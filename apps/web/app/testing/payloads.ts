@@ -6,11 +6,13 @@
 import {
   apiLimitsSchema,
   mergedListSchema,
+  minerStatsSchema,
   poolStatsSchema,
   ratesSchema,
   topMinersSchema,
   type ApiLimits,
   type MergedList,
+  type MinerStats,
   type PoolStats,
   type Rates,
 } from '@openpool/domain/api';
@@ -126,35 +128,41 @@ export function createRates(overrides: Partial<Rates> = {}): Rates {
 const noShares = { valid: 0, stale: 0, invalid: 0, stale_rate: null, invalid_rate: null };
 const emptyQuality = { '1h': noShares, '24h': noShares };
 
+/** `GET /{coin}/api/v1/miner/stats/{address}`: a miner with one PPS+ worker online; parsed, so it stays on its schema. */
+export function createMinerStats(coin: string, address: string, overrides: Partial<MinerStats> = {}): MinerStats {
+  return minerStatsSchema.parse({
+    coin,
+    address,
+    hashrate_10m: 2.5e9,
+    hashrate_6h: 2.4e9,
+    hashrate_24h: 2.3e9,
+    shares_24h: { valid: 900, stale: 5, invalid: 1 },
+    reward_7d: '0.7',
+    reward_30d: '3',
+    balance: '0.05',
+    unconfirmed_balance: '0.01',
+    total_paid: '1.5',
+    payout_threshold: '0.1',
+    min_payout: '0.01',
+    workers_online: 1,
+    workers_offline: 0,
+    schemes: ['pps'],
+    solo_effort: null,
+    blocks: 0,
+    first_seen: NOW_S - 86_400 * 3,
+    last_share: NOW_S - 60,
+    merged: [],
+    ...overrides,
+  });
+}
+
 /**
  * `GET /{coin}/api/v1/miner/page/{address}` (decision 034): the miner page's one read. `stats`
  * and the rest default to a miner with one PPS+ worker online; parsed, so it stays on its schema.
  */
 export function createMinerPage(coin: string, address: string, overrides: Partial<MinerPage> = {}): MinerPage {
   return minerPageSchema.parse({
-    stats: {
-      coin,
-      address,
-      hashrate_10m: 2.5e9,
-      hashrate_6h: 2.4e9,
-      hashrate_24h: 2.3e9,
-      shares_24h: { valid: 900, stale: 5, invalid: 1 },
-      reward_7d: '0.7',
-      reward_30d: '3',
-      balance: '0.05',
-      unconfirmed_balance: '0.01',
-      total_paid: '1.5',
-      payout_threshold: '0.1',
-      min_payout: '0.01',
-      workers_online: 1,
-      workers_offline: 0,
-      schemes: ['pps'],
-      solo_effort: null,
-      blocks: 0,
-      first_seen: NOW_S - 86_400 * 3,
-      last_share: NOW_S - 60,
-      merged: [],
-    },
+    stats: createMinerStats(coin, address),
     chart: { range: '24h', step: 600, points: [{ t: NOW_S - 600, hashrate: 2.5e9, valid: 10, stale: 0, invalid: 0 }] },
     workers: [
       {

@@ -19,41 +19,17 @@ import { I18nProvider } from '~/i18n/use-t';
 import { poolDefaults } from '~/features/pool/pool-stats';
 import { ApiError, ApiUnreachableError, type ApiClient } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
-import { createMinerPage } from '~/testing/payloads';
+import { NOW_S, createMinerPage, createMinerStats as createMinerStatsFor } from '~/testing/payloads';
 import * as settingsRoute from './settings';
 import * as statsRoute from './stats';
 import * as workerRoute from './worker';
 
 const COIN = 'ltc';
 const ADDRESS = 'ltc1qroutetest';
-const NOW_S = Math.floor(Date.now() / 1000);
 
 type WorkerRow = z.infer<typeof workerRowSchema>;
 
-const createMinerStats = (overrides: Partial<MinerStats> = {}): MinerStats => ({
-  coin: COIN,
-  address: ADDRESS,
-  hashrate_10m: 2.5e9,
-  hashrate_6h: 2.4e9,
-  hashrate_24h: 2.3e9,
-  shares_24h: { valid: 900, stale: 5, invalid: 1 },
-  reward_7d: '0.7',
-  reward_30d: '3',
-  balance: '0.05',
-  unconfirmed_balance: '0.01',
-  total_paid: '1.5',
-  payout_threshold: '0.1',
-  min_payout: '0.01',
-  workers_online: 1,
-  workers_offline: 0,
-  schemes: ['pps'],
-  solo_effort: null,
-  blocks: 0,
-  first_seen: NOW_S - 86_400 * 3,
-  last_share: NOW_S - 60,
-  merged: [],
-  ...overrides,
-});
+const createMinerStats = (overrides: Partial<MinerStats> = {}) => createMinerStatsFor(COIN, ADDRESS, overrides);
 
 const createWorker = (overrides: Partial<WorkerRow> = {}): WorkerRow => ({
   worker: 'rig01',
