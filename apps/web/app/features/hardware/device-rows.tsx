@@ -82,8 +82,11 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   // A change (filter, power cost) draws the first screen of rows at once and the rest once that
   // frame is painted, as a transition a further change interrupts: laying out the whole list took
   // most of the frame (decision 010). Until then the rows past the first screen keep the previous
-  // list's objects, so React skips them, and are hidden by one attribute on the body. The first
-  // render (server, hydration) draws every row.
+  // list's objects, so React skips them. They stay on screen, below the first screen, when the new
+  // list fills it (the fixed column widths leave them as they were laid out: hiding and showing
+  // them again cost the answering frame more than the new rows did, decision 036); only a shorter
+  // list hides them, by one attribute on the body, so no stale row sits under the new ones. The
+  // first render (server, hydration) draws every row.
   const [drawn, setDrawn] = useState(rows);
   const complete = drawn === rows;
   useEffect(() => {
@@ -124,7 +127,22 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   return (
     // Contained: a new list lays out this box, not the page around it.
     <div className="device-list mt-3 [contain:content] md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-surface-raised">
-      <table className="w-full text-sm tabular-nums" data-testid="device-table" onClick={onClick}>
+      {/* Fixed column widths (md and up): a new list's rows are laid out in the widths the
+          columns already have, instead of every cell being measured again to size the columns
+          (decision 036). The widths hold the longest figure of the shortlist's currencies; the
+          device's column takes the rest. A phone's cards (app.css) ignore them. */}
+      <table className="w-full text-sm tabular-nums md:table-fixed" data-testid="device-table" onClick={onClick}>
+        <colgroup className="hidden md:table-column-group">
+          <col />
+          <col className="md:w-28" />
+          <col className="md:w-24" />
+          <col className="hidden lg:table-column lg:w-32" />
+          <col className="md:w-24" />
+          <col className="hidden xl:table-column xl:w-32" />
+          <col className="md:w-32" />
+          <col className="hidden lg:table-column lg:w-32" />
+          <col className="md:w-36" />
+        </colgroup>
         <thead>
           <tr className="text-xs text-ink-muted">
             <th scope="col" className={`${th} ps-4 text-start`}>
@@ -158,7 +176,8 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
         </thead>
         <tbody
           data-partial={complete ? undefined : ''}
-          className="[&[data-partial]>.later-row]:hidden!"
+          data-hide-later={complete || rows.length >= FIRST_ROWS ? undefined : ''}
+          className="[&[data-hide-later]>.later-row]:hidden!"
           data-testid="device-rows"
         >
           {shown.map(({ row, index }) => (
