@@ -1,5 +1,5 @@
 /**
- * The catalogue of each language is cut in four parts, so a first visit downloads only the
+ * The catalogue of each language is cut in seven parts, so a first visit downloads only the
  * messages its pages can show:
  *   site:  the frame, the home page and every page outside a coin;
  *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages: the
@@ -10,7 +10,7 @@
  *   account: the miner's settings, e-mail account and verification pages, which the stats,
  *          worker and payouts pages do not show (decision 036);
  *   extra: the words of the API page, the connection test and the merged-mining page, which no
- *          coin, miner or home page shows (about 2 KB gzipped that every page downloaded in the
+ *          coin, miner or home page shows (1.2-1.5 KB gzipped that every page downloaded in the
  *          site part; decision 036);
  *   guide: the pool page's connection guides (0.8 KB that every miner page downloaded in the
  *          coin part);
