@@ -3,26 +3,17 @@
  * best share is the hardest difficulty sent, in any order and across batches; a block starts a
  * new round; reported hashrate is the mean of the reports beside the effective figure.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BestShares, ReportedHashrate } from '@openpool/domain/best-reported';
 import type { IngestEvent, ShareEvent } from '@openpool/domain/events';
 import fc from 'fast-check';
-import { createHarness, type Harness } from '../testing/harness.ts';
-import { stopTestServer } from '../testing/database.ts';
+import { harnessPerTest } from '../testing/per-test.ts';
 import { bestRecords } from '../engine/worker-extras.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 5, 0);
 const MINER = 'ltc1qbestshare000000000000000000000000best';
-let h: Harness | undefined;
+const openHarness = harnessPerTest();
 let seq = 0;
-
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-afterAll(async () => {
-  await stopTestServer();
-});
 
 const share = (worker: string, at: number, actual: number, extra: Partial<ShareEvent> = {}): ShareEvent => ({
   type: 'share',
@@ -41,7 +32,7 @@ const share = (worker: string, at: number, actual: number, extra: Partial<ShareE
 
 describe('best shares', () => {
   it('is the hardest difficulty sent, whatever the order and the batches, and a block starts a new round', async () => {
-    h = await createHarness(NOW);
+    const h = await openHarness(NOW);
     const sent = [40, 16.5, 2_000, 17, 990, 1_999, 31, 500];
     const at = (i: number) => NOW - 3_600_000 + i * 60_000;
     // Two batches, the second with older shares than the first.
@@ -117,7 +108,7 @@ describe('best shares', () => {
 
 describe('reported hashrate', () => {
   it('has one effective hashrate, the stats page’s, and a reported figure averaged over the same window', async () => {
-    h = await createHarness(NOW);
+    const h = await openHarness(NOW);
     // In the last complete bucket (11:50-12:00): 60 shares of difficulty 16 and reports of 110 and 130 MH/s.
     const events = Array.from({ length: 60 }, (_, i) =>
       share('rig', Date.UTC(2026, 10, 20, 11, 50, 0) + i * 9_000, 16, { reported_hashrate: i < 30 ? 110e6 : 130e6 }),

@@ -3,27 +3,18 @@
  * last complete hour and 24 hours, from shares sent through ingest; the hint for a worker whose
  * stale rate is far above the pool's. Expected figures derived by hand below.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShareEvent } from '@openpool/domain/events';
 import type { ShareQuality } from '@openpool/domain/share-quality';
-import { createHarness, type Harness } from '../testing/harness.ts';
-import { stopTestServer } from '../testing/database.ts';
+import { harnessPerTest } from '../testing/per-test.ts';
 
 // 12:05: the last complete hour is 11:00-12:00 (buckets 11:00 ... 11:50); 12:00-12:05 is open.
 const NOW = Date.UTC(2026, 10, 20, 12, 5, 0);
 const HOUR = 3_600_000;
 const MINER = 'ltc1qquality0000000000000000000000000qual';
 const OTHER = 'ltc1qsteady00000000000000000000000000stdy';
-let h: Harness | undefined;
+const openHarness = harnessPerTest();
 let seq = 0;
-
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-afterAll(async () => {
-  await stopTestServer();
-});
 
 function shares(address: string, worker: string, at: number, counts: { valid?: number; stale?: number; invalid?: number }) {
   const out: ShareEvent[] = [];
@@ -46,7 +37,7 @@ function shares(address: string, worker: string, at: number, counts: { valid?: n
 
 describe('share quality', () => {
   it('counts each window’s shares and rates, and hints at the worker far above the pool', async () => {
-    h = await createHarness(NOW);
+    const h = await openHarness(NOW);
     const events = [
       // far-rig: 5 h ago 100 valid, 10 stale; in the last complete hour 45 valid, 4 stale, 1 invalid;
       // in the open bucket 10 stale (not counted anywhere yet).
@@ -82,7 +73,7 @@ describe('share quality', () => {
   });
 
   it('is not found for an address the pool never saw', async () => {
-    h = await createHarness(NOW);
+    const h = await openHarness(NOW);
     expect((await h.get(`/ltc/api/v1/miner/quality/${MINER}`)).statusCode).toBe(404);
   });
 });

@@ -3,30 +3,22 @@
  * equal to the compatibility path it replaces on the page, and the statements it costs counted
  * at the database client (five, the latest network sample read once; the eight paths cost 19).
  */
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { networkSampleBounds } from '@openpool/domain/chain-bounds';
 import type { IngestEvent, ShareEvent } from '@openpool/domain/events';
 import type { MinerPage } from '@openpool/domain/miner-page';
 import type { BestShares, ReportedHashrate } from '@openpool/domain/best-reported';
 import type { ShareQuality } from '@openpool/domain/share-quality';
-import { createHarness, type Harness } from '../../testing/harness.ts';
-import { stopTestServer } from '../../testing/database.ts';
+import type { Harness } from '../../testing/harness.ts';
+import { harnessPerTest } from '../../testing/per-test.ts';
 
 // 12:05: the last complete bucket is 11:50-12:00, the last complete hour 11:00-12:00.
 const NOW = Date.UTC(2026, 10, 20, 12, 5, 0);
 const MINER = 'ltc1qpageread000000000000000000000000page';
 const OTHER = 'ltc1qsomeoneelse0000000000000000000000else';
 const NEVER = 'ltc1qneverseen00000000000000000000000never';
-let h: Harness | undefined;
+const openHarness = harnessPerTest();
 let seq = 0;
-
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-afterAll(async () => {
-  await stopTestServer();
-});
 
 const share = (worker: string, at: number, extra: Partial<ShareEvent> = {}): ShareEvent => ({
   type: 'share',
@@ -101,7 +93,7 @@ async function scenario(harness: Harness) {
 
 describe('the miner page read', () => {
   it('answers every part of the page, the figures derived by hand', async () => {
-    h = await createHarness(NOW);
+    const h = await openHarness(NOW);
     await scenario(h);
     const { statusCode, body, headers } = await h.get<MinerPage>(`/ltc/api/v1/miner/page/${MINER}`);
     expect(statusCode).toBe(200);
@@ -147,11 +139,11 @@ describe('the miner page read', () => {
   });
 
   it('reads each part exactly as its compatibility path answers it', async () => {
-    h = await createHarness(NOW);
+    const h = await openHarness(NOW);
     await scenario(h);
     for (const range of ['24h', '7d'] as const) {
       const page = (await h.get<MinerPage>(`/ltc/api/v1/miner/page/${MINER}?range=${range}`)).body;
-      const path = (name: string, query = '') => h!.get(`/ltc/api/${name}/${MINER}${query}`).then((r) => r.body);
+      const path = (name: string, query = '') => h.get(`/ltc/api/${name}/${MINER}${query}`).then((r) => r.body);
       expect(page.stats).toEqual(await path('v1/miner/stats'));
       expect(page.chart).toEqual(await path('v1/miner/chart', `?range=${range}`));
       expect(page.rewards).toEqual(((await path('v1/miner/rewards', '?days=31')) as { results: unknown }).results);
@@ -174,7 +166,7 @@ describe('the miner page read', () => {
   });
 
   it('costs five statements, the latest network sample read once, where the eight paths cost 19', async () => {
-    h = await createHarness(NOW);
+    const h = await openHarness(NOW);
     await scenario(h);
     const query = vi.spyOn(h.db.pool, 'query');
     const statements = () =>
@@ -199,7 +191,7 @@ describe('the miner page read', () => {
   });
 
   it('answers 404 for an address the pool never saw and 400 for a range the page does not offer', async () => {
-    h = await createHarness(NOW);
+    const h = await openHarness(NOW);
     await scenario(h);
     const unknown = await h.get<{ message: string }>(`/ltc/api/v1/miner/page/${NEVER}`);
     expect(unknown.statusCode).toBe(404);
