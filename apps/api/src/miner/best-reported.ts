@@ -81,14 +81,7 @@ export async function reportedHashrate(ctx: ApiContext, coin: CoinTicker, addres
   // window, the miner page's own 10M and 24H figures. Like with like, the reported figure is
   // averaged over the same whole window: each complete bucket's mean report, a bucket without a
   // report counting 0 (a rig that ran 3 of 24 hours claimed nothing for the other 21).
-  const rows = await ctx.db.query<{
-    worker: string;
-    scheme: string;
-    v10: number;
-    v24h: number;
-    r10: number | null;
-    r24: number | null;
-  }>(
+  const rows = await ctx.db.query<ReportedRow>(
     `select w.worker, w.scheme,
        coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $3 and b.bucket < $5), 0) as v10,
        coalesce((select sum(valid) from worker_buckets b where b.worker_id = w.id and b.bucket >= $4 and b.bucket < $5), 0) as v24h,
