@@ -7,7 +7,7 @@
  * browser's Verify page check them with it, with the same reward formulas (rewards.ts).
  */
 import { afterFee, difficultyWeight, ppsCredit, proportionalShare, soloCredit } from './rewards.ts';
-import { weightedDifficulty } from './pps-price.ts';
+import { weightedDifficulty, type PpsHourInputs } from './pps-price.ts';
 import { sha256, sha256Hex, toHex, fromHex } from './sha256.ts';
 
 export const AUDIT_VERSION = 1;
@@ -20,26 +20,8 @@ export const GENESIS_ROOT = '0'.repeat(64);
 export type AuditKind = 'pps' | 'prop' | 'solo' | 'fee_share' | 'merge';
 export const AUDIT_KINDS: readonly AuditKind[] = ['pps', 'prop', 'solo', 'fee_share', 'merge'];
 
-/** A network difficulty sample as PPS priced an hour with it, and its weight in the hour's mean. */
-export interface DifficultySample {
-  /** When the sample was taken (unix milliseconds). */
-  at: number;
-  difficulty: string;
-  weight: string;
-}
-
-/** One hour of shares a PPS run paid: its price inputs. */
-export interface PpsHourInputs {
-  /** The hour of shares (unix seconds of its start). */
-  hour: number;
-  /** The hour whose samples priced it: the same hour, or the one before when it had none. */
-  priced_by: number;
-  samples: DifficultySample[];
-  /** weightedDifficulty(samples), as the engine used it. */
-  difficulty: string;
-  /** Block subsidy (smallest units), the latest sample's. */
-  reward: string;
-}
+// The PPS price inputs live with the price rule, which builds them (no import loop).
+export type { DifficultySample, PpsHourInputs } from './pps-price.ts';
 
 export interface PpsInputs {
   fee_ppm: number;

@@ -4,10 +4,30 @@
  * with it and the audit verifier (audit.ts, decision 025) recomputes the same price from the
  * samples and weights an audit record publishes.
  */
-import type { DifficultySample, PpsHourInputs } from './audit.ts';
 import { sampleWeights } from './network-difficulty.ts';
 
 const HOUR_MS = 3_600_000;
+
+/** A network difficulty sample as PPS priced an hour with it, and its weight in the hour's mean. */
+export interface DifficultySample {
+  /** When the sample was taken (unix milliseconds). */
+  at: number;
+  difficulty: string;
+  weight: string;
+}
+
+/** One hour of shares a PPS run paid: its price inputs. */
+export interface PpsHourInputs {
+  /** The hour of shares (unix seconds of its start). */
+  hour: number;
+  /** The hour whose samples priced it: the same hour, or the one before when it had none. */
+  priced_by: number;
+  samples: DifficultySample[];
+  /** weightedDifficulty(samples), as the engine used it. */
+  difficulty: string;
+  /** Block subsidy (smallest units), the latest sample's. */
+  reward: string;
+}
 
 export interface NetworkSampleRow {
   /** Unix milliseconds. */
