@@ -70,6 +70,10 @@ export async function startMoneroRegtest(
       '--non-interactive',
       `--log-file=${join(dir, 'monerod.log')}`,
       '--log-level=0',
+      // monerod deletes a fake chain (regtest) at start unless told to keep it: without this a
+      // restarted demo began again at height 0 while the pool's database still held the old
+      // chain's blocks as confirmed.
+      ...(options.keep ? ['--keep-fakechain'] : []),
     ],
     { stdio: 'ignore' },
   );
