@@ -3,9 +3,14 @@
 // promtool and a real Prometheus) when they are missing, then: lint, typecheck, unit tests,
 // build, ops tests (they scrape the built web server), browser tests. Ends with one line
 // 'N passed, N failed' summing the unit, ops and browser test counts.
+// Every step runs with a temporary folder of its own (TMPDIR) that is removed after it; a step
+// that leaves a process running from it (an embedded PostgreSQL) or one of the project's data
+// folders in it fails the run, naming them (scripts/leftovers.mjs, decision 001).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clearStage, describeLeftovers } from './leftovers.mjs';
 
 const root = join(import.meta.dirname, '..');
 // Not test-results/: Playwright empties that folder when it starts.
@@ -13,12 +18,17 @@ const results = join(root, 'test-reports');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-function step(title, command, args, env = {}) {
+async function step(title, command, args, env = {}) {
   console.log(`\n== ${title}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`== ${title}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return run.status === 0;
+  // Short (the PostgreSQL socket path inside it has a 107-byte limit) and this run's own.
+  const stageTmp = mkdtempSync(join(tmpdir(), `openpool-stage-${title.replaceAll(' ', '-')}-`));
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: stageTmp, ...env } });
+  const leftMessage = describeLeftovers(title, stageTmp, await clearStage(stageTmp));
+  if (leftMessage) console.error(`\n${leftMessage}`);
+  const ok = run.status === 0 && !leftMessage;
+  console.log(`== ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return ok;
 }
 
 function counts(file, read) {
@@ -31,23 +41,23 @@ function counts(file, read) {
 }
 
 const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
-let ok = step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
-ok = ok && step('litecoind', process.execPath, ['scripts/ensure-litecoind.mjs']);
-ok = ok && step('monerod', process.execPath, ['scripts/ensure-monerod.mjs']);
-ok = ok && step('prometheus', process.execPath, ['scripts/ensure-prometheus.mjs']);
-ok = ok && step('lint', ...npx('eslint', '.', '--max-warnings', '0'));
-ok = ok && step('format', ...npx('prettier', '--check', '.'));
-ok = ok && step('typecheck', 'npm', ['run', 'typecheck']);
+let ok = await step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
+ok = ok && (await step('litecoind', process.execPath, ['scripts/ensure-litecoind.mjs']));
+ok = ok && (await step('monerod', process.execPath, ['scripts/ensure-monerod.mjs']));
+ok = ok && (await step('prometheus', process.execPath, ['scripts/ensure-prometheus.mjs']));
+ok = ok && (await step('lint', ...npx('eslint', '.', '--max-warnings', '0')));
+ok = ok && (await step('format', ...npx('prettier', '--check', '.')));
+ok = ok && (await step('typecheck', 'npm', ['run', 'typecheck']));
 const unitOk =
   ok &&
-  step(
+  (await step(
     'unit tests',
     ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'unit.json')}`),
-  );
-ok = unitOk && step('build', 'npm', ['run', 'build']);
+  ));
+ok = unitOk && (await step('build', 'npm', ['run', 'build']));
 ok =
   ok &&
-  step(
+  (await step(
     'ops tests',
     ...npx(
       'vitest',
@@ -58,8 +68,8 @@ ok =
       '--reporter=json',
       `--outputFile=${join(results, 'ops.json')}`,
     ),
-  );
-ok = ok && step('browser tests', ...npx('playwright', 'test'), { CI: process.env.CI ?? 'true' });
+  ));
+ok = ok && (await step('browser tests', ...npx('playwright', 'test'), { CI: process.env.CI ?? 'true' }));
 
 const unit = counts(join(results, 'unit.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
 const opsTests = counts(join(results, 'ops.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));

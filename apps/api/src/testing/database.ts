@@ -1,20 +1,24 @@
 /**
- * Real PostgreSQL for tests: one embedded server per test process (started on first use,
- * stopped at exit), and a fresh migrated database per call, so tests never share state.
- * With TEST_DATABASE_URL set, that server is used instead.
+ * Real PostgreSQL for tests: one embedded server per test process (started on first use), and a
+ * fresh migrated database per call, so tests never share state. With TEST_DATABASE_URL set, that
+ * server is used instead. The server and its data folder (55 MB at least) go away with
+ * stopTestServer, or, when the process ends without it (a file that does not call it, a worker
+ * vitest ended or killed), through the folder's guard (decision 001).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
+import { guardedTempFolder, type GuardedFolder } from './folder-guard.ts';
 
 let server: Promise<EmbeddedPostgres> | undefined;
+let folder: GuardedFolder | undefined;
 let counter = 0;
 
 function embedded(): Promise<EmbeddedPostgres> {
-  server ??= startEmbeddedPostgres({ dir: mkdtempSync(join(tmpdir(), 'op-test-')), database: 'postgres' });
+  if (!server) {
+    folder = guardedTempFolder('op-test-');
+    server = startEmbeddedPostgres({ dir: folder.path, database: 'postgres' });
+  }
   return server;
 }
 
@@ -54,9 +58,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Stops the shared server; call from afterAll of the last suite (or rely on process exit). */
+/** Stops the shared server and removes its data folder; call from afterAll of the last suite. */
 export async function stopTestServer(): Promise<void> {
   const running = server;
+  const data = folder;
   server = undefined;
-  if (running) await (await running).stop();
+  folder = undefined;
+  try {
+    // A server that failed to start has nothing to stop: its start already failed the test.
+    const started = await running?.catch(() => undefined);
+    await started?.stop();
+  } finally {
+    await data?.remove();
+  }
 }
