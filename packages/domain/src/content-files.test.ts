@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   loadCoinContent,
   loadComparePools,
@@ -13,6 +13,17 @@ import {
 
 const REPO_CONTENT = new URL('../../../content/', import.meta.url).pathname;
 
+// Made per test, removed after it whether it passed or not (a run leaves nothing in /tmp).
+const made: string[] = [];
+const folder = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'op-content-'));
+  made.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('the content loader', () => {
   it("reads the repository's content folder whole", () => {
     expect(loadSiteConfig(REPO_CONTENT).enabled.length).toBeGreaterThan(0);
@@ -23,7 +34,7 @@ describe('the content loader', () => {
   });
 
   it('gives undefined for an optional part that is absent, and an error naming a required one', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'op-content-'));
+    const empty = folder();
     expect([loadCoinContent(empty), loadComparePools(empty), loadHardwareCatalogue(empty)]).toEqual([
       undefined,
       undefined,
@@ -36,7 +47,7 @@ describe('the content loader', () => {
   });
 
   it('names the file of a part that is there but not valid', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'op-content-'));
+    const dir = folder();
     mkdirSync(join(dir, 'compare'));
     writeFileSync(join(dir, 'coins.json'), '{ not json');
     writeFileSync(join(dir, 'compare', 'pools.json'), '{}');
