@@ -4,7 +4,7 @@
  * nothing at all when that text is empty or the announced window has ended (decision 027).
  */
 import { alertIsOver, localizedLink, localizedTextOrFallback } from '@openpool/domain/site-links';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { useSiteSettings } from '~/platform/site-settings';
@@ -13,6 +13,31 @@ import { ExternalLink } from './footer/external-link';
 
 /** The longest delay a timer takes (about 24.8 days); a later end is checked on a later visit. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A date or a time the operator typed in digits: '2027-01-12', '12.01.2027', '02:00', '02:00-02:30'. */
+const DIGIT_FIGURE = /\d+(?:[-./:]\d+)+/g;
+
+/**
+ * The operator's text with its dates and times held left to right. In right-to-left text a
+ * digit after a Persian letter counts as an Arabic number, and '2027-01-12' read '12-01-2027'
+ * (each group of digits placed right to left of the one before); held in an isolate, it reads as
+ * the operator typed it (decision 027).
+ */
+export function withLtrFigures(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(DIGIT_FIGURE)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push(
+      <bdi key={match.index} dir="ltr">
+        {match[0]}
+      </bdi>,
+    );
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
 
 export function AlertBanner() {
   const t = useT();
@@ -43,7 +68,7 @@ export function AlertBanner() {
         <p className="min-w-0 flex-1">
           {/* The default text is the operator's English: it keeps its own direction on a fa page. */}
           <span dir="auto" lang={fallback ? 'en' : undefined} data-testid="alert-text">
-            {text}
+            {locale.dir === 'rtl' ? withLtrFigures(text) : text}
           </span>
           {fallback ? (
             <>

@@ -132,6 +132,15 @@ describe('AlertBanner', () => {
     expect(await render(<AlertBanner />, '/')).not.toContain('alert-fallback');
   });
 
+  it("holds the operator's dates and times left to right in a right-to-left page", async () => {
+    const alert = { text: { default: 'Maintenance', fa: 'نگهداری در 2027-01-12 از 02:00 تا 02:30 UTC' } };
+    const config = createConfig({ alert });
+    const fa = await render(<AlertBanner />, '/fa', config);
+    expect(fa).toContain('در <bdi dir="ltr">2027-01-12</bdi> از <bdi dir="ltr">02:00</bdi> تا <bdi dir="ltr">02:30</bdi> UTC');
+    // Left to right pages keep the text as written.
+    expect(await render(<AlertBanner />, '/', config)).toContain('>Maintenance</span>');
+  });
+
   it('is gone once its window has ended', async () => {
     const alert = { text: { default: 'Maintenance 02:00-02:30 UTC' }, ends_at: '2026-11-28T02:30:00Z' };
     const config = createConfig({ alert });
