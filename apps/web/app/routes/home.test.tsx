@@ -38,6 +38,11 @@ describe('home route', () => {
     expect(textOf(ltc, 'card-fees')).toBe('PPS+ 2% · PROP 1% · SOLO 1.5%');
     expect(textOf(ltc, 'card-estimate')).toMatch(/^≈?\s*0\.\d{6} LTC/);
     expect(ltc.querySelector('[data-testid="card-device"]')?.getAttribute('href')).toBe('/device/asic/bitmain/antminer-l9');
+    // The device's name and its brackets: one isolate that never wraps.
+    const device = ltc.querySelector('[data-testid="card-device"] bdi');
+    expect(device?.textContent).toMatch(/^\(.+\)$/);
+    expect(device?.getAttribute('dir')).toBe('ltr');
+    expect(device?.className).toContain('whitespace-nowrap');
     expect(ltc.querySelector('a')?.getAttribute('href')).toBe('/ltc');
     // One call per enabled coin, nothing else.
     expect([...api.paths].sort()).toEqual(enabled.map((ticker) => apiPaths.poolStats(ticker)).sort());

@@ -79,7 +79,8 @@ const MARK = '\uE000';
 /**
  * The message with the device's name and the brackets around it ('(Antminer S21 Pro)', '（…）')
  * as one left-to-right isolate: in a right-to-left page the brackets were the page's, and a
- * name wrapped across two lines read 'Antminer S21) … (Pro' (decision 027).
+ * name wrapped across two lines read 'Antminer S21) … (Pro' (decision 027). It does not wrap
+ * either: '(NVIDIA GeForce RTX' at one line's end and '3070)' on the next was hard to read.
  */
 function DeviceLabel({ text, device }: { text: string; device: string }) {
   const match = /[(（]\uE000[)）]|\uE000/.exec(text);
@@ -88,7 +89,11 @@ function DeviceLabel({ text, device }: { text: string; device: string }) {
   return (
     <>
       {text.slice(0, match.index)}
-      <bdi dir="ltr">{own}</bdi>
+      {/* Whole on one line: the longest reference name, '(NVIDIA GeForce RTX 3070)', is about
+          170 px in the card's small type, and a 320 px phone's card has about 250. */}
+      <bdi dir="ltr" className="whitespace-nowrap">
+        {own}
+      </bdi>
       {text.slice(match.index + match[0].length)}
     </>
   );
