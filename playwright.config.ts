@@ -2,15 +2,21 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { guardFolder } from './apps/api/src/testing/folder-guard.ts';
 import { API_PORT, SITE_PORT as PORT } from './e2e/ports.ts';
 import { ALERT_ENDS_AT, NOW_ISO } from './e2e/clock.ts';
 
 /**
  * A fresh data folder per run: the API backfills one simulated day with a fixed seed. Named once
  * by the runner and inherited by its workers, which load this file again in their own process.
+ * The runner's folders go when the runner ends, after it stopped the web servers, with the API's
+ * PostgreSQL if the API did not stop it in time (decision 001); a folder given in E2E_DATA_DIR
+ * is the caller's and stays.
  */
+const runner = process.env.E2E_DATA_DIR === undefined;
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `openpool-e2e-${process.pid}`);
 const API_DATA_DIR = process.env.E2E_DATA_DIR;
+if (runner) guardFolder(API_DATA_DIR);
 /** Where the API writes its mails (no SMTP here): specs read a confirmation's link from them. */
 process.env.E2E_MAIL_DIR = join(API_DATA_DIR, 'mail');
 
@@ -21,6 +27,7 @@ process.env.E2E_MAIL_DIR = join(API_DATA_DIR, 'mail');
 export const FAILING_COIN = 'dgb';
 const API_CONTENT_DIR = join(tmpdir(), `openpool-e2e-api-content-${API_PORT}`);
 mkdirSync(API_CONTENT_DIR, { recursive: true });
+if (runner) guardFolder(API_CONTENT_DIR);
 copyFileSync('content/pools.json', join(API_CONTENT_DIR, 'pools.json'));
 const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as { enabled: string[]; groups: Record<string, string[]> };
 site.enabled = site.enabled.filter((coin) => coin !== FAILING_COIN);
@@ -37,6 +44,7 @@ writeFileSync(join(API_CONTENT_DIR, 'site.json'), JSON.stringify(site));
 if (process.env.E2E_WEB_CONTENT_DIR === undefined) {
   // Written once, by the runner, before the web server starts; its workers inherit the name.
   process.env.E2E_WEB_CONTENT_DIR = join(tmpdir(), `openpool-e2e-web-content-${process.pid}`);
+  guardFolder(process.env.E2E_WEB_CONTENT_DIR);
   cpSync('content', process.env.E2E_WEB_CONTENT_DIR, { recursive: true });
   const webSite = JSON.parse(readFileSync('content/site.json', 'utf8')) as { alert: Record<string, unknown> };
   webSite.alert = { ...webSite.alert, ends_at: ALERT_ENDS_AT };

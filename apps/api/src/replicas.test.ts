@@ -7,7 +7,7 @@
  * applying the same batches in order: no hour job ran twice, none was lost.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toNdjson, type IngestEvent } from '@openpool/domain/events';
 import { parsePoolConfig } from '@openpool/domain/pool-config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { guardFolder, type GuardedFolder } from './testing/folder-guard.ts';
 import { migrate } from './db/migrate.ts';
 import { createEngine } from './engine/engine.ts';
 import { createSimulatedSender } from './engine/payouts/payout-sender.ts';
@@ -27,7 +28,7 @@ const SERVER = resolve(import.meta.dirname, 'server.ts');
 const TOKEN = 'replicas-test-token-0123456789';
 const PORTS = [18610, 18611] as const;
 const HOUR = 3_600_000;
-const dirs: string[] = [];
+const dirs: GuardedFolder[] = [];
 const children = new Set<ChildProcess>();
 const pools: pg.Pool[] = [];
 let postgres: EmbeddedPostgres | undefined;
@@ -36,12 +37,13 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   for (const pool of pools) await pool.end().catch(() => undefined);
   await postgres?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  // With their PostgreSQL: a replica killed here (a failed test) leaves its own running (decision 001).
+  for (const dir of dirs.splice(0)) await dir.remove();
 });
 
 function startServer(port: number, databaseUrl: string): Promise<ChildProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'op-replica-'));
-  dirs.push(dataDir);
+  dirs.push(guardFolder(dataDir));
   const child = spawn(process.execPath, [SERVER], {
     env: {
       // The server's own environment is what is under test; ours only passes PATH and the like.
@@ -178,7 +180,7 @@ async function totals(pool: pg.Pool): Promise<Record<string, unknown[]>> {
 describe('two API replicas on one PostgreSQL', () => {
   it('ingest through both, one killed in an hour job: totals equal a single-process run', { timeout: 300_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'op-replicas-pg-'));
-    dirs.push(dir);
+    dirs.push(guardFolder(dir));
     postgres = await startEmbeddedPostgres({ dir, database: 'replicas' });
     const { host, port, user } = postgres.connection;
     const admin = new pg.Pool({ host, port, user, database: 'replicas', max: 2 });

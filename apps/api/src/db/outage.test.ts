@@ -2,7 +2,7 @@
  * The database going away: requests answer 503 with Retry-After (never 500, never a crash),
  * and the API recovers by itself when PostgreSQL is back, with no restart.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -13,16 +13,19 @@ import { createSimulatedSender } from '../engine/payouts/payout-sender.ts';
 import { createCachedRates } from '../rates/cached.ts';
 import { PRICED_TICKERS } from '../rates/provider.ts';
 import { createSimulatedRates } from '../rates/simulated.ts';
+import { guardFolder } from '../testing/folder-guard.ts';
 import { POOL_CONFIG, SITE_CONFIG } from '../testing/harness.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
 import { migrate } from './migrate.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'op-outage-'));
+// Removed with its PostgreSQL after the file, or by the guard when the worker dies first (decision 001).
+const folder = guardFolder(mkdtempSync(join(tmpdir(), 'op-outage-')));
+const dir = folder.path;
 let server: EmbeddedPostgres | undefined;
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await folder.remove();
 });
 
 describe('database outage', () => {

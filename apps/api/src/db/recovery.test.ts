@@ -12,16 +12,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { toNdjson, type IngestEvent } from '@openpool/domain/events';
+import { guardFolder } from '../testing/folder-guard.ts';
 
 const SERVER = resolve(import.meta.dirname, '..', 'server.ts');
 const TOKEN = 'recovery-token-0123456789';
 let PORT = 18911;
-const cleanups: Array<() => void> = [];
-/** A new data folder for a test, removed after the file's tests like the first one. */
+const cleanups: Array<() => void | Promise<void>> = [];
+/**
+ * A new data folder for a test, removed after the file's tests like the first one, with any
+ * PostgreSQL still running from it, or by its guard if the file never gets there (decision 001).
+ */
 function freshDir(): string {
-  const made = mkdtempSync(join(tmpdir(), 'op-recovery-'));
-  cleanups.push(() => rmSync(made, { recursive: true, force: true }));
-  return made;
+  const made = guardFolder(mkdtempSync(join(tmpdir(), 'op-recovery-')));
+  cleanups.push(() => made.remove());
+  return made.path;
 }
 let dir = freshDir();
 let server: ChildProcess | undefined;
@@ -37,8 +41,7 @@ async function stopServer(): Promise<void> {
 
 afterAll(async () => {
   await stopServer();
-  rmSync(dir, { recursive: true, force: true });
-  for (const cleanup of cleanups) cleanup();
+  for (const cleanup of cleanups) await cleanup();
 });
 
 function startServer(): Promise<ChildProcess> {

@@ -3,12 +3,13 @@
  * SMTP transaction hangs mid-message): after the restart the message arrives exactly once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toNdjson } from '@openpool/domain/events';
+import { guardFolder, type GuardedFolder } from '../testing/folder-guard.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
 
 const SERVER = resolve(import.meta.dirname, '..', 'server.ts');
@@ -18,13 +19,14 @@ const MINER = 'ltc1qcrashmail000000000000000000000000cccc';
 /** A second miner whose confirmation, asked for after the first arrived, marks a later sender round. */
 const MARKER = 'ltc1qcrashmarker0000000000000000000000mmmm';
 const children = new Set<ChildProcess>();
-const dirs: string[] = [];
+const dirs: GuardedFolder[] = [];
 let smtp: TestSmtpServer | undefined;
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await smtp?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  // With its PostgreSQL: the API killed here (a failed test) leaves it running (decision 001).
+  for (const dir of dirs.splice(0)) await dir.remove();
 });
 
 function startServer(dataDir: string, smtpUrl: string): Promise<ChildProcess> {
@@ -101,7 +103,7 @@ describe('notification outbox across kill -9', () => {
   it('delivers a notification written before the crash exactly once after the restart', { timeout: 150_000 }, async () => {
     smtp = await startSmtpServer();
     const dir = mkdtempSync(join(tmpdir(), 'op-notify-crash-'));
-    dirs.push(dir);
+    dirs.push(guardFolder(dir));
     let server = await startServer(dir, smtp.url);
 
     // The confirmation is written with the settings; its delivery hangs in the SMTP data phase.
