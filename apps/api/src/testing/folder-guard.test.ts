@@ -7,8 +7,11 @@ import { guardFolder, guardedTempFolder } from './folder-guard.ts';
 
 const children: ChildProcess[] = [];
 const made: string[] = [];
+const orphans: number[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
+  // A server the guard did not stop (the test failed): never left running by the test itself.
+  for (const pid of orphans.splice(0)) if (running(pid)) process.kill(pid, 'SIGKILL');
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -71,6 +74,7 @@ describe('a guarded test folder', () => {
     );
     children.push(owner);
     const postgres = Number(await firstLine(owner));
+    orphans.push(postgres);
     expect(running(postgres)).toBe(true);
 
     owner.kill('SIGKILL');
