@@ -1,5 +1,5 @@
 import type { blocksPageSchema } from '@openpool/domain/api';
-import { formatCoinAmount, formatInteger, formatPercent } from '@openpool/domain/format';
+import { formatCoinAmount, formatInteger, formatPercentOf } from '@openpool/domain/format';
 import type { z } from 'zod';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
@@ -108,8 +108,9 @@ export function BlocksTable({
                 <td className="py-2 pe-3 text-end" data-label={t('pool.blocks.reward')}>
                   <Ltr>{formatCoinAmount(block.reward, merged ? block.coin : ticker)}</Ltr>
                 </td>
-                <td className="py-2 pe-3 text-end" data-label={t('pool.blocks.effort')}>
-                  <Ltr>{formatPercent(block.effort, 1)}</Ltr>
+                <td className="py-2 pe-3 text-end" data-label={t('pool.blocks.effort')} data-testid="block-effort">
+                  {/* One decimal on every row, so the column reads alike: '177.0%' over '121.1%' (decision 024). */}
+                  <Ltr>{formatPercentOf('effort', block.effort)}</Ltr>
                 </td>
                 <td
                   className="py-2 pe-3 text-end"

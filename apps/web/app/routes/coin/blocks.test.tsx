@@ -50,6 +50,7 @@ const blocksApi = (
     block({ hash: 'a' }),
     block({
       hash: 'b',
+      effort: 1.77,
       coin: 'doge',
       merged_from: 'ltc',
       height: 5_000_000,
@@ -80,6 +81,8 @@ describe('blocks route', () => {
       '37 / 100',
       '40 / 40',
     ]);
+    // Efforts at one decimal each, a round one too.
+    expect(rows.map((row) => row.querySelector('[data-testid="block-effort"]')?.textContent)).toEqual(['80.0%', '177.0%']);
     expect(api.paths).toContain(`${apiPaths.blocks('ltc')}?page=2&page_size=25&merged=true`);
   });
 
