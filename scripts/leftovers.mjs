@@ -140,19 +140,26 @@ export async function clearStage(folder, { graceMs = 20_000, ...options } = {}) 
   } catch {
     /* the stage removed the folder itself */
   }
-  rmSync(folder, { recursive: true, force: true });
-  return { processes, folders, stuck };
+  let notRemoved;
+  try {
+    rmSync(folder, { recursive: true, force: true });
+  } catch (error) {
+    // A file system still mounted inside it (EBUSY), say: named, not a crash of the run.
+    notRemoved = error instanceof Error ? error.message : String(error);
+  }
+  return { processes, folders, stuck, ...(notRemoved ? { notRemoved } : {}) };
 }
 
 /** The message that fails the run, naming what the stage left; '' when it left nothing. */
-export function describeLeftovers(stage, folder, { processes, folders, stuck = [] }) {
-  if (processes.length === 0 && folders.length === 0) return '';
+export function describeLeftovers(stage, folder, { processes, folders, stuck = [], notRemoved }) {
+  if (processes.length === 0 && folders.length === 0 && !notRemoved) return '';
   const parts = [];
   if (processes.length > 0) parts.push(`${processes.length} process${processes.length === 1 ? '' : 'es'}`);
   if (folders.length > 0) parts.push(`${folders.length} data folder${folders.length === 1 ? '' : 's'}`);
+  if (parts.length === 0) parts.push('the folder itself');
   const lines = [
-    `${stage} left ${parts.join(' and ')} of its own behind in ${folder}; a stage must stop its servers ` +
-      'and remove its folders, even when a test fails (decision 001). Cleared now:',
+    `${stage} left behind in ${folder} (its own temporary folder): ${parts.join(' and ')}. A stage must stop ` +
+      'its servers and remove its folders, even when a test fails (decision 001). Cleared what could be:',
   ];
   for (const { pid, program, args } of processes) {
     const shown = args.slice(1).join(' ');
@@ -161,5 +168,6 @@ export function describeLeftovers(stage, folder, { processes, folders, stuck = [
     );
   }
   for (const name of folders) lines.push(`  folder ${join(folder, name)}`);
+  if (notRemoved) lines.push(`  and ${folder} could not be removed: ${notRemoved}`);
   return lines.join('\n');
 }

@@ -96,7 +96,7 @@ describe('clearStage', () => {
     expect(await gone).toBe(null); // it ended because it was told to (SIGINT), not on its own
     expect(existsSync(stage)).toBe(false);
     const message = describeLeftovers('unit tests', stage, left);
-    expect(message).toContain(`unit tests left 1 process and 1 data folder of its own behind in ${stage}`);
+    expect(message).toContain(`unit tests left behind in ${stage} (its own temporary folder): 1 process and 1 data folder.`);
     expect(message).toContain(`pid ${server.pid}: node -e setInterval(() => {}, 1000); console.log("up") -- -D ${data}`);
     expect(message).toContain(`folder ${join(stage, 'op-test-left')}`);
     expect(message).not.toContain('node-compile-cache');
@@ -122,5 +122,25 @@ describe('clearStage', () => {
     expect(left).toEqual({ processes: [], folders: [], stuck: [] });
     expect(describeLeftovers('ops tests', stage, left)).toBe('');
     expect(existsSync(stage)).toBe(false);
+  });
+});
+
+describe('describeLeftovers', () => {
+  it('names a server that would not stop and a folder that could not be removed', () => {
+    const message = describeLeftovers('ops tests', '/tmp/stage-a', {
+      processes: [{ pid: 42, program: 'postgres', args: ['/opt/pg/bin/postgres', '-D', '/tmp/stage-a/op-x/data'] }],
+      folders: [],
+      stuck: [42],
+      notRemoved: 'EBUSY: resource busy or locked',
+    });
+    expect(message.split('\n')).toEqual([
+      'ops tests left behind in /tmp/stage-a (its own temporary folder): 1 process. A stage must stop its servers and ' +
+        'remove its folders, even when a test fails (decision 001). Cleared what could be:',
+      '  pid 42: postgres -D /tmp/stage-a/op-x/data (STILL RUNNING)',
+      '  and /tmp/stage-a could not be removed: EBUSY: resource busy or locked',
+    ]);
+    expect(describeLeftovers('lint', '/tmp/stage-b', { processes: [], folders: [], notRemoved: 'EBUSY' })).toContain(
+      'lint left behind in /tmp/stage-b (its own temporary folder): the folder itself.',
+    );
   });
 });
