@@ -52,6 +52,11 @@ describe('coin pool route', () => {
     });
   });
 
+  it('gives the current effort at one decimal, a round one too (decision 024)', async () => {
+    const page = await renderPage(routes, '/ltc', { api: ltcApi({ effort: 0.77 }), until: 'pool-stats' });
+    expect(page.querySelector('[data-testid="stat-effort"]')?.textContent).toBe('77.0%');
+  });
+
   it('gives the stratum servers, the payout rules and each scheme with its fee', async () => {
     const page = await renderPage(routes, '/ltc', { api: ltcApi(), until: 'servers' });
     expect(textOf(page, 'servers')).toContain('ltc-eu.pool.test:3333');

@@ -4,7 +4,7 @@ import {
   formatFee,
   formatHashrate,
   formatInteger,
-  formatPercent,
+  formatPercentOf,
 } from '@openpool/domain/format';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
@@ -79,7 +79,7 @@ export default function PoolPage({ loaderData }: Route.ComponentProps) {
             words
             testId="stat-last-block"
           />
-          <Figure label={t('pool.stats.effort')} value={formatPercent(stats.effort, 1)} testId="stat-effort" />
+          <Figure label={t('pool.stats.effort')} value={formatPercentOf('effort', stats.effort)} testId="stat-effort" />
           <Figure label={t('pool.card.network')} value={formatHashrate(stats.net_hashrate)} testId="stat-net-hashrate" />
           <Figure
             label={t('pool.stats.netDifficulty')}
