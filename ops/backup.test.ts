@@ -10,7 +10,7 @@
  * file) are refused and leave the data folder as it was (decision 022, addendum of 2026-11-28).
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,12 +19,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowDigest } from '../apps/api/src/backup/format.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
+import { guardFolder, type GuardedFolder } from '../apps/api/src/testing/folder-guard.ts';
 import { ROOT, startApi, TOKEN, until, type Service } from './testing/processes.ts';
 
 const run = promisify(execFile);
 const API_PORT = 17170;
 const API = `http://127.0.0.1:${API_PORT}`;
 let dir: string;
+let folder: GuardedFolder | undefined;
 let api: Service | undefined;
 let source: pg.Pool;
 /** What miners send: line and paragraph separators, RTL marks and an override, emoji. */
@@ -75,7 +77,9 @@ const npmRun = (script: string, args: string[], env: Record<string, string>) =>
   run(process.execPath, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 1 << 20 });
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'op-backup-'));
+  // Removed with whatever still runs from it (PostgreSQL), by its guard if no afterAll runs (decision 001).
+  folder = guardFolder(mkdtempSync(join(tmpdir(), 'op-backup-')));
+  dir = folder.path;
   api = await startApi(API_PORT, {
     DATA_DIR: join(dir, 'live'),
     SIMULATOR: 'on',
@@ -98,7 +102,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.stop();
   await source?.end();
-  rmSync(dir, { recursive: true, force: true });
+  await folder?.remove();
 });
 
 /** A stratum-like source posting ltc shares as fast as the API takes them, until stopped. */

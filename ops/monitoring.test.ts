@@ -7,10 +7,11 @@
  * the real metrics. Two alerts are made to fire by real faults: a wallet short of what the
  * pool owes, and a node that stops.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardFolder, type GuardedFolder } from '../apps/api/src/testing/folder-guard.ts';
 import { LITECOIND, startRegtest, type Regtest } from '../apps/stratum/src/testing/regtest.ts';
 import { alertsOf } from './testing/rules.ts';
 import { metricNames, scrape, startApi, startStratum, startWeb, TOKEN, until, type Service } from './testing/processes.ts';
@@ -35,6 +36,7 @@ const DASHBOARD = JSON.parse(readFileSync(join(import.meta.dirname, 'grafana', '
 const missing = [PROMETHEUS, LITECOIND].filter((binary) => !existsSync(binary));
 
 let dir: string;
+let folder: GuardedFolder | undefined;
 let chain: Regtest | undefined;
 const services: Service[] = [];
 let prometheus: Prometheus | undefined;
@@ -90,7 +92,9 @@ const firing = async (name: string) =>
 
 beforeAll(async () => {
   if (missing.length > 0) return;
-  dir = mkdtempSync(join(tmpdir(), 'op-monitoring-'));
+  // Removed with whatever still runs from it (PostgreSQL), by its guard if no afterAll runs (decision 001).
+  folder = guardFolder(mkdtempSync(join(tmpdir(), 'op-monitoring-')));
+  dir = folder.path;
   chain = await startRegtest(PORT.regtest);
   const poolAddress = await chain.wallet<string>('getnewaddress', ['pool', 'bech32']);
   await chain.rpc('generatetoaddress', [1, poolAddress]);
@@ -146,7 +150,7 @@ afterAll(async () => {
   await prometheus?.stop();
   for (const service of services.reverse()) await service.stop();
   await chain?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await folder?.remove();
 });
 
 describe.skipIf(missing.length > 0)(

@@ -6,19 +6,21 @@
  * new release bringing a migration that adds a column to a table ingest writes all the time;
  * then the web workers are restarted one at a time (SIGHUP). No request may fail.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { MIGRATIONS_DIR } from '../apps/api/src/db/migrate.ts';
+import { guardFolder, type GuardedFolder } from '../apps/api/src/testing/folder-guard.ts';
 import { startBalancer, type Balancer } from './testing/balancer.ts';
 import { startLoad } from './testing/load.ts';
 import { startApi, startWeb, until, type Service } from './testing/processes.ts';
 
 const PORT = { a: 17150, b: 17151, balancer: 17152, web: 17153 };
 let dir: string;
+let folder: GuardedFolder | undefined;
 let database: EmbeddedPostgres | undefined;
 let db: pg.Pool | undefined;
 let balancer: Balancer | undefined;
@@ -51,7 +53,9 @@ function replica(name: 'a' | 'b', env: Record<string, string> = {}): Promise<Ser
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'op-rolling-'));
+  // Removed with whatever still runs from it (PostgreSQL), by its guard if no afterAll runs (decision 001).
+  folder = guardFolder(mkdtempSync(join(tmpdir(), 'op-rolling-')));
+  dir = folder.path;
   // The operator's PostgreSQL, apart from the replicas (one that owned it could not restart).
   database = await startEmbeddedPostgres({ dir: join(dir, 'postgres'), database: 'openpool' });
   db = new pg.Pool({ ...database.connection, max: 2 });
@@ -70,7 +74,7 @@ afterAll(async () => {
   await balancer?.close();
   await db?.end();
   await database?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await folder?.remove();
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
