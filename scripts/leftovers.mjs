@@ -5,7 +5,9 @@
 // Matching on that one folder, never on a name pattern like `postgres` or `/tmp/op-test-*`,
 // is what keeps this safe on a machine where other checkouts run their tests at the same time.
 // Plain JavaScript: scripts/test.mjs and scripts/folder-guard.mjs run it without a build.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -170,4 +172,18 @@ export function describeLeftovers(stage, folder, { processes, folders, stuck = [
   for (const name of folders) lines.push(`  folder ${join(folder, name)}`);
   if (notRemoved) lines.push(`  and ${folder} could not be removed: ${notRemoved}`);
   return lines.join('\n');
+}
+
+/**
+ * Runs one step of `npm test` (a command, to its end) with a temporary folder of its own, then
+ * clears what it left there. `ok` only when the command succeeded and left nothing; `message`
+ * names what it left. The folder's name is short: PostgreSQL's socket path in it has a
+ * 107-byte limit.
+ */
+export async function runStage(title, command, args, { cwd, env = process.env, stdio = 'inherit', graceMs } = {}) {
+  const folder = mkdtempSync(join(tmpdir(), `openpool-stage-${title.replaceAll(/[^a-z0-9]+/gi, '-')}-`));
+  const run = spawnSync(command, args, { cwd, stdio, env: { ...env, TMPDIR: folder } });
+  const left = await clearStage(folder, graceMs === undefined ? {} : { graceMs });
+  const message = describeLeftovers(title, folder, left);
+  return { ok: run.status === 0 && message === '', status: run.status, folder, left, message };
 }

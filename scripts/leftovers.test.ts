@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script of the repo root (scripts/test.mjs runs it), no types.
-import { clearStage, describeLeftovers, isDataFolder, namesInside, processesInside } from './leftovers.mjs';
+import { clearStage, describeLeftovers, isDataFolder, namesInside, processesInside, runStage } from './leftovers.mjs';
 
 const made: string[] = [];
 const started: number[] = [];
@@ -142,5 +142,52 @@ describe('describeLeftovers', () => {
     expect(describeLeftovers('lint', '/tmp/stage-b', { processes: [], folders: [], notRemoved: 'EBUSY' })).toContain(
       'lint left behind in /tmp/stage-b (its own temporary folder): the folder itself.',
     );
+  });
+});
+
+describe('runStage (a step of npm test)', () => {
+  it('fails a command that succeeds but leaves a server and a data folder in its temporary folder', async () => {
+    // What a test file did before decision 001: a PostgreSQL of its own process group, started
+    // from a folder under TMPDIR, and neither stopped nor removed.
+    const script = `
+      const { mkdtempSync, mkdirSync } = require('node:fs');
+      const { join } = require('node:path');
+      const { spawn } = require('node:child_process');
+      const dir = mkdtempSync(join(require('node:os').tmpdir(), 'op-test-'));
+      mkdirSync(join(dir, 'data'));
+      const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '--', '-D', join(dir, 'data')], { detached: true, stdio: 'ignore' });
+      server.unref();
+      console.log(server.pid);`;
+    const stage = await runStage('unit tests', process.execPath, ['-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      graceMs: 0,
+    });
+    started.push(...stage.left.processes.map((found: { pid: number }) => found.pid));
+
+    expect(stage.status).toBe(0);
+    expect(stage.ok).toBe(false);
+    expect(stage.folder.startsWith(join(tmpdir(), 'openpool-stage-unit-tests-'))).toBe(true);
+    expect(stage.left.processes).toHaveLength(1);
+    expect(stage.left.folders).toHaveLength(1);
+    expect(stage.left.folders[0]).toMatch(/^op-test-/);
+    expect(stage.message).toContain(
+      `pid ${stage.left.processes[0].pid}: node -e setInterval(() => {}, 1000) -- -D ${stage.folder}/op-test-`,
+    );
+    expect(existsSync(stage.folder)).toBe(false);
+    expect(processesInside(stage.folder)).toEqual([]);
+  });
+
+  it('passes a command that cleans up after itself, whatever caches it leaves, and fails one that fails', async () => {
+    const clean = await runStage(
+      'ops tests',
+      process.execPath,
+      ['-e', "require('node:fs').mkdirSync(require('node:path').join(require('node:os').tmpdir(), 'node-compile-cache'))"],
+      { stdio: 'ignore' },
+    );
+    expect(clean).toMatchObject({ ok: true, status: 0, message: '' });
+    expect(existsSync(clean.folder)).toBe(false);
+
+    const failing = await runStage('lint', process.execPath, ['-e', 'process.exit(3)'], { stdio: 'ignore' });
+    expect(failing).toMatchObject({ ok: false, status: 3, message: '' });
   });
 });

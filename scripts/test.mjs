@@ -6,11 +6,9 @@
 // Every step runs with a temporary folder of its own (TMPDIR) that is removed after it; a step
 // that leaves a process running from it (an embedded PostgreSQL) or one of the project's data
 // folders in it fails the run, naming them (scripts/leftovers.mjs, decision 001).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { clearStage, describeLeftovers } from './leftovers.mjs';
+import { runStage } from './leftovers.mjs';
 
 const root = join(import.meta.dirname, '..');
 // Not test-results/: Playwright empties that folder when it starts.
@@ -21,14 +19,10 @@ mkdirSync(results, { recursive: true });
 async function step(title, command, args, env = {}) {
   console.log(`\n== ${title}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  // Short (the PostgreSQL socket path inside it has a 107-byte limit) and this run's own.
-  const stageTmp = mkdtempSync(join(tmpdir(), `openpool-stage-${title.replaceAll(' ', '-')}-`));
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: stageTmp, ...env } });
-  const leftMessage = describeLeftovers(title, stageTmp, await clearStage(stageTmp));
-  if (leftMessage) console.error(`\n${leftMessage}`);
-  const ok = run.status === 0 && !leftMessage;
-  console.log(`== ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return ok;
+  const stage = await runStage(title, command, args, { cwd: root, env: { ...process.env, ...env } });
+  if (stage.message) console.error(`\n${stage.message}`);
+  console.log(`== ${title}: ${stage.ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return stage.ok;
 }
 
 function counts(file, read) {
