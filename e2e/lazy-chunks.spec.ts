@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { API } from './ports.ts';
 
 // The currency list and the mobile menu's dialog are chunks loaded on demand. Offline, a chunk
 // that cannot load leaves the page as it is, with the control closed: never an error page, never
@@ -49,5 +50,35 @@ test.describe('on a phone', () => {
       button,
       () => page.getByRole('dialog', { name: 'Menu' }),
     );
+  });
+});
+
+// Islands (decision 037): on a phone, the miner page's parts below the first screen come as the
+// server's HTML and download their code only when scrolled near; a tap made before then works.
+test.describe('islands on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true });
+
+  test('the workers table downloads when scrolled near, and a sort tapped at once still sorts', async ({ page, request }) => {
+    const { results } = (await (await request.get(`${API}/ltc/api/v1/top-miners`)).json()) as {
+      results: Array<{ address: string; workers: number }>;
+    };
+    const address = results.filter((row) => !row.address.startsWith('LtcE2e')).sort((a, b) => b.workers - a.workers)[0]!.address;
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    await page.goto(`/ltc/miner/stats/${address}`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const island = page.locator('[data-island-part="workers-table"]');
+    // The server's table is there, readable, before its code.
+    await expect(island.getByTestId('worker-name').first()).toBeAttached();
+    expect(scripts.filter((path) => /workers-table/.test(path))).toEqual([]);
+    expect(scripts.filter((path) => /footer/.test(path))).toEqual([]);
+
+    // Tapped straight away (scrolling it into view): the tap is held until the table is live.
+    const header = island.locator('th', { has: page.getByTestId('sort-hashrate_10m') });
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await page.getByTestId('sort-hashrate_10m').tap();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(scripts.filter((path) => /workers-table/.test(path))).toHaveLength(1);
   });
 });

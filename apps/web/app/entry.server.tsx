@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appContext } from '~/platform/context';
 import { loadAllCatalogues } from '~/i18n/catalogues';
+import { preloadIslands } from './shared/island';
 import { NonceContext } from './shared/nonce';
 import { SiteSettingsContext, siteSettingsFrom } from '~/platform/site-settings';
 import { renderDeadline } from '../server/render-deadline.server.ts';
@@ -21,6 +22,8 @@ export { rootLocaleOf } from '~/data/detect-locale.server';
 
 // Every catalogue is in memory before the first request, so rendering never waits on one.
 await loadAllCatalogues();
+// Parts below a phone's first screen (decision 037): the server renders them whole from the first request.
+await preloadIslands();
 
 export const streamTimeout = 5_000;
 

@@ -7,16 +7,10 @@
  * MAX_POWER_COST_USD's worth in its currency. Zod-free: it ships to the browser.
  */
 
-export interface PowerPrice {
-  /** Per kWh, in `currency`. */
-  amount: number;
-  /** ISO 4217 code, upper case. */
-  currency: string;
-}
+import { DEFAULT_POWER_COST_USD, DEFAULT_POWER_PRICE, type PowerPrice } from './power-default.ts';
 
-/** Electricity per kWh when the visitor, the link and the profile name none (the spec's 0.04, in USD). */
-export const DEFAULT_POWER_COST_USD = 0.04;
-export const DEFAULT_POWER_PRICE: PowerPrice = Object.freeze({ amount: DEFAULT_POWER_COST_USD, currency: 'USD' });
+export { DEFAULT_POWER_COST_USD, DEFAULT_POWER_PRICE, type PowerPrice };
+
 /** The highest power cost accepted, in USD per kWh (converted for every other currency). */
 export const MAX_POWER_COST_USD = 10;
 

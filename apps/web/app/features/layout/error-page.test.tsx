@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseSiteConfig } from '@openpool/domain/site-config';
 import { SiteSettingsContext, siteSettingsFrom, type SiteSettings } from '~/platform/site-settings';
 import { ErrorPage } from './error-page';
+import { preloadIslands } from '~/shared/island';
 
 // The real site config, as the frame around the error page needs all of it.
 const siteConfig = parseSiteConfig(readFileSync(new URL('../../../../../content/site.json', import.meta.url), 'utf8'));
@@ -33,6 +34,8 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '
 describe('error page', () => {
   beforeAll(async () => {
     await loadCatalogue('en');
+    // As the server does at start-up: the footer is an island (decision 037).
+    await preloadIslands();
   });
 
   it('404 shows the status, Page not found, the reason and the way home', async () => {

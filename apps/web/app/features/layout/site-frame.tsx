@@ -5,12 +5,16 @@ import { Integrations } from '~/platform/telemetry/integrations';
 import { ProfileProvider } from '~/platform/profile';
 import { AlertBanner } from './alert-banner';
 import { CoinStrip } from './coin-strip';
-import { Footer } from './footer';
 import { Header } from './header/header';
 import { LoadingBar } from './loading-bar';
 import { OfflineIndicator } from './offline-indicator';
 import { ScrollToTop } from './scroll-to-top';
 import { TelegramButton } from './telegram-button';
+import { island } from '~/shared/island';
+
+// Below every page's content, so no first visit needs its code until the visitor scrolls near it
+// (decision 037).
+const Footer = island('footer', () => import('./footer').then((m) => ({ default: m.Footer })));
 
 /** The frame around every page (layout, header, footer, page-level feedback; decision 005). */
 export function SiteFrame({ children }: { children: ReactNode }) {

@@ -2,9 +2,7 @@ import type { MinerPage } from '@openpool/domain/miner-page';
 import { useT } from '~/i18n/use-t';
 import { isolatedText } from '~/shared/ltr';
 import { Panel } from '~/shared/panel';
-import { BestShares } from './best-shares';
-import { ReportedHashrate } from './reported-hashrate';
-import { ShareQualityTable } from './share-quality';
+import { BestShares, ReportedHashrate, ShareQualityTable } from './islands';
 
 /**
  * The miner's work beyond its hashrate, the same on the owner's page and a watcher's (decision
