@@ -43,6 +43,8 @@ describe('home route', () => {
     expect(device?.textContent).toMatch(/^\(.+\)$/);
     expect(device?.getAttribute('dir')).toBe('ltr');
     expect(device?.className).toContain('whitespace-nowrap');
+    // The search box reads an address left to right, in every language.
+    expect(page.querySelector('[data-testid="home-search"] input[name="address"]')?.getAttribute('dir')).toBe('ltr');
     expect(ltc.querySelector('a')?.getAttribute('href')).toBe('/ltc');
     // One call per enabled coin, nothing else.
     expect([...api.paths].sort()).toEqual(enabled.map((ticker) => apiPaths.poolStats(ticker)).sort());

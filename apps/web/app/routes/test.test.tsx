@@ -50,6 +50,9 @@ describe('connection test route', () => {
     expect(textOf(page, 'search-problem')).toContain('This is not a Litecoin address. A Litecoin address starts with');
     expect(page.querySelector('[data-testid="conn-waiting"]')).toBeNull();
     expect(page.querySelector('input[name="address"]')?.getAttribute('aria-invalid')).toBe('true');
+    // An address and a worker read left to right in every language (a fa page showed an address's end).
+    expect(page.querySelector('input[name="address"]')?.getAttribute('dir')).toBe('ltr');
+    expect(page.querySelector('input[name="worker"]')?.getAttribute('dir')).toBe('ltr');
   });
 
   it('takes a pasted login apart and offers the coin an address belongs to', async () => {

@@ -60,6 +60,7 @@ export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
             defaultValue={defaults.address}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'conn-address-problem' : undefined}
+            dir="ltr"
             className={field}
             autoComplete="off"
             spellCheck={false}
@@ -71,6 +72,7 @@ export default function ConnectionTest({ loaderData }: Route.ComponentProps) {
             name="worker"
             maxLength={MAX_FIELD}
             defaultValue={defaults.worker}
+            dir="ltr"
             className={field}
             autoComplete="off"
             spellCheck={false}

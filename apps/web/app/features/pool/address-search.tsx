@@ -69,7 +69,11 @@ export function AddressSearch({ coin, initial = null }: { coin: CoinTicker | nul
             aria-describedby={problem ? `${id}-problem` : undefined}
             onInput={() => setProblem(null)}
             placeholder={t('pool.search.placeholder')}
-            className="peer min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm placeholder:font-sans placeholder:text-ink-muted focus:border-accent max-sm:placeholder:text-transparent"
+            // An address reads left to right in every language: in fa a pasted address showed its
+            // end, right-aligned, with its start (what a miner checks) cut off. The placeholder keeps
+            // the page's side.
+            dir="ltr"
+            className="peer min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm placeholder:font-sans placeholder:text-ink-muted focus:border-accent max-sm:placeholder:text-transparent rtl:placeholder:text-right"
           />
           <span
             aria-hidden="true"
