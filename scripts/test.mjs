@@ -3,9 +3,11 @@
 // promtool and a real Prometheus) when they are missing, then: lint, typecheck, unit tests,
 // build, ops tests (they scrape the built web server), browser tests. Ends with one line
 // 'N passed, N failed' summing the unit, ops and browser test counts.
-// Every step runs with a temporary folder of its own (TMPDIR) that is removed after it; a step
-// that leaves a process running from it (an embedded PostgreSQL) or one of the project's data
-// folders in it fails the run, naming them (scripts/leftovers.mjs, decision 001).
+// Every test step (unit, ops, browser) runs with a temporary folder of its own (TMPDIR) that is
+// removed after it; a step that leaves a process running from it (an embedded PostgreSQL) or one
+// of the project's data folders in it fails the run, naming them (scripts/leftovers.mjs,
+// decision 001).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runStage } from './leftovers.mjs';
@@ -25,6 +27,18 @@ async function step(title, command, args, env = {}) {
   return stage.ok;
 }
 
+/**
+ * A step that starts no servers and keeps the machine's temporary folder: apt-get, which the
+ * install steps run, hands TMPDIR to its `_apt` user, who cannot write in a folder of ours.
+ */
+function plainStep(title, command, args) {
+  console.log(`\n== ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  console.log(`== ${title}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return run.status === 0;
+}
+
 function counts(file, read) {
   if (!existsSync(file)) return { passed: 0, failed: 0 };
   try {
@@ -35,20 +49,20 @@ function counts(file, read) {
 }
 
 const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
-let ok = await step('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
-ok = ok && (await step('litecoind', process.execPath, ['scripts/ensure-litecoind.mjs']));
-ok = ok && (await step('monerod', process.execPath, ['scripts/ensure-monerod.mjs']));
-ok = ok && (await step('prometheus', process.execPath, ['scripts/ensure-prometheus.mjs']));
-ok = ok && (await step('lint', ...npx('eslint', '.', '--max-warnings', '0')));
-ok = ok && (await step('format', ...npx('prettier', '--check', '.')));
-ok = ok && (await step('typecheck', 'npm', ['run', 'typecheck']));
+let ok = plainStep('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
+ok = ok && plainStep('litecoind', process.execPath, ['scripts/ensure-litecoind.mjs']);
+ok = ok && plainStep('monerod', process.execPath, ['scripts/ensure-monerod.mjs']);
+ok = ok && plainStep('prometheus', process.execPath, ['scripts/ensure-prometheus.mjs']);
+ok = ok && plainStep('lint', ...npx('eslint', '.', '--max-warnings', '0'));
+ok = ok && plainStep('format', ...npx('prettier', '--check', '.'));
+ok = ok && plainStep('typecheck', 'npm', ['run', 'typecheck']);
 const unitOk =
   ok &&
   (await step(
     'unit tests',
     ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'unit.json')}`),
   ));
-ok = unitOk && (await step('build', 'npm', ['run', 'build']));
+ok = unitOk && plainStep('build', 'npm', ['run', 'build']);
 ok =
   ok &&
   (await step(
