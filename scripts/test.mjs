@@ -18,7 +18,13 @@ const results = join(root, 'test-reports');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+// Ctrl-C reaches the running step's processes too (one process group): let the step end, clear
+// its folder, and run no further step, rather than die here and leave the step's folder behind.
+let interrupted = false;
+process.on('SIGINT', () => (interrupted = true));
+
 async function step(title, command, args, env = {}) {
+  if (interrupted) return false;
   console.log(`\n== ${title}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const stage = await runStage(title, command, args, { cwd: root, env: { ...process.env, ...env } });
@@ -32,6 +38,7 @@ async function step(title, command, args, env = {}) {
  * install steps run, hands TMPDIR to its `_apt` user, who cannot write in a folder of ours.
  */
 function plainStep(title, command, args) {
+  if (interrupted) return false;
   console.log(`\n== ${title}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
