@@ -113,7 +113,7 @@ export function ConnectionGuide({ coin, info, tcp, ssl }: { coin: Coin; info: Co
             to={`/test?${new URLSearchParams({ coin: coin.ticker, ...(wallet ? { address: wallet, worker: WORKER } : {}) })}`}
             className="font-semibold text-accent hover:underline"
           >
-            {t('guide.testLink')}
+            {withArrowKept(t('guide.testLink'))}
           </LocaleLink>
         </p>
         <p className="mt-3 text-xs text-ink-muted">
@@ -139,4 +139,12 @@ function Field({ label, value }: { label: string; value: string }) {
       </dd>
     </div>
   );
+}
+
+/**
+ * The arrow that ends a link's words stays on their last line: at 375 px the guide's link wrapped
+ * its arrow alone onto a line of its own ('… shares arrive' / '→').
+ */
+export function withArrowKept(text: string): string {
+  return text.replace(/ ([→←])$/u, '\u00A0$1');
 }

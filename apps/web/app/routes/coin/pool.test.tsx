@@ -52,6 +52,13 @@ describe('coin pool route', () => {
     });
   });
 
+  it("links the connection guide to /test, its arrow held to the link's last word", async () => {
+    const page = await renderPage(routes, '/ltc', { api: ltcApi(), until: 'guide-test-link' });
+    const link = page.querySelector('[data-testid="guide-test-link"] a');
+    expect(link?.getAttribute('href')).toMatch(/^\/test\?coin=ltc/);
+    expect(link?.textContent).toMatch(/arrive\u00A0→$/);
+  });
+
   it('gives the current effort at one decimal, a round one too (decision 024)', async () => {
     const page = await renderPage(routes, '/ltc', { api: ltcApi({ effort: 0.77 }), until: 'pool-stats' });
     expect(page.querySelector('[data-testid="stat-effort"]')?.textContent).toBe('77.0%');
