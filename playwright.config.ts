@@ -25,15 +25,21 @@ process.env.E2E_MAIL_DIR = join(API_DATA_DIR, 'mail');
  * the home page meets a real failure of one coin's pool-stats call (spec section 7).
  */
 export const FAILING_COIN = 'dgb';
-const API_CONTENT_DIR = join(tmpdir(), `openpool-e2e-api-content-${API_PORT}`);
-mkdirSync(API_CONTENT_DIR, { recursive: true });
-if (runner) guardFolder(API_CONTENT_DIR);
-copyFileSync('content/pools.json', join(API_CONTENT_DIR, 'pools.json'));
-const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as { enabled: string[]; groups: Record<string, string[]> };
-site.enabled = site.enabled.filter((coin) => coin !== FAILING_COIN);
-for (const group of Object.keys(site.groups))
-  site.groups[group] = (site.groups[group] ?? []).filter((coin) => coin !== FAILING_COIN);
-writeFileSync(join(API_CONTENT_DIR, 'site.json'), JSON.stringify(site));
+if (process.env.E2E_API_CONTENT_DIR === undefined) {
+  // Written once, by the runner, before the API starts; its workers inherit the name. One per run,
+  // not per API port: a run's end removes it (decision 001), which must not pull another's away.
+  process.env.E2E_API_CONTENT_DIR = join(tmpdir(), `openpool-e2e-api-content-${process.pid}`);
+  const dir = process.env.E2E_API_CONTENT_DIR;
+  mkdirSync(dir, { recursive: true });
+  guardFolder(dir);
+  copyFileSync('content/pools.json', join(dir, 'pools.json'));
+  const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as { enabled: string[]; groups: Record<string, string[]> };
+  site.enabled = site.enabled.filter((coin) => coin !== FAILING_COIN);
+  for (const group of Object.keys(site.groups))
+    site.groups[group] = (site.groups[group] ?? []).filter((coin) => coin !== FAILING_COIN);
+  writeFileSync(join(dir, 'site.json'), JSON.stringify(site));
+}
+const API_CONTENT_DIR = process.env.E2E_API_CONTENT_DIR;
 
 /**
  * The web server's content: the site's own, except that the alert banner's window ends a day
