@@ -26,7 +26,7 @@ describe('partsForPath', () => {
     expect(partsForPath('/fa/about')).toEqual(['site', 'pages']);
     expect(partsForPath('/device/asic/bitmain')).toEqual(['site', 'pages']);
     expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site', 'pages']);
-    expect(partsForPath('/btc')).toEqual(['site', 'pages', 'coin', 'guide']);
+    expect(partsForPath('/btc')).toEqual(['site', 'coin']);
     expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'coin']);
     expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'coin', 'miner']);
     expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner', 'account']);
@@ -39,8 +39,10 @@ describe('partsForPath', () => {
     expect(partsForPath('/api')).toEqual(['site', 'pages', 'extra']);
     expect(partsForPath('/fa/test')).toEqual(['site', 'pages', 'extra']);
     expect(partsForPath('/merge')).toEqual(['site', 'pages', 'extra']);
-    expect(partsForPath('/ltc')).toEqual(['site', 'pages', 'coin', 'guide']);
-    expect(messagePart('guide.title')).toBe('guide');
+    expect(partsForPath('/ltc')).toEqual(['site', 'coin']);
+    expect(messagePart('guide.tcp')).toBe('guide');
+    // The pool page's panel around the guides names them before the island is in.
+    expect(messagePart('guide.title')).toBe('coin');
     expect(messagePart('connTest.status.waiting')).toBe('extra');
     // What every page's head may name stays in the site part.
     expect(messagePart('apiPage.title')).toBe('site');
@@ -57,11 +59,15 @@ describe('partsForPath', () => {
 
 const APP = resolve(import.meta.dirname, '..');
 
-/** Files a module imports from the app (`~/` and relative), resolved to their .ts/.tsx path. */
-function appImports(file: string): string[] {
+/**
+ * Files a module imports from the app (`~/` and relative), resolved to their .ts/.tsx path;
+ * `loadedLater` keeps the dynamic imports too (code a page downloads when it needs it).
+ */
+function appImports(file: string, loadedLater = true): string[] {
   const source = readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const [, spec = ''] of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+  const pattern = loadedLater ? /(?:from|import)\s*\(?\s*'([^']+)'/g : /(?:from|^import)\s*'([^']+)'/gm;
+  for (const [, spec = ''] of source.matchAll(pattern)) {
     if (!spec.startsWith('~/') && !spec.startsWith('.')) continue;
     const base = spec.startsWith('~/') ? join(APP, spec.slice(2)) : resolve(dirname(file), spec);
     const candidate = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
@@ -78,14 +84,14 @@ function appImports(file: string): string[] {
   return found;
 }
 
-function reachable(entries: string[]): Set<string> {
+function reachable(entries: string[], loadedLater = true): Set<string> {
   const seen = new Set<string>();
   const queue = [...entries];
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (seen.has(file) || /\.(test|server)\.tsx?$/.test(file)) continue;
     seen.add(file);
-    queue.push(...appImports(file));
+    queue.push(...appImports(file, loadedLater));
   }
   return seen;
 }
@@ -102,7 +108,8 @@ describe('the site part', () => {
     expect(files.size).toBeGreaterThan(20);
     const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
     const wrong: string[] = [];
-    for (const file of files) {
+    // message-parts.ts names the prefixes themselves.
+    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
       const source = readFileSync(file, 'utf8');
       for (const id of english) {
         if (!['site', 'pages'].includes(messagePart(id)) && source.includes(`'${id}'`))
@@ -154,7 +161,7 @@ describe('the extra and guide parts', () => {
     const prefixes = [...new Set(extra.map((id) => `${id.split('.')[0]}.`))].filter((prefix) =>
       english.filter((id) => id.startsWith(prefix)).every(onlySome),
     );
-    expect(prefixes).toContain('guide.');
+    expect(extra.filter((id) => id.startsWith('guide.')).length).toBeGreaterThan(5);
     const wrong: string[] = [];
     for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
       const source = readFileSync(file, 'utf8');
@@ -162,6 +169,8 @@ describe('the extra and guide parts', () => {
       for (const prefix of prefixes)
         if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
           wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
+      // The guides' words but their panel's title, also as a key built from parts.
+      if (/['`]guide\.(?!title')/.test(source)) wrong.push(`${file.slice(APP.length + 1)}: guide.`);
     }
     expect(wrong).toEqual([]);
   });
@@ -192,5 +201,39 @@ describe('the account part', () => {
           wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the pool page', () => {
+  it('uses no pages or guide word before its islands are in (they load those parts themselves)', () => {
+    // What the pool page hydrates with: the frame, the coin layout and the page, without the
+    // code its islands download later (decision 037).
+    const files = reachable(
+      [join(APP, 'root.tsx'), join(APP, 'routes/coin/layout.tsx'), join(APP, 'routes/coin/pool.tsx')],
+      false,
+    );
+    expect(files.size).toBeGreaterThan(20);
+    expect([...files].some((file) => file.endsWith('coin-calculator.tsx'))).toBe(false);
+    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
+    const later = english.filter((id) => ['pages', 'guide'].includes(messagePart(id)));
+    const prefixes = [...new Set(later.map((id) => `${id.split('.')[0]}.`))].filter((prefix) =>
+      english.filter((id) => id.startsWith(prefix)).every((id) => ['pages', 'guide'].includes(messagePart(id))),
+    );
+    expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.']));
+    const wrong: string[] = [];
+    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const id of later) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
+      for (const prefix of prefixes)
+        if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
+          wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('loads those parts with the islands that show them', async () => {
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(join(APP, 'features/hardware/islands.ts'), 'utf8')).toMatch(/parts: \['pages'\]/);
+    expect(await readFile(join(APP, 'features/pool/islands.ts'), 'utf8')).toMatch(/parts: \['guide'\]/);
   });
 });

@@ -13,7 +13,9 @@
  *          coin, miner or home page shows (1.2-1.5 KB gzipped that every page downloaded in the
  *          site part; decision 036);
  *   guide: the pool page's connection guides (0.8 KB that every miner page downloaded in the
- *          coin part);
+ *          coin part), loaded with the guides' island;
+ * The pool page's calculator and guides are islands (decision 037): their parts (pages, guide)
+ * come with their code, not before the page hydrates.
  * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
  * the build (which writes one chunk per language and part) and the browser (which loads the
  * parts of the next page before it renders). Pure, so both sides agree.
@@ -35,6 +37,8 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   // The home page has the address search too (decision 027).
   ['pool.search.', 'site'],
   ['pool.', 'coin'],
+  // The pool page names the guides' panel; the guides themselves are an island (decision 037).
+  ['guide.title', 'coin'],
   ['guide.', 'guide'],
   ['chart.', 'coin'],
   ['topMiners.', 'coin'],
@@ -103,6 +107,7 @@ export function partsForPath(pathname: string): MessagePart[] {
   if (first === 'watch') return ['site', 'coin', 'miner'];
   if (second === 'miner')
     return third !== undefined && ACCOUNT_PAGES.has(third) ? ['site', 'coin', 'miner', 'account'] : ['site', 'coin', 'miner'];
-  // The coin's pool page has the hardware calculator and the connection guides.
-  return second === undefined ? ['site', 'pages', 'coin', 'guide'] : ['site', 'pages', 'coin'];
+  // The coin's pool page has the hardware calculator and the connection guides, islands that
+  // load their words (pages, guide) with their code (decision 037).
+  return second === undefined ? ['site', 'coin'] : ['site', 'pages', 'coin'];
 }

@@ -9,6 +9,8 @@ import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCatalogue } from '~/i18n/catalogues';
+import { I18nProvider, useT } from '~/i18n/use-t';
 import { island } from './island';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -194,5 +196,31 @@ describe('island', () => {
     expect(load).toHaveBeenCalledTimes(2);
     act(() => container.querySelector('button')!.click());
     expect(container.querySelector('button')!.textContent).toBe('rigs 1');
+  });
+
+  it("loads its catalogue parts with its code, in the page's language", async () => {
+    function Waiting() {
+      const t = useT();
+      return <p>{t('connTest.start')}</p>;
+    }
+    const i18n = await loadCatalogue('en', ['site']);
+    const chunk = deferred();
+    const Part = island<object>('waiting', () => chunk.promise as never, { parts: ['extra'] });
+    await act(async () => {
+      root = createRoot(container);
+      root.render(
+        <I18nProvider i18n={i18n}>
+          <MemoryRouter>
+            <Part />
+          </MemoryRouter>
+        </I18nProvider>,
+      );
+    });
+    await act(async () => chunk.resolve({ default: Waiting } as never));
+    // The code is in; the part renders once the words are too, never with a message id.
+    expect(container.querySelector('p')?.textContent ?? '').not.toBe('connTest.start');
+    await act(async () => void (await loadCatalogue('en', ['extra'])));
+    const english = (await import('~/locales/en.json')).default as Record<string, string>;
+    expect(container.querySelector('p')!.textContent).toBe(english['connTest.start']);
   });
 });

@@ -26,6 +26,9 @@ import {
   useState,
   type ComponentType,
 } from 'react';
+import type { LocaleCode } from '@openpool/domain/locales';
+import { loadCatalogue } from '~/i18n/catalogues';
+import type { MessagePart } from '~/i18n/message-parts';
 import { useLocale } from '~/i18n/use-locale';
 import { preloadableLazy } from '~/platform/preloadable-lazy';
 
@@ -133,6 +136,20 @@ function sameProps(a: object, b: object): boolean {
 export interface IslandOptions {
   /** Classes of the element around the part (it is a block; a grid item carries its span here). */
   className?: string;
+  /**
+   * Catalogue parts only this part's words are in (message-parts.ts): loaded with its code, in
+   * the page's language, instead of before the page hydrates.
+   */
+  parts?: readonly MessagePart[];
+}
+
+/** A promise React's `use` takes without suspending once it has settled. */
+function settledForUse<T>(promise: Promise<T>): Promise<T> {
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    () => undefined,
+  );
+  return promise;
 }
 
 /**
@@ -142,8 +159,22 @@ export interface IslandOptions {
 export function island<P extends object>(
   name: string,
   load: () => Promise<Module<P>>,
-  { className }: IslandOptions = {},
+  { className, parts = [] }: IslandOptions = {},
 ): ComponentType<P> & { preload: () => Promise<Module<P>> } {
+  // The words, per language: one promise each (for `use`), forgotten when the download fails.
+  // The server has every catalogue in memory from its start.
+  const words = new Map<LocaleCode, Promise<unknown>>();
+  const wordsIn = (locale: LocaleCode): Promise<unknown> | null => {
+    if (parts.length === 0 || typeof document === 'undefined') return null;
+    let promise = words.get(locale);
+    if (!promise) {
+      promise = settledForUse(loadCatalogue(locale, parts));
+      words.set(locale, promise);
+      promise.catch(() => words.delete(locale));
+    }
+    return promise;
+  };
+  const startIn = (locale: LocaleCode) => Promise.all([start(), wordsIn(locale)]);
   const lazyPart = preloadableLazy(load);
   let loaded: ComponentType<P> | null = null;
   // One promise while a download runs (React's `use` follows a promise by identity); after a
@@ -169,10 +200,12 @@ export function island<P extends object>(
     void start().catch(() => undefined);
   }
 
-  function Live({ props }: { props: P }) {
-    // Suspends only when the chunk is not in yet (a client-side navigation, the server's first
-    // render): the transition or the server waits for it.
+  function Live({ props, locale }: { props: P; locale: LocaleCode }) {
+    // Suspends only when the chunk or the words are not in yet (a client-side navigation, the
+    // server's first render): the transition or the server waits for them.
     const Part = use(start()).default;
+    const loading = wordsIn(locale);
+    if (loading) use(loading);
     return createElement(Part, props);
   }
 
@@ -193,7 +226,7 @@ export function island<P extends object>(
     // New data or another language while the kept HTML shows: it is out of date, so the part
     // loads now. Started during render: the update that changed them must not wait for a view.
     const stale = !live && (first.current.locale !== locale || !sameProps(first.current.props, props));
-    if (stale) void start().catch(() => undefined);
+    if (stale) void startIn(locale).catch(() => undefined);
 
     useEffect(() => {
       if (live) return;
@@ -203,7 +236,7 @@ export function island<P extends object>(
       const swap = () => {
         if (done) return;
         done = true;
-        start().then(
+        startIn(locale).then(
           () =>
             startTransition(() => {
               carried.current = box.current ? carriedState(box.current) : null;
@@ -245,7 +278,7 @@ export function island<P extends object>(
         element.removeEventListener('focusin', reach, { capture: true });
         element.removeEventListener('click', click, { capture: true });
       };
-    }, [live, stale]);
+    }, [live, stale, locale]);
 
     useLayoutEffect(() => {
       if (!live || !box.current) return;
@@ -272,7 +305,7 @@ export function island<P extends object>(
     return createElement(
       'div',
       { key: 'live', ref: box, className, 'data-island': id, 'data-island-part': name },
-      createElement(Live, { props }),
+      createElement(Live, { props, locale }),
     );
   }
   Island.displayName = `Island(${name})`;

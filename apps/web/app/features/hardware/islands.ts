@@ -4,6 +4,8 @@
  */
 import { island } from '~/shared/island';
 
-export const CoinCalculator = island('coin-calculator', () =>
-  import('./coin-calculator').then((m) => ({ default: m.CoinCalculator })),
+export const CoinCalculator = island(
+  'coin-calculator',
+  () => import('./coin-calculator').then((m) => ({ default: m.CoinCalculator })),
+  { parts: ['pages'] },
 );

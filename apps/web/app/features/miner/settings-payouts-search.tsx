@@ -4,7 +4,7 @@ import type { CoinTicker } from '@openpool/domain/coins';
 import { useId, useState } from 'react';
 import { useT } from '~/i18n/use-t';
 import { SearchProblem } from '~/shared/search-problem';
-import { useOpenMinerPage } from '~/shared/use-open-miner-page';
+import { prefetchAddressRules, useOpenMinerPage } from '~/shared/use-open-miner-page';
 import { useStoredValue } from '~/shared/use-stored-value';
 
 /** The query parameter the form sends before hydration; the route's loader redirects on it. */
@@ -32,10 +32,15 @@ export function SettingsPayoutsSearch({ coin, page, intro }: { coin: CoinTicker;
       data-testid={`${page}-search`}
       onSubmit={(event) => {
         event.preventDefault();
-        const input = new FormData(event.currentTarget).get(LOOKUP_PARAM);
-        const outcome = openMinerPage(typeof input === 'string' ? input : '', page);
-        setProblem(outcome.kind === 'invalid' ? outcome : null);
+        const form = event.currentTarget;
+        const input = new FormData(form).get(LOOKUP_PARAM);
+        void openMinerPage(typeof input === 'string' ? input : '', page).then(
+          (outcome) => setProblem(outcome.kind === 'invalid' ? outcome : null),
+          // The rules could not be downloaded (offline): the form goes to the server, which applies them.
+          () => form.submit(),
+        );
       }}
+      onFocus={prefetchAddressRules}
     >
       <label htmlFor={id} className="text-ink-muted">
         {intro}

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '~/i18n/use-t';
 import { SearchProblem } from '~/shared/search-problem';
-import { useOpenMinerPage } from '~/shared/use-open-miner-page';
+import { prefetchAddressRules, useOpenMinerPage } from '~/shared/use-open-miner-page';
 
 type Invalid = Extract<SearchOutcome, { kind: 'invalid' }>;
 
@@ -46,9 +46,14 @@ export function AddressSearch({ coin, initial = null }: { coin: CoinTicker | nul
       data-testid={coin ? 'address-search' : 'home-search'}
       onSubmit={(event) => {
         event.preventDefault();
-        const outcome = openMinerPage(input.current?.value ?? '', 'stats', '?source=search');
-        setProblem(outcome.kind === 'invalid' ? outcome : null);
+        const form = event.currentTarget;
+        void openMinerPage(input.current?.value ?? '', 'stats', '?source=search').then(
+          (outcome) => setProblem(outcome.kind === 'invalid' ? outcome : null),
+          // The rules could not be downloaded (offline): the form goes to the server, which applies them.
+          () => form.submit(),
+        );
       }}
+      onFocus={prefetchAddressRules}
     >
       <div className="flex w-full min-w-0 items-stretch gap-2">
         <label htmlFor={id} className="sr-only">

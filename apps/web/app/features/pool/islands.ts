@@ -4,7 +4,9 @@
  */
 import { island } from '~/shared/island';
 
-export const ConnectionGuide = island('connection-guide', () =>
-  import('./connection-guide').then((m) => ({ default: m.ConnectionGuide })),
+export const ConnectionGuide = island(
+  'connection-guide',
+  () => import('./connection-guide').then((m) => ({ default: m.ConnectionGuide })),
+  { parts: ['guide'] },
 );
 export const BlocksTable = island('blocks-table', () => import('./blocks-table').then((m) => ({ default: m.BlocksTable })));
