@@ -113,7 +113,8 @@ describe('compiledCatalogs plugin', () => {
       `miner: () => import("virtual:openpool-catalogue/${code}/miner"), ` +
       `extra: () => import("virtual:openpool-catalogue/${code}/extra"), ` +
       `account: () => import("virtual:openpool-catalogue/${code}/account"), ` +
-      `guide: () => import("virtual:openpool-catalogue/${code}/guide") },`;
+      `guide: () => import("virtual:openpool-catalogue/${code}/guide"), ` +
+      `panel: () => import("virtual:openpool-catalogue/${code}/panel") },`;
     expect(lines.slice(1, -1).sort()).toEqual([parts('en'), parts('ru'), parts('zh-cn')]);
   });
 

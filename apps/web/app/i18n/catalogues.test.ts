@@ -156,6 +156,7 @@ describe('a failed catalogue chunk', () => {
           extra: () => Promise.resolve({ default: { 'apiPage.x': ['API'] } }),
           account: () => Promise.resolve({ default: { 'settings.x': ['Settings'] } }),
           guide: () => Promise.resolve({ default: { 'guide.x': ['Guide'] } }),
+          panel: () => Promise.resolve({ default: { 'best.x': ['Best'] } }),
         },
       },
     }));

@@ -29,11 +29,15 @@ describe('partsForPath', () => {
     expect(partsForPath('/btc')).toEqual(['site', 'coin']);
     expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'coin']);
     expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'coin', 'miner']);
+    // A worker's page shows the panels' tables directly; the stats page has them as islands.
+    expect(partsForPath('/btc/miner/stats/bc1q/rig1')).toEqual(['site', 'coin', 'miner', 'panel']);
+    expect(partsForPath('/fa/ltc/miner/stats/Lx/rig1/pps')).toEqual(['site', 'coin', 'miner', 'panel']);
+    expect(partsForPath('/watch/token/rig1/pps')).toEqual(['site', 'coin', 'miner', 'panel']);
+    expect(partsForPath('/watch/token/payouts')).toEqual(['site', 'coin', 'miner']);
     expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner', 'account']);
     expect(partsForPath('/ltc/miner/email')).toEqual(['site', 'coin', 'miner', 'account']);
     expect(partsForPath('/fa/ltc/miner/verify/Lx')).toEqual(['site', 'coin', 'miner', 'account']);
     expect(partsForPath('/ltc/miner/payouts/Lx')).toEqual(['site', 'coin', 'miner']);
-    expect(partsForPath('/watch/token/ltc/stats')).toEqual(['site', 'coin', 'miner']);
   });
   it('gives the API, connection test and merged-mining pages the extra part, the pool page the guides', () => {
     expect(partsForPath('/api')).toEqual(['site', 'pages', 'extra']);
@@ -52,6 +56,8 @@ describe('partsForPath', () => {
     expect(messagePart('hw.col.profit')).toBe('pages');
     expect(messagePart('calc.title')).toBe('pages');
     expect(messagePart('kb.search')).toBe('pages');
+    expect(messagePart('watchlist.hashrate24h')).toBe('pages');
+    expect(messagePart('watchlist.watching')).toBe('site');
   });
 });
 
@@ -130,11 +136,16 @@ describe('the pages part', () => {
     const files = reachable([join(APP, 'root.tsx'), ...minerRoutes]);
     expect(files.size).toBeGreaterThan(20);
     const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
-    const prefixes = [...new Set(english.filter((id) => messagePart(id) === 'pages').map((id) => `${id.split('.')[0]}.`))];
+    const pages = english.filter((id) => messagePart(id) === 'pages');
+    const prefixes = [...new Set(pages.map((id) => `${id.split('.')[0]}.`))].filter((prefix) =>
+      english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'pages'),
+    );
+    expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.', 'kb.']));
     const wrong: string[] = [];
     // message-parts.ts names the prefixes themselves.
     for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
       const source = readFileSync(file, 'utf8');
+      for (const id of pages) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
       // By prefix, so that a key built from parts (`hw.col.${name}`) is caught too.
       for (const prefix of prefixes)
         if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
@@ -235,5 +246,35 @@ describe('the pool page', () => {
     const { readFile } = await import('node:fs/promises');
     expect(await readFile(join(APP, 'features/hardware/islands.ts'), 'utf8')).toMatch(/parts: \['pages'\]/);
     expect(await readFile(join(APP, 'features/pool/islands.ts'), 'utf8')).toMatch(/parts: \['guide'\]/);
+  });
+});
+
+describe('the panel part', () => {
+  it("is in no module the miner pages hydrate with, only in the stats page's islands", () => {
+    const entries = [
+      'root.tsx',
+      'routes/coin/layout.tsx',
+      ...['layout', 'stats', 'payouts'].map((name) => `routes/miner/${name}.tsx`),
+      ...['layout', 'stats', 'payouts'].map((name) => `routes/watch/${name}.tsx`),
+    ].map((path) => join(APP, path));
+    const files = reachable(entries, false);
+    expect([...files].some((file) => file.endsWith('workers-table.tsx'))).toBe(false);
+    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
+    const panel = english.filter((id) => messagePart(id) === 'panel');
+    expect(panel.length).toBeGreaterThan(40);
+    const prefixes = [...new Set(panel.map((id) => `${id.split('.').slice(0, -1).join('.')}.`))].filter(
+      (prefix) => prefix !== '.' && english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'panel'),
+    );
+    const wrong: string[] = [];
+    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const id of panel) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
+      for (const prefix of prefixes) if (source.includes(`\`${prefix}`)) wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
+    }
+    expect(wrong).toEqual([]);
+    // Every island of those pages brings the part, but the export dialog (the payouts page shows
+    // it at once, so its words are the miner part's).
+    const islands = readFileSync(join(APP, 'features/miner/islands.ts'), 'utf8');
+    expect(islands.match(/panel[,)]/g)?.length).toBe(7);
   });
 });

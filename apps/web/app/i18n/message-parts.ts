@@ -14,6 +14,9 @@
  *          site part; decision 036);
  *   guide: the pool page's connection guides (0.8 KB that every miner page downloaded in the
  *          coin part), loaded with the guides' island;
+ *   panel: the miner stats page's panels below the first screen (workers, balance, rewards,
+ *          reported hashrate, best shares, share quality), loaded with their islands there and
+ *          up front on a worker's page, which shows those tables directly;
  * The pool page's calculator and guides are islands (decision 037): their parts (pages, guide)
  * come with their code, not before the page hydrates.
  * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
@@ -22,7 +25,7 @@
  */
 import { splitLocalePath } from '@openpool/domain/locales';
 
-export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner', 'extra', 'account', 'guide'] as const;
+export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner', 'extra', 'account', 'guide', 'panel'] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
@@ -44,6 +47,20 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['topMiners.', 'coin'],
   ['about.', 'coin'],
   ['tabs.', 'coin'],
+  // The miner stats page's panels below a phone's first screen are islands that bring these
+  // words with their code (decision 037); the panels' titles show before, and stay.
+  ['miner.workers.title', 'miner'],
+  ['miner.workers.', 'panel'],
+  ['miner.dailyRewards.title', 'miner'],
+  ['miner.dailyRewards.', 'panel'],
+  ['miner.balance', 'panel'],
+  ['miner.merged.title', 'panel'],
+  ['miner.reward7d', 'panel'],
+  ['miner.reward30d', 'panel'],
+  ['miner.solo.', 'panel'],
+  ['miner.threshold', 'panel'],
+  ['miner.totalPaid', 'panel'],
+  ['miner.unconfirmed', 'panel'],
   ['miner.', 'miner'],
   ['settings.', 'account'],
   ['payouts.', 'miner'],
@@ -53,11 +70,21 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['verify.intro', 'site'],
   ['verify.', 'account'],
   // Decision 023's miner panels: share quality, reported hashrate, best shares, watcher links.
-  ['quality.', 'miner'],
-  ['reported.', 'miner'],
-  ['best.', 'miner'],
+  ['quality.title', 'miner'],
+  ['quality.workersHint', 'miner'],
+  ['quality.', 'panel'],
+  ['reported.title', 'miner'],
+  ['reported.', 'panel'],
+  ['best.title', 'miner'],
+  ['best.', 'panel'],
   ['watcher.', 'miner'],
   // Not on miner pages (message-parts.test.ts checks what the frame and miner pages use).
+  // The watch list's page is outside a coin; its title and lead name it in the head and the
+  // footer, and the miner pages' watch button shows two of its words.
+  ['watchlist.title', 'site'],
+  ['watchlist.lead', 'site'],
+  ['watchlist.watch', 'site'],
+  ['watchlist.', 'pages'],
   ['hw.', 'pages'],
   ['calc.', 'pages'],
   ['comparePools.', 'pages'],
@@ -100,13 +127,18 @@ const SITE_SEGMENTS = new Set([
 
 /** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
 export function partsForPath(pathname: string): MessagePart[] {
-  const [first, second, third] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
+  const [first, second, third, , fifth] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
   if (first !== undefined && EXTRA_SEGMENTS.has(first)) return ['site', 'pages', 'extra'];
   if (first === undefined || SITE_SEGMENTS.has(first)) return ['site', 'pages'];
+  // A worker's page shows the panels' tables directly (`/{coin}/miner/stats/{address}/{worker}`,
+  // a watcher's `/watch/{token}/{worker}`); the stats page has them as islands.
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
-  if (first === 'watch') return ['site', 'coin', 'miner'];
-  if (second === 'miner')
-    return third !== undefined && ACCOUNT_PAGES.has(third) ? ['site', 'coin', 'miner', 'account'] : ['site', 'coin', 'miner'];
+  if (first === 'watch')
+    return third !== undefined && third !== 'payouts' ? ['site', 'coin', 'miner', 'panel'] : ['site', 'coin', 'miner'];
+  if (second === 'miner') {
+    if (third !== undefined && ACCOUNT_PAGES.has(third)) return ['site', 'coin', 'miner', 'account'];
+    return third === 'stats' && fifth !== undefined ? ['site', 'coin', 'miner', 'panel'] : ['site', 'coin', 'miner'];
+  }
   // The coin's pool page has the hardware calculator and the connection guides, islands that
   // load their words (pages, guide) with their code (decision 037).
   return second === undefined ? ['site', 'coin'] : ['site', 'pages', 'coin'];
