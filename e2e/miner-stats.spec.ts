@@ -304,6 +304,8 @@ for (const locale of ['en', 'fa'] as const) {
     await openHydrated(page, `${locale === 'en' ? '' : '/fa'}/ltc/miner/stats/${address}`);
     const axis = page.getByTestId('reward-axis');
     await axis.scrollIntoViewIfNeeded();
+    // The chart is an island (decision 037): measured once its live markup has replaced the server's.
+    await page.locator('[data-island-part="reward-chart"][data-island-live]').waitFor();
     const { content, column, labels } = await axis.evaluate((element) => {
       const card = element.closest('section')!;
       const box = card.getBoundingClientRect();

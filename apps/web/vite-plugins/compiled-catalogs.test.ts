@@ -109,6 +109,7 @@ describe('compiledCatalogs plugin', () => {
     const parts = (code: string) =>
       `  "${code}": { site: () => import("virtual:openpool-catalogue/${code}/site"), ` +
       `pages: () => import("virtual:openpool-catalogue/${code}/pages"), ` +
+      `layout: () => import("virtual:openpool-catalogue/${code}/layout"), ` +
       `coin: () => import("virtual:openpool-catalogue/${code}/coin"), ` +
       `miner: () => import("virtual:openpool-catalogue/${code}/miner"), ` +
       `extra: () => import("virtual:openpool-catalogue/${code}/extra"), ` +

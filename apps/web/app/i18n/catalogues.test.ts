@@ -151,6 +151,7 @@ describe('a failed catalogue chunk', () => {
               : Promise.resolve({ default: { hello: ['Hello'] } });
           },
           pages: () => Promise.resolve({ default: { 'hw.x': ['Device'] } }),
+          layout: () => Promise.resolve({ default: { 'tabs.x': ['Tab'] } }),
           coin: () => Promise.resolve({ default: { 'pool.x': ['Pool'] } }),
           miner: () => Promise.resolve({ default: { 'miner.x': ['Miner'] } }),
           extra: () => Promise.resolve({ default: { 'apiPage.x': ['API'] } }),

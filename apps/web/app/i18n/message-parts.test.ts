@@ -9,7 +9,13 @@ describe('messagePart', () => {
     expect(messagePart('pool.label.new')).toBe('site');
     expect(messagePart('pool.scheme.pps')).toBe('site');
     expect(messagePart('pool.servers.title')).toBe('coin');
-    expect(messagePart('chart.range.day')).toBe('coin');
+    expect(messagePart('pool.header.fee')).toBe('layout');
+    expect(messagePart('tabs.topMiners')).toBe('layout');
+    expect(messagePart('chart.range.7d')).toBe('layout');
+    expect(messagePart('watcher.lead')).toBe('account');
+    expect(messagePart('watcher.banner')).toBe('miner');
+    expect(messagePart('chart.range.day')).toBe('layout');
+    expect(messagePart('chart.series.difficulty')).toBe('coin');
     expect(messagePart('settings.threshold')).toBe('account');
     expect(messagePart('verify.intro')).toBe('site');
     // The calculator on coin and device pages shows the form rules' messages.
@@ -26,24 +32,24 @@ describe('partsForPath', () => {
     expect(partsForPath('/fa/about')).toEqual(['site', 'pages']);
     expect(partsForPath('/device/asic/bitmain')).toEqual(['site', 'pages']);
     expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site', 'pages']);
-    expect(partsForPath('/btc')).toEqual(['site', 'coin']);
-    expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'coin']);
-    expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'coin', 'miner']);
+    expect(partsForPath('/btc')).toEqual(['site', 'layout', 'coin']);
+    expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'layout', 'coin']);
+    expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'layout', 'miner']);
     // A worker's page shows the panels' tables directly; the stats page has them as islands.
-    expect(partsForPath('/btc/miner/stats/bc1q/rig1')).toEqual(['site', 'coin', 'miner', 'panel']);
-    expect(partsForPath('/fa/ltc/miner/stats/Lx/rig1/pps')).toEqual(['site', 'coin', 'miner', 'panel']);
-    expect(partsForPath('/watch/token/rig1/pps')).toEqual(['site', 'coin', 'miner', 'panel']);
-    expect(partsForPath('/watch/token/payouts')).toEqual(['site', 'coin', 'miner']);
-    expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'coin', 'miner', 'account']);
-    expect(partsForPath('/ltc/miner/email')).toEqual(['site', 'coin', 'miner', 'account']);
-    expect(partsForPath('/fa/ltc/miner/verify/Lx')).toEqual(['site', 'coin', 'miner', 'account']);
-    expect(partsForPath('/ltc/miner/payouts/Lx')).toEqual(['site', 'coin', 'miner']);
+    expect(partsForPath('/btc/miner/stats/bc1q/rig1')).toEqual(['site', 'layout', 'miner', 'panel']);
+    expect(partsForPath('/fa/ltc/miner/stats/Lx/rig1/pps')).toEqual(['site', 'layout', 'miner', 'panel']);
+    expect(partsForPath('/watch/token/rig1/pps')).toEqual(['site', 'layout', 'miner', 'panel']);
+    expect(partsForPath('/watch/token/payouts')).toEqual(['site', 'layout', 'miner']);
+    expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'layout', 'miner', 'account']);
+    expect(partsForPath('/ltc/miner/email')).toEqual(['site', 'layout', 'miner', 'account']);
+    expect(partsForPath('/fa/ltc/miner/verify/Lx')).toEqual(['site', 'layout', 'miner', 'account']);
+    expect(partsForPath('/ltc/miner/payouts/Lx')).toEqual(['site', 'layout', 'miner']);
   });
   it('gives the API, connection test and merged-mining pages the extra part, the pool page the guides', () => {
     expect(partsForPath('/api')).toEqual(['site', 'pages', 'extra']);
     expect(partsForPath('/fa/test')).toEqual(['site', 'pages', 'extra']);
     expect(partsForPath('/merge')).toEqual(['site', 'pages', 'extra']);
-    expect(partsForPath('/ltc')).toEqual(['site', 'coin']);
+    expect(partsForPath('/ltc')).toEqual(['site', 'layout', 'coin']);
     expect(messagePart('guide.tcp')).toBe('guide');
     // The pool page's panel around the guides names them before the island is in.
     expect(messagePart('guide.title')).toBe('coin');
@@ -276,5 +282,31 @@ describe('the panel part', () => {
     // it at once, so its words are the miner part's).
     const islands = readFileSync(join(APP, 'features/miner/islands.ts'), 'utf8');
     expect(islands.match(/panel[,)]/g)?.length).toBe(7);
+  });
+});
+
+describe('the coin part', () => {
+  it('holds no message that a miner or watcher page can show (they load the layout part instead)', () => {
+    const minerRoutes = ['miner', 'watch'].flatMap((folder) =>
+      readdirSync(join(APP, 'routes', folder))
+        .filter((name) => /\.tsx$/.test(name) && !name.includes('.test.'))
+        .map((name) => join(APP, 'routes', folder, name)),
+    );
+    // With the code their islands download later: a miner page never loads the coin part.
+    const files = reachable([join(APP, 'root.tsx'), join(APP, 'routes/coin/layout.tsx'), ...minerRoutes]);
+    expect(files.size).toBeGreaterThan(20);
+    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
+    const coin = english.filter((id) => messagePart(id) === 'coin');
+    expect(coin.length).toBeGreaterThan(40);
+    const prefixes = [...new Set(coin.map((id) => `${id.split('.').slice(0, 2).join('.')}.`))].filter((prefix) =>
+      english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'coin'),
+    );
+    const wrong: string[] = [];
+    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const id of coin) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
+      for (const prefix of prefixes) if (source.includes(`\`${prefix}`)) wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

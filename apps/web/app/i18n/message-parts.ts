@@ -1,11 +1,13 @@
 /**
- * The catalogue of each language is cut in seven parts, so a first visit downloads only the
+ * The catalogue of each language is cut in nine parts, so a first visit downloads only the
  * messages its pages can show:
  *   site:  the frame, the home page and every page outside a coin;
  *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages: the
  *          hardware lists and calculators, articles, the pool comparison, about, notifications
  *          (two thirds of the site part's bytes, which every miner page downloaded);
- *   coin:  the coin pages (pool, charts, top miners, about the coin);
+ *   layout: what every coin and miner page shows around its content (pool header, tabs, the
+ *          charts' range links);
+ *   coin:  the coin pages (pool, charts, top miners, about the coin, blocks);
  *   miner: the miner pages (stats, workers, payouts);
  *   account: the miner's settings, e-mail account and verification pages, which the stats,
  *          worker and payouts pages do not show (decision 036);
@@ -25,7 +27,7 @@
  */
 import { splitLocalePath } from '@openpool/domain/locales';
 
-export const MESSAGE_PARTS = ['site', 'pages', 'coin', 'miner', 'extra', 'account', 'guide', 'panel'] as const;
+export const MESSAGE_PARTS = ['site', 'pages', 'layout', 'coin', 'miner', 'extra', 'account', 'guide', 'panel'] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
@@ -39,6 +41,15 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['pool.scheme.', 'site'],
   // The home page has the address search too (decision 027).
   ['pool.search.', 'site'],
+  // What every coin page and miner page shows around its content (the pool header, the tabs,
+  // the charts' range links and loading words): the layout part, so a miner page does not
+  // download the pool page's, the blocks page's or the charts' own words.
+  ['pool.header.', 'layout'],
+  ['tabs.', 'layout'],
+  ['chart.loading', 'layout'],
+  ['chart.range', 'layout'],
+  ['chart.series.time', 'layout'],
+  ['chart.summary', 'layout'],
   ['pool.', 'coin'],
   // The pool page names the guides' panel; the guides themselves are an island (decision 037).
   ['guide.title', 'coin'],
@@ -46,7 +57,6 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['chart.', 'coin'],
   ['topMiners.', 'coin'],
   ['about.', 'coin'],
-  ['tabs.', 'coin'],
   // The miner stats page's panels below a phone's first screen are islands that bring these
   // words with their code (decision 037); the panels' titles show before, and stay.
   ['miner.workers.title', 'miner'],
@@ -77,7 +87,11 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['reported.', 'panel'],
   ['best.title', 'miner'],
   ['best.', 'panel'],
-  ['watcher.', 'miner'],
+  // A watcher's pages show the banner; the links' list and form are the settings page's.
+  ['watcher.banner', 'miner'],
+  ['watcher.pages', 'miner'],
+  ['watcher.readOnly', 'miner'],
+  ['watcher.', 'account'],
   // Not on miner pages (message-parts.test.ts checks what the frame and miner pages use).
   // The watch list's page is outside a coin; its title and lead name it in the head and the
   // footer, and the miner pages' watch button shows two of its words.
@@ -134,12 +148,12 @@ export function partsForPath(pathname: string): MessagePart[] {
   // a watcher's `/watch/{token}/{worker}`); the stats page has them as islands.
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
   if (first === 'watch')
-    return third !== undefined && third !== 'payouts' ? ['site', 'coin', 'miner', 'panel'] : ['site', 'coin', 'miner'];
+    return third !== undefined && third !== 'payouts' ? ['site', 'layout', 'miner', 'panel'] : ['site', 'layout', 'miner'];
   if (second === 'miner') {
-    if (third !== undefined && ACCOUNT_PAGES.has(third)) return ['site', 'coin', 'miner', 'account'];
-    return third === 'stats' && fifth !== undefined ? ['site', 'coin', 'miner', 'panel'] : ['site', 'coin', 'miner'];
+    if (third !== undefined && ACCOUNT_PAGES.has(third)) return ['site', 'layout', 'miner', 'account'];
+    return third === 'stats' && fifth !== undefined ? ['site', 'layout', 'miner', 'panel'] : ['site', 'layout', 'miner'];
   }
   // The coin's pool page has the hardware calculator and the connection guides, islands that
   // load their words (pages, guide) with their code (decision 037).
-  return second === undefined ? ['site', 'coin'] : ['site', 'pages', 'coin'];
+  return second === undefined ? ['site', 'layout', 'coin'] : ['site', 'pages', 'layout', 'coin'];
 }

@@ -111,6 +111,7 @@ describe('island', () => {
     const parsed = document.createElement('div');
     parsed.innerHTML = before;
     expect(container.innerHTML).toBe(parsed.innerHTML);
+    expect(container.querySelector('[data-island-live]')).toBeNull();
     // Not live: a click changes nothing.
     act(() => container.querySelector('button')!.click());
     expect(container.querySelector('button')!.textContent).toBe('rigs 0');
@@ -130,6 +131,7 @@ describe('island', () => {
     );
     act(() => container.querySelector('button')!.click());
     expect(container.querySelector('button')!.textContent).toBe('rigs 1');
+    expect(container.querySelector('[data-island-part]')!.hasAttribute('data-island-live')).toBe(true);
   });
 
   it('gives a click on the kept HTML to the live control once it is in', async () => {

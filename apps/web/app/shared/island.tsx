@@ -282,6 +282,8 @@ export function island<P extends object>(
 
     useLayoutEffect(() => {
       if (!live || !box.current) return;
+      // Says the part is live (its code in, its handlers on): for tests and for a look in devtools.
+      box.current.dataset.islandLive = '';
       if (carried.current) restoreState(box.current, carried.current);
       carried.current = null;
       const held = heldClick.current;
