@@ -6,6 +6,7 @@
 import { sitePaths } from '@openpool/domain/paths';
 import type { DeviceFilters, SortKey } from '@openpool/domain/hardware-query';
 import type { DeviceType } from '@openpool/domain/routes';
+import { memo } from 'react';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { SORT_KEYS } from './catalogue';
@@ -46,6 +47,7 @@ export function DeviceFilterForm({
 }) {
   const t = useT();
   const text = (value: string) => (value === '' ? null : value);
+  const any = t('hw.filters.any');
   return (
     <form
       method="get"
@@ -62,12 +64,7 @@ export function DeviceFilterForm({
           onChange={(event) => onChange({ algorithm: text(event.target.value) })}
           className={fieldClass}
         >
-          <option value="">{t('hw.filters.any')}</option>
-          {options.algorithms.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <AlgorithmOptions any={any} algorithms={options.algorithms} />
         </select>
       </label>
       <label className={labelClass}>
@@ -78,12 +75,7 @@ export function DeviceFilterForm({
           onChange={(event) => onChange({ coin: text(event.target.value) })}
           className={fieldClass}
         >
-          <option value="">{t('hw.filters.any')}</option>
-          {options.coins.map((coin) => (
-            <option key={coin.ticker} value={coin.ticker}>
-              {coin.name} ({coin.ticker.toUpperCase()})
-            </option>
-          ))}
+          <CoinOptions any={any} coins={options.coins} />
         </select>
       </label>
       <label className={labelClass}>
@@ -94,12 +86,7 @@ export function DeviceFilterForm({
           onChange={(event) => onChange({ vendor: text(event.target.value) })}
           className={fieldClass}
         >
-          <option value="">{t('hw.filters.any')}</option>
-          {options.vendors.map((vendor) => (
-            <option key={vendor.slug} value={vendor.slug}>
-              {vendor.name}
-            </option>
-          ))}
+          <VendorOptions any={any} vendors={options.vendors} />
         </select>
       </label>
       {options.type === 'asic' ? (
@@ -140,11 +127,7 @@ export function DeviceFilterForm({
           onChange={(event) => onChange({ sort: event.target.value as SortKey })}
           className={fieldClass}
         >
-          {SORT_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {t(SORT_LABEL[key])}
-            </option>
-          ))}
+          <SortOptions />
         </select>
       </label>
       <div className="col-span-2 flex flex-wrap items-end gap-3 md:col-span-3 xl:col-span-6">
@@ -169,3 +152,53 @@ export function DeviceFilterForm({
     </form>
   );
 }
+
+// The selects' options, memoised on the loader's lists: a filter change renders and commits the
+// selects' values, not their options again (decision 036).
+const AlgorithmOptions = memo(function AlgorithmOptions({ any, algorithms }: { any: string; algorithms: readonly string[] }) {
+  return (
+    <>
+      <option value="">{any}</option>
+      {algorithms.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </>
+  );
+});
+
+const CoinOptions = memo(function CoinOptions({ any, coins }: { any: string; coins: FilterOptions['coins'] }) {
+  return (
+    <>
+      <option value="">{any}</option>
+      {coins.map((coin) => (
+        <option key={coin.ticker} value={coin.ticker}>
+          {`${coin.name} (${coin.ticker.toUpperCase()})`}
+        </option>
+      ))}
+    </>
+  );
+});
+
+const VendorOptions = memo(function VendorOptions({ any, vendors }: { any: string; vendors: FilterOptions['vendors'] }) {
+  return (
+    <>
+      <option value="">{any}</option>
+      {vendors.map((vendor) => (
+        <option key={vendor.slug} value={vendor.slug}>
+          {vendor.name}
+        </option>
+      ))}
+    </>
+  );
+});
+
+const SortOptions = memo(function SortOptions() {
+  const t = useT();
+  return SORT_KEYS.map((key) => (
+    <option key={key} value={key}>
+      {t(SORT_LABEL[key])}
+    </option>
+  ));
+});

@@ -9,7 +9,7 @@ import type { Device } from '@openpool/domain/hardware';
 import { GPU_ALGORITHMS_WITHOUT_FIGURES } from '@openpool/domain/hardware-keys';
 import { parsePowerPriceParam } from '@openpool/domain/power-cost';
 import type { DeviceType } from '@openpool/domain/routes';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT, type MessageId } from '~/i18n/use-t';
@@ -101,33 +101,7 @@ export function DeviceList({ data }: { data: DeviceListData }) {
 
   return (
     <section>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(TYPE_TITLE[data.type])}</h1>
-      <p className="mt-2 max-w-3xl text-ink-muted">{t(LEAD[data.type])}</p>
-      {data.type === 'gpu' ? (
-        <p className="mt-2 max-w-3xl text-sm text-ink-muted" data-testid="no-published-figures">
-          {t('hw.unpublished.gpu', {
-            algorithms: GPU_ALGORITHMS_WITHOUT_FIGURES.map(
-              (algorithm) =>
-                `${algorithm} (${Object.values(COINS)
-                  .filter((coin) => coin.algorithm === algorithm)
-                  .map((coin) => coin.name)
-                  .join(', ')})`,
-            ).join(', '),
-          })}
-        </p>
-      ) : null}
-      <nav className="mt-4 flex gap-2 text-sm" aria-label={t('nav.hardware')}>
-        {(['asic', 'gpu', 'cpu'] as const).map((type) => (
-          <LocaleLink
-            key={type}
-            to={sitePaths.deviceType(type)}
-            aria-current={type === data.type ? 'page' : undefined}
-            className={`rounded-md border px-3 py-1.5 ${type === data.type ? 'border-accent bg-accent text-accent-ink' : 'border-line hover:border-accent'}`}
-          >
-            {t(`nav.${type}`)}
-          </LocaleLink>
-        ))}
-      </nav>
+      <ListHead type={data.type} />
       <DeviceFilterForm
         options={data}
         filters={filters}
@@ -148,3 +122,42 @@ export function DeviceList({ data }: { data: DeviceListData }) {
     </section>
   );
 }
+
+/**
+ * The title, lead and type links, memoised: a filter change does not render them (or their
+ * router links, which resolve their paths every render) again (decision 036).
+ */
+const ListHead = memo(function ListHead({ type }: { type: DeviceType }) {
+  const t = useT();
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(TYPE_TITLE[type])}</h1>
+      <p className="mt-2 max-w-3xl text-ink-muted">{t(LEAD[type])}</p>
+      {type === 'gpu' ? (
+        <p className="mt-2 max-w-3xl text-sm text-ink-muted" data-testid="no-published-figures">
+          {t('hw.unpublished.gpu', {
+            algorithms: GPU_ALGORITHMS_WITHOUT_FIGURES.map(
+              (algorithm) =>
+                `${algorithm} (${Object.values(COINS)
+                  .filter((coin) => coin.algorithm === algorithm)
+                  .map((coin) => coin.name)
+                  .join(', ')})`,
+            ).join(', '),
+          })}
+        </p>
+      ) : null}
+      <nav className="mt-4 flex gap-2 text-sm" aria-label={t('nav.hardware')}>
+        {(['asic', 'gpu', 'cpu'] as const).map((other) => (
+          <LocaleLink
+            key={other}
+            to={sitePaths.deviceType(other)}
+            aria-current={other === type ? 'page' : undefined}
+            className={`rounded-md border px-3 py-1.5 ${other === type ? 'border-accent bg-accent text-accent-ink' : 'border-line hover:border-accent'}`}
+          >
+            {t(`nav.${other}`)}
+          </LocaleLink>
+        ))}
+      </nav>
+    </>
+  );
+});

@@ -32,10 +32,14 @@ interface RowsProps {
 /** The words every row shows, translated once per table and locale. */
 interface RowWords {
   locale: ReturnType<typeof useLocale>['code'];
+  device: string;
   hashrate: string;
   power: string;
+  efficiency: string;
   bestCoin: string;
+  revenue: string;
   profit: string;
+  price: string;
   payback: string;
   enterPrice: string;
   never: string;
@@ -82,11 +86,10 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   // A change (filter, power cost) draws the first screen of rows at once and the rest once that
   // frame is painted, as a transition a further change interrupts: laying out the whole list took
   // most of the frame (decision 010). Until then the rows past the first screen keep the previous
-  // list's objects, so React skips them. They stay on screen, below the first screen, when the new
-  // list fills it (the fixed column widths leave them as they were laid out: hiding and showing
-  // them again cost the answering frame more than the new rows did, decision 036); only a shorter
-  // list hides them, by one attribute on the body, so no stale row sits under the new ones. The
-  // first render (server, hydration) draws every row.
+  // list's objects. They stay on screen, below the first screen, when the new list fills it (the
+  // fixed column widths leave them as they were laid out: hiding and showing them again cost the
+  // answering frame more than the new rows did, decision 036); only a shorter list hides them, so
+  // no stale row sits under the new ones. The first render (server, hydration) draws every row.
   const [drawn, setDrawn] = useState(rows);
   const complete = drawn === rows;
   useEffect(() => {
@@ -100,21 +103,25 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
       clearTimeout(timer);
     };
   }, [rows, complete]);
-  const shown: { row: ListedDevice; index: number }[] = (complete ? rows : rows.slice(0, FIRST_ROWS)).map((row, index) => ({
-    row,
-    index,
-  }));
-  if (!complete) drawn.slice(FIRST_ROWS).forEach((row, index) => shown.push({ row, index: FIRST_ROWS + index }));
+  // Two row groups (decision 036): the first screen, which a change redraws, and
+  // the rows past it, one memoised body whose rows array stays the same object until the
+  // transition draws them, so the answering frame's render skips them in one comparison.
+  const first = useMemo(() => rows.slice(0, FIRST_ROWS), [rows]);
+  const later = useMemo(() => drawn.slice(FIRST_ROWS), [drawn]);
   const locale = useLocale();
   const onClick = useRowLinks();
   // `t` is a new function every render; the words change only with the locale.
   const words = useMemo<RowWords>(
     () => ({
       locale: locale.code,
+      device: t('hw.col.device'),
       hashrate: t('hw.col.hashrate'),
       power: t('hw.col.power'),
+      efficiency: t('hw.col.efficiency'),
       bestCoin: t('hw.col.bestCoin'),
+      revenue: t('hw.col.revenue'),
       profit: t('hw.col.profit'),
+      price: t('hw.col.price'),
       payback: t('hw.col.payback'),
       enterPrice: t('hw.enterPrice'),
       never: t('hw.never'),
@@ -123,94 +130,139 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [locale.code],
   );
-  const th = 'py-2 pe-3 font-medium';
+  const group = { vendorName, currency, perUsd, words };
   return (
     // Contained: a new list lays out this box, not the page around it.
     <div className="device-list mt-3 [contain:content] md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-surface-raised">
-      {/* Fixed column widths (md and up): a new list's rows are laid out in the widths the
-          columns already have, instead of every cell being measured again to size the columns
-          (decision 036). The widths hold the longest figure of the shortlist's currencies; the
-          device's column takes the rest. A phone's cards (app.css) ignore them. */}
-      <table className="w-full text-sm tabular-nums md:table-fixed" data-testid="device-table" onClick={onClick}>
-        <colgroup className="hidden md:table-column-group">
-          <col />
-          <col className="md:w-28" />
-          <col className="md:w-24" />
-          <col className="hidden lg:table-column lg:w-32" />
-          <col className="md:w-24" />
-          <col className="hidden xl:table-column xl:w-32" />
-          <col className="md:w-32" />
-          <col className="hidden lg:table-column lg:w-32" />
-          <col className="md:w-36" />
-        </colgroup>
-        <thead>
-          <tr className="text-xs text-ink-muted">
-            <th scope="col" className={`${th} ps-4 text-start`}>
-              {t('hw.col.device')}
-            </th>
-            <th scope="col" className={`${th} text-end`}>
-              {words.hashrate}
-            </th>
-            <th scope="col" className={`${th} text-end`}>
-              {words.power}
-            </th>
-            <th scope="col" className={`${th} hidden text-end lg:table-cell`}>
-              {t('hw.col.efficiency')}
-            </th>
-            <th scope="col" className={`${th} text-start`}>
-              {words.bestCoin}
-            </th>
-            <th scope="col" className={`${th} hidden text-end xl:table-cell`}>
-              {t('hw.col.revenue')}
-            </th>
-            <th scope="col" className={`${th} text-end`}>
-              {words.profit}
-            </th>
-            <th scope="col" className={`${th} hidden text-end lg:table-cell`}>
-              {t('hw.col.price')}
-            </th>
-            <th scope="col" className={`${th} pe-4 text-end`}>
-              {words.payback}
-            </th>
-          </tr>
-        </thead>
-        <tbody
-          data-partial={complete ? undefined : ''}
-          data-hide-later={complete || rows.length >= FIRST_ROWS ? undefined : ''}
-          className="[&[data-hide-later]>.later-row]:hidden!"
-          data-testid="device-rows"
-        >
-          {shown.map(({ row, index }) => (
-            <TableRow
-              // By place, not by device: a new list updates the rows' text in place instead of
-              // removing and creating elements (rows hold no state of their own).
-              key={index}
-              later={index >= FIRST_ROWS}
-              row={row}
-              vendor={vendorName.get(row.device.vendor) ?? row.device.vendor}
-              currency={currency}
-              perUsd={perUsd}
-              words={words}
-            />
-          ))}
-        </tbody>
+      <table
+        className="w-full text-sm tabular-nums md:table-fixed md:border-separate md:border-spacing-0"
+        data-testid="device-table"
+        onClick={onClick}
+      >
+        <TableColumns words={words} />
+        <RowGroup rows={first} from={0} data-partial={complete ? undefined : ''} data-testid="device-rows" {...group} />
+        {later.length > 0 ? (
+          <RowGroup
+            rows={later}
+            from={FIRST_ROWS}
+            // Its own layer from md up: the answering frame repaints the first screen's rows
+            // without painting these again (paint and pre-paint of the frame about 5 ms less at
+            // 4x, decision 036). The phone's cards are two grids: the margin is their gap.
+            className={!complete && rows.length < FIRST_ROWS ? 'hidden!' : 'max-md:mt-3 md:will-change-transform'}
+            {...group}
+          />
+        ) : null}
       </table>
     </div>
   );
 }
 
+/**
+ * The column widths and headings, memoised on the words: a change renders none of them again.
+ * Fixed column widths (md and up): a new list's rows are laid out in the widths the columns
+ * already have, instead of every cell being measured again to size the columns (decision 036).
+ * The widths hold the longest figure of the shortlist's currencies; the device's column takes
+ * the rest. A phone's cards (app.css) ignore them.
+ */
+const TableColumns = memo(function TableColumns({ words }: { words: RowWords }) {
+  const th = 'py-2 pe-3 font-medium';
+  return (
+    <>
+      <colgroup className="hidden md:table-column-group">
+        <col />
+        <col className="md:w-28" />
+        <col className="md:w-24" />
+        <col className="hidden lg:table-column lg:w-32" />
+        <col className="md:w-24" />
+        <col className="hidden xl:table-column xl:w-32" />
+        <col className="md:w-32" />
+        <col className="hidden lg:table-column lg:w-32" />
+        <col className="md:w-36" />
+      </colgroup>
+      <thead>
+        <tr className="text-xs text-ink-muted">
+          <th scope="col" className={`${th} ps-4 text-start`}>
+            {words.device}
+          </th>
+          <th scope="col" className={`${th} text-end`}>
+            {words.hashrate}
+          </th>
+          <th scope="col" className={`${th} text-end`}>
+            {words.power}
+          </th>
+          <th scope="col" className={`${th} hidden text-end lg:table-cell`}>
+            {words.efficiency}
+          </th>
+          <th scope="col" className={`${th} text-start`}>
+            {words.bestCoin}
+          </th>
+          <th scope="col" className={`${th} hidden text-end xl:table-cell`}>
+            {words.revenue}
+          </th>
+          <th scope="col" className={`${th} text-end`}>
+            {words.profit}
+          </th>
+          <th scope="col" className={`${th} hidden text-end lg:table-cell`}>
+            {words.price}
+          </th>
+          <th scope="col" className={`${th} pe-4 text-end`}>
+            {words.payback}
+          </th>
+        </tr>
+      </thead>
+    </>
+  );
+});
+
+interface GroupProps extends Omit<RowProps, 'row' | 'vendor'> {
+  rows: ListedDevice[];
+  /** The place of the group's first row in the list. */
+  from: number;
+  vendorName: ReadonlyMap<string, string>;
+  className?: string;
+  'data-partial'?: string;
+  'data-testid'?: string;
+}
+
+/** A table body of rows, memoised: skipped as a whole while its rows array is the same object. */
+const RowGroup = memo(function RowGroup({ rows, from, vendorName, currency, perUsd, words, ...body }: GroupProps) {
+  return (
+    <tbody {...body}>
+      {rows.map((row, index) => (
+        <TableRow
+          // By place, not by device: a new list updates the rows' text in place instead of
+          // removing and creating elements (rows hold no state of their own).
+          key={from + index}
+          row={row}
+          vendor={vendorName.get(row.device.vendor) ?? row.device.vendor}
+          currency={currency}
+          perUsd={perUsd}
+          words={words}
+        />
+      ))}
+    </tbody>
+  );
+});
+
 interface RowProps {
   row: ListedDevice;
-  /** Past the first screen: hidden while a change draws the first screen only. */
-  later: boolean;
   vendor: string;
   currency: string;
   perUsd: number;
   words: RowWords;
 }
 
+/**
+ * A cell's padding and, from md up, the line above its row. On the cells, not the row: the table
+ * separates its borders (`border-spacing: 0`), so every row starts on a whole pixel. Collapsed,
+ * each row border was split half above and half below the grid line, the rows stood on half
+ * pixels and the layer of the rows past the first screen was drawn half a pixel off (its text a
+ * pixel lower). A phone's card has its own border (app.css).
+ */
+const CELL = 'py-2 md:border-t md:border-line';
+
 /** Memoised: a filter that keeps a device keeps its row object (the list's row cache), so React skips it. */
-const TableRow = memo(function TableRow({ row, later, vendor, currency, perUsd, words }: RowProps) {
+const TableRow = memo(function TableRow({ row, vendor, currency, perUsd, words }: RowProps) {
   const { device, best, figure, priceUsd } = row;
   const format = (amount: number) => formatMoney(amount, currency);
   const href = localizePath(deviceHref(device), words.locale);
@@ -226,8 +278,8 @@ const TableRow = memo(function TableRow({ row, later, vendor, currency, perUsd, 
   else if (best.paybackDays === null) payback = <span className="text-ink-muted">{words.never}</span>;
   else payback = words.days(Math.ceil(best.paybackDays));
   return (
-    <tr className={later ? 'later-row border-t border-line' : 'border-t border-line'} data-testid="device-row">
-      <td className="py-2 ps-4 pe-3">
+    <tr className="border-t border-line" data-testid="device-row">
+      <td className={`${CELL} ps-4 pe-3`}>
         {/* dir="auto" isolates the name: 'Antminer S21 (Pro)' keeps its parentheses in a fa page. */}
         <a href={href} data-row-link="" dir="auto" className="font-medium text-accent hover:underline">
           {device.name}
@@ -236,22 +288,22 @@ const TableRow = memo(function TableRow({ row, later, vendor, currency, perUsd, 
           {vendor} · {figure.algorithm}
         </div>
       </td>
-      <td className="py-2 pe-3 text-end" data-label={words.hashrate}>
+      <td className={`${CELL} pe-3 text-end`} data-label={words.hashrate}>
         {ltr(formatHashrate(figure.hashrate))}
       </td>
-      <td className="py-2 pe-3 text-end" data-label={words.power}>
+      <td className={`${CELL} pe-3 text-end`} data-label={words.power}>
         {ltr(formatPower(figure.power))}
       </td>
-      <td className="hidden py-2 pe-3 text-end lg:table-cell">{ltr(formatEfficiency(figure.power, figure.hashrate))}</td>
-      <td className="py-2 pe-3" data-label={words.bestCoin}>
+      <td className={`${CELL} hidden pe-3 text-end lg:table-cell`}>{ltr(formatEfficiency(figure.power, figure.hashrate))}</td>
+      <td className={`${CELL} pe-3`} data-label={words.bestCoin}>
         <span>{best ? best.coin.ticker.toUpperCase() : '–'}</span>
       </td>
-      <td className="hidden py-2 pe-3 text-end xl:table-cell">{money(best?.revenue, format)}</td>
-      <td className="py-2 pe-3 text-end font-semibold" data-testid="device-profit" data-label={words.profit}>
+      <td className={`${CELL} hidden pe-3 text-end xl:table-cell`}>{money(best?.revenue, format)}</td>
+      <td className={`${CELL} pe-3 text-end font-semibold`} data-testid="device-profit" data-label={words.profit}>
         {money(best?.profit, format)}
       </td>
-      <td className="hidden py-2 pe-3 text-end lg:table-cell">{priceUsd === null ? '–' : ltr(format(priceUsd * perUsd))}</td>
-      <td className="py-2 pe-4 text-end" data-label={words.payback}>
+      <td className={`${CELL} hidden pe-3 text-end lg:table-cell`}>{priceUsd === null ? '–' : ltr(format(priceUsd * perUsd))}</td>
+      <td className={`${CELL} pe-4 text-end`} data-label={words.payback}>
         <span>{payback}</span>
       </td>
     </tr>
