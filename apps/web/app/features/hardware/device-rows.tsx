@@ -11,7 +11,7 @@ import { sitePaths } from '@openpool/domain/paths';
 import { formatMoney } from '@openpool/domain/format';
 import type { Device } from '@openpool/domain/hardware';
 import { localizePath } from '@openpool/domain/locales';
-import { memo, startTransition, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
@@ -103,10 +103,36 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
       clearTimeout(timer);
     };
   }, [rows, complete]);
-  // Two row groups (decision 036): the first screen, which a change redraws, and
-  // the rows past it, one memoised body whose rows array stays the same object until the
-  // transition draws them, so the answering frame's render skips them in one comparison.
-  const first = useMemo(() => rows.slice(0, FIRST_ROWS), [rows]);
+  // Of the first body's rows, how many stand on the screen or above it: the answering frame
+  // draws those and no more (6 of the 8 at 1440x900, 1 or 2 cards on a phone under the filters);
+  // the others keep the previous list's rows until the transition, like the rows past them.
+  // Counted by an observer as the page scrolls, so the frame reads no layout.
+  const firstBody = useRef<HTMLTableSectionElement>(null);
+  const [onScreen, setOnScreen] = useState(FIRST_ROWS);
+  const bodyRows = Math.min(rows.length, FIRST_ROWS);
+  useEffect(() => {
+    const body = firstBody.current;
+    if (!body || typeof IntersectionObserver !== 'function') return;
+    const shown = new Map<Element, boolean>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries)
+        shown.set(entry.target, entry.isIntersecting || entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0));
+      let count = 0;
+      while (count < body.rows.length && shown.get(body.rows[count]!)) count += 1;
+      setOnScreen(Math.max(1, count));
+    });
+    for (const row of body.rows) observer.observe(row);
+    return () => observer.disconnect();
+  }, [bodyRows]);
+  // Two row groups (decision 036): the first screen, which a change redraws, and the rows past
+  // it, one memoised body whose rows array stays the same object until the transition draws
+  // them, so the answering frame's render skips them in one comparison. A list no longer than
+  // the first body is drawn whole at once (the stale rows past it are hidden).
+  const fresh = complete || rows.length <= FIRST_ROWS ? FIRST_ROWS : onScreen;
+  const first = useMemo(
+    () => (fresh >= FIRST_ROWS ? rows.slice(0, FIRST_ROWS) : [...rows.slice(0, fresh), ...drawn.slice(fresh, FIRST_ROWS)]),
+    [rows, drawn, fresh],
+  );
   const later = useMemo(() => drawn.slice(FIRST_ROWS), [drawn]);
   const locale = useLocale();
   const onClick = useRowLinks();
@@ -140,7 +166,14 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
         onClick={onClick}
       >
         <TableColumns words={words} />
-        <RowGroup rows={first} from={0} data-partial={complete ? undefined : ''} data-testid="device-rows" {...group} />
+        <RowGroup
+          rows={first}
+          from={0}
+          bodyRef={firstBody}
+          data-partial={complete ? undefined : ''}
+          data-testid="device-rows"
+          {...group}
+        />
         {later.length > 0 ? (
           <RowGroup
             rows={later}
@@ -219,15 +252,16 @@ interface GroupProps extends Omit<RowProps, 'row' | 'vendor'> {
   /** The place of the group's first row in the list. */
   from: number;
   vendorName: ReadonlyMap<string, string>;
+  bodyRef?: RefObject<HTMLTableSectionElement | null>;
   className?: string;
   'data-partial'?: string;
   'data-testid'?: string;
 }
 
 /** A table body of rows, memoised: skipped as a whole while its rows array is the same object. */
-const RowGroup = memo(function RowGroup({ rows, from, vendorName, currency, perUsd, words, ...body }: GroupProps) {
+const RowGroup = memo(function RowGroup({ rows, from, vendorName, currency, perUsd, words, bodyRef, ...body }: GroupProps) {
   return (
-    <tbody {...body}>
+    <tbody ref={bodyRef} {...body}>
       {rows.map((row, index) => (
         <TableRow
           // By place, not by device: a new list updates the rows' text in place instead of
