@@ -109,21 +109,6 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
   // Counted by an observer as the page scrolls, so the frame reads no layout.
   const firstBody = useRef<HTMLTableSectionElement>(null);
   const [onScreen, setOnScreen] = useState(FIRST_ROWS);
-  const bodyRows = Math.min(rows.length, FIRST_ROWS);
-  useEffect(() => {
-    const body = firstBody.current;
-    if (!body || typeof IntersectionObserver !== 'function') return;
-    const shown = new Map<Element, boolean>();
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries)
-        shown.set(entry.target, entry.isIntersecting || entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0));
-      let count = 0;
-      while (count < body.rows.length && shown.get(body.rows[count]!)) count += 1;
-      setOnScreen(Math.max(1, count));
-    });
-    for (const row of body.rows) observer.observe(row);
-    return () => observer.disconnect();
-  }, [bodyRows]);
   // Two row groups (decision 036): the first screen, which a change redraws, and the rows past
   // it, one memoised body whose rows array stays the same object until the transition draws
   // them, so the answering frame's render skips them in one comparison. A list no longer than
@@ -134,6 +119,22 @@ export function DeviceTable({ rows, vendorName, currency, perUsd }: RowsProps) {
     [rows, drawn, fresh],
   );
   const later = useMemo(() => drawn.slice(FIRST_ROWS), [drawn]);
+  // Observed again whenever the body's row count changes (a short list, the transition's rows);
+  // all of a short body on screen counts as a full first screen (more may fit under it).
+  useEffect(() => {
+    const body = firstBody.current;
+    if (!body || typeof IntersectionObserver !== 'function') return;
+    const shown = new Map<Element, boolean>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries)
+        shown.set(entry.target, entry.isIntersecting || entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0));
+      let count = 0;
+      while (count < body.rows.length && shown.get(body.rows[count]!)) count += 1;
+      setOnScreen(count === body.rows.length ? FIRST_ROWS : Math.max(1, count));
+    });
+    for (const row of body.rows) observer.observe(row);
+    return () => observer.disconnect();
+  }, [first.length]);
   const locale = useLocale();
   const onClick = useRowLinks();
   // `t` is a new function every render; the words change only with the locale.
