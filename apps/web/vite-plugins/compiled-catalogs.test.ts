@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { isLocaleCode } from '@openpool/domain/locales';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compileCatalogue, compiledCatalogs } from './compiled-catalogs';
+import { MESSAGE_PARTS } from '../app/i18n/message-parts.ts';
+import { catalogueFileHash, compileCatalogue, compiledCatalogs } from './compiled-catalogs';
 
 describe('compileCatalogue', () => {
   it('takes the English text for keys the locale lacks', () => {
@@ -98,6 +99,38 @@ describe('compiledCatalogs plugin', () => {
     expect(plugin.resolveId('virtual:openpool-catalogue/ru/site')).toBe('\0virtual:openpool-catalogue/ru/site');
     expect(plugin.resolveId('virtual:other')).toBeNull();
     expect(plugin.resolveId('./en.json')).toBeNull();
+  });
+
+  it("writes the browser build's parts as files named by their content, the index holding only hashes", async () => {
+    const build = compiledCatalogs(dir) as unknown as Hooks & { configResolved(config: { command: string }): void };
+    build.configResolved({ command: 'build' });
+    const emitted: Array<{ type: string; fileName: string; source: string }> = [];
+    const client = {
+      ...context,
+      environment: { name: 'client' },
+      emitFile: (file: (typeof emitted)[number]) => void emitted.push(file),
+    };
+    const source = build.load.call(client, '\0virtual:openpool-catalogues') ?? '';
+    // Three languages, every part: one file each, the words compiled.
+    expect(emitted).toHaveLength(3 * MESSAGE_PARTS.length);
+    const ruSite = emitted.find((file) => file.fileName.startsWith('assets/i18n-ru-site-'))!;
+    expect(ruSite.source).toContain('"hello":["Привет, ",["name"]]');
+    expect(ruSite.fileName).toBe(`assets/i18n-ru-site-${catalogueFileHash(ruSite.source)}.js`);
+    // One dynamic import in the index, not one per file.
+    expect(source.match(/import\(/g)).toHaveLength(1);
+    expect(source).toContain(catalogueFileHash(ruSite.source));
+    // The index, run, loads a part from the file it names.
+    const imported: string[] = [];
+    const run = new Function(
+      'fetchModule',
+      source.replace(/import\(\/\* @vite-ignore \*\/ /, 'fetchModule(').replace('export const catalogueLoaders =', 'return'),
+    );
+    const loaders = run((url: string) => imported.push(url)) as Record<string, Record<string, () => void>>;
+    loaders.ru!.site!();
+    expect(imported).toEqual([`./${ruSite.fileName.slice('assets/'.length)}`]);
+    // The server's build keeps one module per part.
+    const ssr = { ...client, environment: { name: 'ssr' } };
+    expect(build.load.call(ssr, '\0virtual:openpool-catalogues')).toContain('virtual:openpool-catalogue/ru/site');
   });
 
   it('loads an index with one dynamic import per catalogue file and part', () => {

@@ -35,10 +35,10 @@ describe('partsForPath', () => {
     expect(partsForPath('/btc')).toEqual(['site', 'layout', 'coin']);
     expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'layout', 'coin']);
     expect(partsForPath('/btc/miner/stats/bc1q')).toEqual(['site', 'layout', 'miner']);
-    // A worker's page shows the panels' tables directly; the stats page has them as islands.
-    expect(partsForPath('/btc/miner/stats/bc1q/rig1')).toEqual(['site', 'layout', 'miner', 'panel']);
-    expect(partsForPath('/fa/ltc/miner/stats/Lx/rig1/pps')).toEqual(['site', 'layout', 'miner', 'panel']);
-    expect(partsForPath('/watch/token/rig1/pps')).toEqual(['site', 'layout', 'miner', 'panel']);
+    // A worker's page has the panels as islands too, which bring the panel part.
+    expect(partsForPath('/btc/miner/stats/bc1q/rig1')).toEqual(['site', 'layout', 'miner']);
+    expect(partsForPath('/fa/ltc/miner/stats/Lx/rig1/pps')).toEqual(['site', 'layout', 'miner']);
+    expect(partsForPath('/watch/token/rig1/pps')).toEqual(['site', 'layout', 'miner']);
     expect(partsForPath('/watch/token/payouts')).toEqual(['site', 'layout', 'miner']);
     expect(partsForPath('/ru/kas/miner/settings')).toEqual(['site', 'layout', 'miner', 'account']);
     expect(partsForPath('/ltc/miner/email')).toEqual(['site', 'layout', 'miner', 'account']);
@@ -256,12 +256,12 @@ describe('the pool page', () => {
 });
 
 describe('the panel part', () => {
-  it("is in no module the miner pages hydrate with, only in the stats page's islands", () => {
+  it('is in no module the miner and worker pages hydrate with, only in their islands', () => {
     const entries = [
       'root.tsx',
       'routes/coin/layout.tsx',
-      ...['layout', 'stats', 'payouts'].map((name) => `routes/miner/${name}.tsx`),
-      ...['layout', 'stats', 'payouts'].map((name) => `routes/watch/${name}.tsx`),
+      ...['layout', 'stats', 'worker', 'payouts'].map((name) => `routes/miner/${name}.tsx`),
+      ...['layout', 'stats', 'worker', 'payouts'].map((name) => `routes/watch/${name}.tsx`),
     ].map((path) => join(APP, path));
     const files = reachable(entries, false);
     expect([...files].some((file) => file.endsWith('workers-table.tsx'))).toBe(false);

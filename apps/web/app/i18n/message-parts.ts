@@ -16,9 +16,8 @@
  *          site part; decision 036);
  *   guide: the pool page's connection guides (0.8 KB that every miner page downloaded in the
  *          coin part), loaded with the guides' island;
- *   panel: the miner stats page's panels below the first screen (workers, balance, rewards,
- *          reported hashrate, best shares, share quality), loaded with their islands there and
- *          up front on a worker's page, which shows those tables directly;
+ *   panel: the miner and worker pages' panels below the first screen (workers, balance,
+ *          rewards, reported hashrate, best shares, share quality), loaded with their islands;
  * The pool page's calculator and guides are islands (decision 037): their parts (pages, guide)
  * come with their code, not before the page hydrates.
  * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
@@ -60,6 +59,11 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   // The miner stats page's panels below a phone's first screen are islands that bring these
   // words with their code (decision 037); the panels' titles show before, and stay.
   ['miner.workers.title', 'miner'],
+  // A worker's own figures name its status and last share as the workers table does.
+  ['miner.workers.status', 'miner'],
+  ['miner.workers.online', 'miner'],
+  ['miner.workers.offline', 'miner'],
+  ['miner.workers.lastShare', 'miner'],
   ['miner.workers.', 'panel'],
   ['miner.dailyRewards.title', 'miner'],
   ['miner.dailyRewards.', 'panel'],
@@ -141,18 +145,13 @@ const SITE_SEGMENTS = new Set([
 
 /** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
 export function partsForPath(pathname: string): MessagePart[] {
-  const [first, second, third, , fifth] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
+  const [first, second, third] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
   if (first !== undefined && EXTRA_SEGMENTS.has(first)) return ['site', 'pages', 'extra'];
   if (first === undefined || SITE_SEGMENTS.has(first)) return ['site', 'pages'];
-  // A worker's page shows the panels' tables directly (`/{coin}/miner/stats/{address}/{worker}`,
-  // a watcher's `/watch/{token}/{worker}`); the stats page has them as islands.
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
-  if (first === 'watch')
-    return third !== undefined && third !== 'payouts' ? ['site', 'layout', 'miner', 'panel'] : ['site', 'layout', 'miner'];
-  if (second === 'miner') {
-    if (third !== undefined && ACCOUNT_PAGES.has(third)) return ['site', 'layout', 'miner', 'account'];
-    return third === 'stats' && fifth !== undefined ? ['site', 'layout', 'miner', 'panel'] : ['site', 'layout', 'miner'];
-  }
+  if (first === 'watch') return ['site', 'layout', 'miner'];
+  if (second === 'miner')
+    return third !== undefined && ACCOUNT_PAGES.has(third) ? ['site', 'layout', 'miner', 'account'] : ['site', 'layout', 'miner'];
   // The coin's pool page has the hardware calculator and the connection guides, islands that
   // load their words (pages, guide) with their code (decision 037).
   return second === undefined ? ['site', 'layout', 'coin'] : ['site', 'pages', 'layout', 'coin'];

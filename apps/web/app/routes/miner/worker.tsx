@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import { formatHashrate, formatInteger } from '@openpool/domain/format';
 import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
+// Below a phone's first screen: islands, as on the stats page (decision 037).
+import { BestShares, ReportedHashrate, ShareQualityTable } from '~/features/miner/islands';
 import { LocaleLink } from '~/shared/locale-link';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { fetchBestAndReported, fetchShareQuality, fetchWorker } from '~/features/miner/miner-api.server';
-import { BestShares } from '~/features/miner/best-shares';
-import { ReportedHashrate } from '~/features/miner/reported-hashrate';
-import { ShareQualityTable } from '~/features/miner/share-quality';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
 import { Figure, NothingFound, Panel } from '~/shared/panel';
 import { RangeLinks } from '~/shared/range-links';

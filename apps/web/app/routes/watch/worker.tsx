@@ -5,13 +5,12 @@ import { isRewardScheme, isWellFormedWorker } from '@openpool/domain/address';
 import { isWatcherToken } from '@openpool/domain/routes';
 import { appContext } from '~/platform/context';
 import { TimeChart } from '~/features/charts/time-chart';
+// Below a phone's first screen: islands, as on the stats page (decision 037).
+import { BestShares, ReportedHashrate, ShareQualityTable } from '~/features/miner/islands';
 import { LocaleLink } from '~/shared/locale-link';
 import { useT } from '~/i18n/use-t';
-import { BestShares } from '~/features/miner/best-shares';
 import { fetchBestAndReported, fetchShareQuality, fetchWatchTarget, fetchWorker } from '~/features/miner/miner-api.server';
 import { MINER_RANGES, parseMinerRange } from '~/features/miner/miner-range';
-import { ReportedHashrate } from '~/features/miner/reported-hashrate';
-import { ShareQualityTable } from '~/features/miner/share-quality';
 import { lookup, pageData } from '~/data/api-lookup.server';
 import { pageNotFound } from '~/platform/http-errors';
 import { NothingFound, Panel } from '~/shared/panel';
