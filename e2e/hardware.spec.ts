@@ -274,6 +274,10 @@ test("a coin's calculator starts at its reference device, equals the API's daily
     expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // The calculator is an island (decision 037): what is typed before its code is in carries
+  // over and counts once it is; the figures below are read after that.
+  await calculator.scrollIntoViewIfNeeded();
+  await page.locator('[data-island-part="coin-calculator"][data-island-live]').waitFor();
   await calculator.getByTestId('calc-hashrate').fill('32');
   await expectCoins(calculator.getByTestId('calc-row-1').getByTestId('calc-coins'), String(Number(body.revenue) * 2), 6);
   // An empty hashrate is the spec's required message, not $0.00 and a loss (decision 020).
