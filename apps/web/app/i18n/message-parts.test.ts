@@ -221,6 +221,37 @@ describe('the account part', () => {
   });
 });
 
+/**
+ * Where `files` use a message of the given parts: by id, and by every prefix (of `depth` id
+ * segments, or all but the last) whose messages are all in those parts, so that a key built
+ * from parts (`hw.col.${name}`) is caught too. message-parts.ts names the prefixes themselves.
+ */
+function usesOf(files: Iterable<string>, parts: readonly string[], depth?: number) {
+  const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
+  const ids = english.filter((id) => parts.includes(messagePart(id)));
+  const prefixes = [
+    ...new Set(
+      ids.map(
+        (id) =>
+          `${id
+            .split('.')
+            .slice(0, depth ?? -1)
+            .join('.')}.`,
+      ),
+    ),
+  ].filter(
+    (prefix) => prefix !== '.' && english.filter((id) => id.startsWith(prefix)).every((id) => parts.includes(messagePart(id))),
+  );
+  const wrong: string[] = [];
+  for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
+    const source = readFileSync(file, 'utf8');
+    for (const id of ids) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
+    for (const prefix of prefixes)
+      if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`)) wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
+  }
+  return { ids, prefixes, wrong };
+}
+
 describe('the pool page', () => {
   it('uses no pages or guide word before its islands are in (they load those parts themselves)', () => {
     // What the pool page hydrates with: the frame, the coin layout and the page, without the
@@ -231,20 +262,8 @@ describe('the pool page', () => {
     );
     expect(files.size).toBeGreaterThan(20);
     expect([...files].some((file) => file.endsWith('coin-calculator.tsx'))).toBe(false);
-    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
-    const later = english.filter((id) => ['pages', 'guide'].includes(messagePart(id)));
-    const prefixes = [...new Set(later.map((id) => `${id.split('.')[0]}.`))].filter((prefix) =>
-      english.filter((id) => id.startsWith(prefix)).every((id) => ['pages', 'guide'].includes(messagePart(id))),
-    );
+    const { prefixes, wrong } = usesOf(files, ['pages', 'guide'], 1);
     expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.']));
-    const wrong: string[] = [];
-    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
-      const source = readFileSync(file, 'utf8');
-      for (const id of later) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
-      for (const prefix of prefixes)
-        if (source.includes(`'${prefix}`) || source.includes(`\`${prefix}`))
-          wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
-    }
     expect(wrong).toEqual([]);
   });
 
@@ -265,18 +284,8 @@ describe('the panel part', () => {
     ].map((path) => join(APP, path));
     const files = reachable(entries, false);
     expect([...files].some((file) => file.endsWith('workers-table.tsx'))).toBe(false);
-    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
-    const panel = english.filter((id) => messagePart(id) === 'panel');
-    expect(panel.length).toBeGreaterThan(40);
-    const prefixes = [...new Set(panel.map((id) => `${id.split('.').slice(0, -1).join('.')}.`))].filter(
-      (prefix) => prefix !== '.' && english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'panel'),
-    );
-    const wrong: string[] = [];
-    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
-      const source = readFileSync(file, 'utf8');
-      for (const id of panel) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
-      for (const prefix of prefixes) if (source.includes(`\`${prefix}`)) wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
-    }
+    const { ids, wrong } = usesOf(files, ['panel']);
+    expect(ids.length).toBeGreaterThan(40);
     expect(wrong).toEqual([]);
     // Every island of those pages brings the part, but the export dialog (the payouts page shows
     // it at once, so its words are the miner part's).
@@ -295,18 +304,8 @@ describe('the coin part', () => {
     // With the code their islands download later: a miner page never loads the coin part.
     const files = reachable([join(APP, 'root.tsx'), join(APP, 'routes/coin/layout.tsx'), ...minerRoutes]);
     expect(files.size).toBeGreaterThan(20);
-    const english = Object.keys(JSON.parse(readFileSync(join(APP, 'locales/en.json'), 'utf8')) as object);
-    const coin = english.filter((id) => messagePart(id) === 'coin');
-    expect(coin.length).toBeGreaterThan(40);
-    const prefixes = [...new Set(coin.map((id) => `${id.split('.').slice(0, 2).join('.')}.`))].filter((prefix) =>
-      english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'coin'),
-    );
-    const wrong: string[] = [];
-    for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
-      const source = readFileSync(file, 'utf8');
-      for (const id of coin) if (source.includes(`'${id}'`)) wrong.push(`${file.slice(APP.length + 1)}: ${id}`);
-      for (const prefix of prefixes) if (source.includes(`\`${prefix}`)) wrong.push(`${file.slice(APP.length + 1)}: ${prefix}`);
-    }
+    const { ids, wrong } = usesOf(files, ['coin'], 2);
+    expect(ids.length).toBeGreaterThan(40);
     expect(wrong).toEqual([]);
   });
 });
