@@ -3,7 +3,11 @@
  * `GET {profile_base}/api/v2/profile` with credentials, once per page load after hydration.
  * Until it answers, and when it is off or fails, powerCost is the domain's DEFAULT_POWER_COST.
  */
-import { DEFAULT_POWER_COST_USD as DEFAULT_POWER_COST, DEFAULT_POWER_PRICE, type PowerPrice } from '@openpool/domain/power-default';
+import {
+  DEFAULT_POWER_COST_USD as DEFAULT_POWER_COST,
+  DEFAULT_POWER_PRICE,
+  type PowerPrice,
+} from '@openpool/domain/power-default';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiPaths } from '~/platform/api-paths';
 import { ApiError, createApiClient } from '~/platform/api-client';
