@@ -166,7 +166,11 @@ describe('runStage (a step of npm test)', () => {
 
     expect(stage.status).toBe(0);
     expect(stage.ok).toBe(false);
-    expect(stage.folder.startsWith(join(tmpdir(), 'openpool-stage-unit-tests-'))).toBe(true);
+    expect(stage.folder.startsWith(join(tmpdir(), 'op-u-'))).toBe(true);
+    // The deepest PostgreSQL socket the tests make (the ops backup test's restore) fits
+    // PostgreSQL's 107-byte limit on a socket's path inside the step's folder.
+    const deepest = join(stage.folder, 'op-backup-XXXXXX/fresh-thief-balance/postgres.restoring/run/.s.PGSQL.5432');
+    expect(Buffer.byteLength(deepest)).toBeLessThanOrEqual(107);
     expect(stage.left.processes).toHaveLength(1);
     expect(stage.left.folders).toHaveLength(1);
     expect(stage.left.folders[0]).toMatch(/^op-test-/);
