@@ -143,13 +143,29 @@ export interface IslandOptions {
   parts?: readonly MessagePart[];
 }
 
-/** A promise React's `use` takes without suspending once it has settled. */
-function settledForUse<T>(promise: Promise<T>): Promise<T> {
-  promise.then(
-    (value) => Object.assign(promise, { status: 'fulfilled', value }),
-    () => undefined,
-  );
-  return promise;
+/**
+ * One promise per key while it runs and once it has succeeded (React's `use` follows a promise
+ * by identity), marked when fulfilled so that `use` takes it without suspending; forgotten when
+ * it fails, so the next call tries again.
+ */
+function oncePer<K, T>(run: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  const promises = new Map<K, Promise<T>>();
+  return (key) => {
+    const known = promises.get(key);
+    if (known) return known;
+    const promise: Promise<T> = run(key).then(
+      (value) => {
+        Object.assign(promise, { status: 'fulfilled', value });
+        return value;
+      },
+      (error: unknown) => {
+        promises.delete(key);
+        throw error;
+      },
+    );
+    promises.set(key, promise);
+    return promise;
+  };
 }
 
 /**
@@ -161,38 +177,20 @@ export function island<P extends object>(
   load: () => Promise<Module<P>>,
   { className, parts = [] }: IslandOptions = {},
 ): ComponentType<P> & { preload: () => Promise<Module<P>> } {
-  // The words, per language: one promise each (for `use`), forgotten when the download fails.
-  // The server has every catalogue in memory from its start.
-  const words = new Map<LocaleCode, Promise<unknown>>();
-  const wordsIn = (locale: LocaleCode): Promise<unknown> | null => {
-    if (parts.length === 0 || typeof document === 'undefined') return null;
-    let promise = words.get(locale);
-    if (!promise) {
-      promise = settledForUse(loadCatalogue(locale, parts));
-      words.set(locale, promise);
-      promise.catch(() => words.delete(locale));
-    }
-    return promise;
-  };
-  const startIn = (locale: LocaleCode) => Promise.all([start(), wordsIn(locale)]);
+  // The words, per language. The server has every catalogue in memory from its start.
+  const words = oncePer((locale: LocaleCode) => loadCatalogue(locale, parts));
+  const wordsIn = (locale: LocaleCode): Promise<unknown> | null =>
+    parts.length === 0 || typeof document === 'undefined' ? null : words(locale);
   const lazyPart = preloadableLazy(load);
   let loaded: ComponentType<P> | null = null;
-  // One promise while a download runs (React's `use` follows a promise by identity); after a
-  // failure the next call downloads again.
-  let pending: Promise<Module<P>> | null = null;
-  const start = (): Promise<Module<P>> =>
-    (pending ??= lazyPart.preload().then(
-      (module) => {
-        loaded = module.default;
-        // React's `use` reads a settled promise's fields and takes it without suspending.
-        Object.assign(pending!, { status: 'fulfilled', value: module });
-        return module;
-      },
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    ));
+  const code = oncePer(() =>
+    lazyPart.preload().then((module) => {
+      loaded = module.default;
+      return module;
+    }),
+  );
+  const start = (): Promise<Module<P>> => code(undefined);
+  const startIn = (locale: LocaleCode) => Promise.all([start(), wordsIn(locale)]);
   // The server renders every part whole: its chunk is loaded with the server's first import,
   // and the server waits for all of them before its first page (`preloadIslands`).
   if (typeof document === 'undefined') {
