@@ -19,7 +19,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowDigest } from '../apps/api/src/backup/format.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
-import { guardFolder, type GuardedFolder } from '../apps/api/src/testing/folder-guard.ts';
+import { guardFolder, isRunning, type GuardedFolder } from '../apps/api/src/testing/folder-guard.ts';
 import { ROOT, startApi, TOKEN, until, type Service } from './testing/processes.ts';
 
 const run = promisify(execFile);
@@ -294,16 +294,6 @@ describe('npm run backup and npm run restore', () => {
       return { child, exited };
     };
     const pidFile = (dataDir: string) => join(dataDir, 'postgres.restoring', 'data', 'postmaster.pid');
-    // A zombie (exited, not yet reaped by whoever inherited it) is not a running server.
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        return false;
-      }
-      const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
-      return !/^\d+ \(.*\) Z/.test(stat);
-    };
     // The server is up (its socket exists), not initdb's bootstrap backend, which writes a pid file too.
     const serving = (dataDir: string) => existsSync(join(dataDir, 'postgres.restoring', 'run', '.s.PGSQL.5432'));
 
@@ -328,7 +318,7 @@ describe('npm run backup and npm run restore', () => {
     expect((await second.exited).signal).toBe('SIGKILL');
     expect(existsSync(join(killed, 'postgres'))).toBe(false);
     await npmRun('apps/api/src/backup/restore-cli.ts', [file], { DATA_DIR: killed });
-    expect(alive(orphan)).toBe(false);
+    expect(isRunning(orphan)).toBe(false);
     expect(readdirSync(killed).sort()).toEqual(['postgres']);
   });
 

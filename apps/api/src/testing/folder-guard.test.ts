@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardFolder, guardedTempFolder } from './folder-guard.ts';
+import { guardFolder, guardedTempFolder, isRunning } from './folder-guard.ts';
 
 const children: ChildProcess[] = [];
 const made: string[] = [];
@@ -11,20 +11,10 @@ const orphans: number[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
   // A server the guard did not stop (the test failed): never left running by the test itself.
-  for (const pid of orphans.splice(0)) if (running(pid)) process.kill(pid, 'SIGKILL');
+  for (const pid of orphans.splice(0)) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Running, and not a zombie (exited, waiting for whoever inherited it to reap it). */
-const running = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
-  return !/^\d+ \(.*\) Z/.test(stat);
-};
 const firstLine = (child: ChildProcess) =>
   new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
 
@@ -75,12 +65,12 @@ describe('a guarded test folder', () => {
     children.push(owner);
     const postgres = Number(await firstLine(owner));
     orphans.push(postgres);
-    expect(running(postgres)).toBe(true);
+    expect(isRunning(postgres)).toBe(true);
 
     owner.kill('SIGKILL');
 
     // Waits for the guard's work, however long a loaded machine takes, not for a set time.
-    while (existsSync(dir) || running(postgres)) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (existsSync(dir) || isRunning(postgres)) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(existsSync(dir)).toBe(false);
   });
 

@@ -6,6 +6,7 @@
  * of its own (db/embedded.ts), so nothing else stops it: one left behind per test file filled a
  * CI machine's disk with its data folders in a day.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import type { Socket } from 'node:net';
@@ -56,4 +57,15 @@ export function guardFolder(folder: string): GuardedFolder {
 /** A new folder `<tmpdir>/<prefix>XXXXXX`, guarded. */
 export function guardedTempFolder(prefix: string): GuardedFolder {
   return guardFolder(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** Running, and not a zombie (exited, waiting for whoever inherited it to reap it): for tests that check a server is gone. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+  return !/^\d+ \(.*\) Z/.test(stat);
 }
