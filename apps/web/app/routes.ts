@@ -8,6 +8,7 @@
  */
 import { index, layout, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
 import { LOCALE_CODES } from '@openpool/domain/locales';
+import { DEVICE_TYPES } from '@openpool/domain/routes';
 
 function pages(prefixed: boolean): RouteConfigEntry[] {
   const id = (name: string) => (prefixed ? `${name}.lang` : name);
@@ -31,9 +32,17 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
     // The pages a mail's confirm and unsubscribe links open (decision 012).
     route('notify/:purpose', 'routes/notify.tsx', { id: id('notify') }),
     route('test', 'routes/test.tsx', { id: id('test') }),
-    route('device/:first', 'routes/device.tsx', { id: id('device-1') }),
-    route('device/:first/:second', 'routes/device.tsx', { id: id('device-2') }),
-    route('device/:first/:second/:third', 'routes/device.tsx', { id: id('device-3') }),
+    // The hardware pages, one route module per kind so that a first visit downloads only its
+    // kind's code: a type's list has a static segment (`/device/asic`), which outranks a
+    // manufacturer's `/device/{vendor}`; `/device/{type}/{vendor}` outranks a device's
+    // `/device/{vendor}/{slug}` the same way. Each loader checks its kind (else 404).
+    ...DEVICE_TYPES.map((type) => route(`device/${type}`, 'routes/device-list.tsx', { id: id(`device-${type}`) })),
+    route('device/:vendor', 'routes/device-vendor.tsx', { id: id('device-vendor') }),
+    ...DEVICE_TYPES.map((type) =>
+      route(`device/${type}/:vendor`, 'routes/device-vendor.tsx', { id: id(`device-${type}-vendor`) }),
+    ),
+    route('device/:vendor/:slug', 'routes/device.tsx', { id: id('device-2') }),
+    route('device/:type/:vendor/:slug', 'routes/device.tsx', { id: id('device-3') }),
     route(':coin', 'routes/coin/layout.tsx', { id: id('coin') }, [
       index('routes/coin/pool.tsx', { id: id('coin-pool') }),
       route('about-coin', 'routes/coin/about-coin.tsx', { id: id('coin-about') }),

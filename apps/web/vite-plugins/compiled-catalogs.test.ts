@@ -142,6 +142,7 @@ describe('compiledCatalogs plugin', () => {
     const parts = (code: string) =>
       `  "${code}": { site: () => import("virtual:openpool-catalogue/${code}/site"), ` +
       `pages: () => import("virtual:openpool-catalogue/${code}/pages"), ` +
+      `hardware: () => import("virtual:openpool-catalogue/${code}/hardware"), ` +
       `layout: () => import("virtual:openpool-catalogue/${code}/layout"), ` +
       `coin: () => import("virtual:openpool-catalogue/${code}/coin"), ` +
       `miner: () => import("virtual:openpool-catalogue/${code}/miner"), ` +

@@ -150,7 +150,8 @@ describe('a failed catalogue chunk', () => {
               ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
               : Promise.resolve({ default: { hello: ['Hello'] } });
           },
-          pages: () => Promise.resolve({ default: { 'hw.x': ['Device'] } }),
+          pages: () => Promise.resolve({ default: { 'kb.x': ['Article'] } }),
+          hardware: () => Promise.resolve({ default: { 'hw.x': ['Device'] } }),
           layout: () => Promise.resolve({ default: { 'tabs.x': ['Tab'] } }),
           coin: () => Promise.resolve({ default: { 'pool.x': ['Pool'] } }),
           miner: () => Promise.resolve({ default: { 'miner.x': ['Miner'] } }),

@@ -30,7 +30,8 @@ describe('partsForPath', () => {
     expect(partsForPath('/')).toEqual(['site', 'pages']);
     expect(partsForPath('/ru')).toEqual(['site', 'pages']);
     expect(partsForPath('/fa/about')).toEqual(['site', 'pages']);
-    expect(partsForPath('/device/asic/bitmain')).toEqual(['site', 'pages']);
+    expect(partsForPath('/device/asic/bitmain')).toEqual(['site', 'hardware']);
+    expect(partsForPath('/fa/device/asic')).toEqual(['site', 'hardware']);
     expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site', 'pages']);
     expect(partsForPath('/btc')).toEqual(['site', 'layout', 'coin']);
     expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'layout', 'coin']);
@@ -59,8 +60,8 @@ describe('partsForPath', () => {
     expect(messagePart('connTest.lead')).toBe('site');
   });
   it('keeps the hardware, article and notification words out of the miner pages', () => {
-    expect(messagePart('hw.col.profit')).toBe('pages');
-    expect(messagePart('calc.title')).toBe('pages');
+    expect(messagePart('hw.col.profit')).toBe('hardware');
+    expect(messagePart('calc.title')).toBe('hardware');
     expect(messagePart('kb.search')).toBe('pages');
     expect(messagePart('watchlist.hashrate24h')).toBe('pages');
     expect(messagePart('watchlist.watching')).toBe('site');
@@ -110,11 +111,13 @@ function reachable(entries: string[], loadedLater = true): Set<string> {
 
 /** The pages outside a coin that load the extra part too (partsForPath). */
 const EXTRA_ROUTES = ['api-docs.tsx', 'merge.tsx', 'test.tsx'];
+/** The device pages, which load the hardware part instead of the pages part (partsForPath). */
+const DEVICE_ROUTES = ['device-list.tsx', 'device-vendor.tsx', 'device.tsx'];
 
 describe('the site part', () => {
   it('holds every message that the frame and the pages outside a coin can show (with the pages part)', () => {
     const siteRoutes = readdirSync(join(APP, 'routes'))
-      .filter((name) => /\.tsx$/.test(name) && !EXTRA_ROUTES.includes(name))
+      .filter((name) => /\.tsx$/.test(name) && !EXTRA_ROUTES.includes(name) && !DEVICE_ROUTES.includes(name))
       .map((name) => join(APP, 'routes', name));
     const files = reachable([join(APP, 'root.tsx'), ...siteRoutes]);
     expect(files.size).toBeGreaterThan(20);
@@ -146,7 +149,7 @@ describe('the pages part', () => {
     const prefixes = [...new Set(pages.map((id) => `${id.split('.')[0]}.`))].filter((prefix) =>
       english.filter((id) => id.startsWith(prefix)).every((id) => messagePart(id) === 'pages'),
     );
-    expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.', 'kb.']));
+    expect(prefixes).toEqual(expect.arrayContaining(['kb.', 'comparePools.']));
     const wrong: string[] = [];
     // message-parts.ts names the prefixes themselves.
     for (const file of [...files].filter((path) => !path.endsWith('message-parts.ts'))) {
@@ -253,7 +256,7 @@ function usesOf(files: Iterable<string>, parts: readonly string[], depth?: numbe
 }
 
 describe('the pool page', () => {
-  it('uses no pages or guide word before its islands are in (they load those parts themselves)', () => {
+  it('uses no hardware or guide word before its islands are in (they load those parts themselves)', () => {
     // What the pool page hydrates with: the frame, the coin layout and the page, without the
     // code its islands download later (decision 037).
     const files = reachable(
@@ -262,14 +265,14 @@ describe('the pool page', () => {
     );
     expect(files.size).toBeGreaterThan(20);
     expect([...files].some((file) => file.endsWith('coin-calculator.tsx'))).toBe(false);
-    const { prefixes, wrong } = usesOf(files, ['pages', 'guide'], 1);
+    const { prefixes, wrong } = usesOf(files, ['pages', 'hardware', 'guide'], 1);
     expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.']));
     expect(wrong).toEqual([]);
   });
 
   it('loads those parts with the islands that show them', async () => {
     const { readFile } = await import('node:fs/promises');
-    expect(await readFile(join(APP, 'features/hardware/islands.ts'), 'utf8')).toMatch(/parts: \['pages'\]/);
+    expect(await readFile(join(APP, 'features/hardware/islands.ts'), 'utf8')).toMatch(/parts: \['hardware'\]/);
     expect(await readFile(join(APP, 'features/pool/islands.ts'), 'utf8')).toMatch(/parts: \['guide'\]/);
   });
 });
@@ -306,6 +309,28 @@ describe('the coin part', () => {
     expect(files.size).toBeGreaterThan(20);
     const { ids, wrong } = usesOf(files, ['coin'], 2);
     expect(ids.length).toBeGreaterThan(40);
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the hardware part', () => {
+  it('holds every word the device pages show but the site part’s, and none the frame, home or miner pages show', () => {
+    const devicePages = reachable([join(APP, 'root.tsx'), ...DEVICE_ROUTES.map((name) => join(APP, 'routes', name))]);
+    expect([...devicePages].some((file) => file.endsWith('device-rows.tsx'))).toBe(true);
+    const others = usesOf(devicePages, ['pages', 'layout', 'coin', 'miner', 'extra', 'account', 'guide', 'panel']);
+    expect(others.wrong).toEqual([]);
+    const elsewhere = reachable(
+      [
+        'root.tsx',
+        'routes/home.tsx',
+        'routes/articles.tsx',
+        'routes/about.tsx',
+        'routes/coin/layout.tsx',
+        ...['layout', 'stats', 'worker', 'payouts'].map((name) => `routes/miner/${name}.tsx`),
+      ].map((path) => join(APP, path)),
+    );
+    const { prefixes, wrong } = usesOf(elsewhere, ['hardware'], 1);
+    expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.']));
     expect(wrong).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 /**
- * The catalogue of each language is cut in nine parts, so a first visit downloads only the
+ * The catalogue of each language is cut in ten parts, so a first visit downloads only the
  * messages its pages can show:
  *   site:  the frame, the home page and every page outside a coin;
- *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages: the
- *          hardware lists and calculators, articles, the pool comparison, about, notifications
- *          (two thirds of the site part's bytes, which every miner page downloaded);
+ *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages:
+ *          articles, the pool comparison, about, notifications, the watch list (two thirds of
+ *          the site part's bytes, which every miner page downloaded);
+ *   hardware: the device pages and the calculators (the pool page's is an island): all a device
+ *          page loads besides the site part, and no other page before an island needs it;
  *   layout: what every coin and miner page shows around its content (pool header, tabs, the
  *          charts' range links);
  *   coin:  the coin pages (pool, charts, top miners, about the coin, blocks);
@@ -18,7 +20,7 @@
  *          coin part), loaded with the guides' island;
  *   panel: the miner and worker pages' panels below the first screen (workers, balance,
  *          rewards, reported hashrate, best shares, share quality), loaded with their islands;
- * The pool page's calculator and guides are islands (decision 037): their parts (pages, guide)
+ * The pool page's calculator and guides are islands (decision 037): their parts (hardware, guide)
  * come with their code, not before the page hydrates.
  * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
  * the build (which writes one chunk per language and part) and the browser (which loads the
@@ -26,7 +28,18 @@
  */
 import { splitLocalePath } from '@openpool/domain/locales';
 
-export const MESSAGE_PARTS = ['site', 'pages', 'layout', 'coin', 'miner', 'extra', 'account', 'guide', 'panel'] as const;
+export const MESSAGE_PARTS = [
+  'site',
+  'pages',
+  'hardware',
+  'layout',
+  'coin',
+  'miner',
+  'extra',
+  'account',
+  'guide',
+  'panel',
+] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
 // Checked in order: the first prefix that matches decides. The home page's pool cards use the
@@ -103,8 +116,8 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['watchlist.lead', 'site'],
   ['watchlist.watch', 'site'],
   ['watchlist.', 'pages'],
-  ['hw.', 'pages'],
-  ['calc.', 'pages'],
+  ['hw.', 'hardware'],
+  ['calc.', 'hardware'],
   ['comparePools.', 'pages'],
   ['notify.', 'pages'],
   ['aboutPool.', 'pages'],
@@ -147,12 +160,13 @@ const SITE_SEGMENTS = new Set([
 export function partsForPath(pathname: string): MessagePart[] {
   const [first, second, third] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
   if (first !== undefined && EXTRA_SEGMENTS.has(first)) return ['site', 'pages', 'extra'];
+  if (first === 'device') return ['site', 'hardware'];
   if (first === undefined || SITE_SEGMENTS.has(first)) return ['site', 'pages'];
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
   if (first === 'watch') return ['site', 'layout', 'miner'];
   if (second === 'miner')
     return third !== undefined && ACCOUNT_PAGES.has(third) ? ['site', 'layout', 'miner', 'account'] : ['site', 'layout', 'miner'];
   // The coin's pool page has the hardware calculator and the connection guides, islands that
-  // load their words (pages, guide) with their code (decision 037).
+  // load their words (hardware, guide) with their code (decision 037).
   return second === undefined ? ['site', 'layout', 'coin'] : ['site', 'pages', 'layout', 'coin'];
 }

@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 /**
  * The hardware pages (`/device/{type}`, `/device/{type?}/{vendor}`, `/device/{type?}/{vendor}/
- * {slug}`: one route module) on its real loader and component (route-kit.tsx), on the
+ * {slug}`: a route module per kind, routed as routes.ts routes them) on their real loaders and
+ * components (route-kit.tsx), on the
  * repository's catalogue: a device with its profit per coin from the pool's live figures and
  * prices, a manufacturer's devices, a type's list; their titles and descriptions; 404 for what the
  * catalogue lacks; a list's empty filters redirected away; without the API the specifications stand.
  */
 import { networkChartSchema } from '@openpool/domain/api';
+import { DEVICE_TYPES } from '@openpool/domain/routes';
+import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
@@ -24,14 +27,20 @@ import {
   unmountPage,
 } from '~/testing/route-kit';
 import * as deviceRoute from './device';
+import * as listRoute from './device-list';
+import * as vendorRoute from './device-vendor';
 
 afterEach(unmountPage);
 
-const routes = [
-  route('device/:first', deviceRoute),
-  route('device/:first/:second', deviceRoute),
-  route('device/:first/:second/:third', deviceRoute),
+// The paths of routes.ts, each with its module.
+const patterns = [
+  ...DEVICE_TYPES.map((type) => [`device/${type}`, listRoute] as const),
+  ['device/:vendor', vendorRoute] as const,
+  ...DEVICE_TYPES.map((type) => [`device/${type}/:vendor`, vendorRoute] as const),
+  ['device/:vendor/:slug', deviceRoute] as const,
+  ['device/:type/:vendor/:slug', deviceRoute] as const,
 ];
+const routes = patterns.map(([path, module]) => route(path, module));
 const marketAnswers = () => ({
   ...everyPoolStats(),
   [apiPaths.poolStats('ltc')]: createPoolStats('ltc', { net_difficulty: 4.5e7, block_reward: '6.25' }),
@@ -51,14 +60,15 @@ const marketAnswers = () => ({
 const marketApi = () => stubApi(marketAnswers());
 const DAY = 86_400;
 const L9 = '/device/asic/bitmain/antminer-l9';
-const paramsOf = (path: string) => {
-  const [first, second, third] = path.split('?')[0]!.split('/').slice(2);
-  return Object.fromEntries(Object.entries({ first, second, third }).filter(([, value]) => value !== undefined)) as Record<
-    string,
-    string
-  >;
+/** The loader routes.ts would run for the path (React Router's own ranking), with its params. */
+const answer = (path: string, api: ApiClient = marketApi()) => {
+  const match = matchRoutes(
+    patterns.map(([pattern, module]) => ({ path: pattern, module })),
+    path.split('?')[0]!,
+  )?.[0];
+  if (!match) throw new Error(`no route for ${path}`);
+  return serve([match.route.module], path, match.params as Record<string, string>, api);
 };
-const answer = (path: string, api: ApiClient = marketApi()) => serve([deviceRoute], path, paramsOf(path), api);
 
 describe('device route', () => {
   it('a device: its name, the way back to its type and maker, and its profit on each coin it mines', async () => {
@@ -150,6 +160,10 @@ describe('device route', () => {
     expect(page.querySelector(`[data-testid="vendor-devices"] a[href="${L9}"]`)?.textContent).toContain('Antminer L9');
     expect(document.title).toBe('Hardware by Bitmain · OpenPool');
     expect(description()).toMatch(/^Antminer /);
+    // With a type, the manufacturer's page (not a device's, although it has two segments too).
+    unmountPage();
+    const asics = await renderPage(routes, '/device/asic/bitmain', { api: marketApi(), until: 'vendor-devices' });
+    expect(textOf(asics, 'vendor-name')).toBe('Hardware by Bitmain');
   });
 
   it('a type: its list with the count, and its title and description', async () => {
@@ -169,6 +183,8 @@ describe('device route', () => {
       '/device/gpu/bitmain',
       '/device/bitmain/asic',
       '/device/Bad_Slug',
+      // A card under the ASIC type.
+      '/device/asic/nvidia/geforce-rtx-3070',
     ];
     for (const path of paths) {
       const { status, data } = await answer(path);

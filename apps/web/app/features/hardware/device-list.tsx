@@ -23,6 +23,7 @@ import { useListFilters } from './use-list-filters';
 import { useMoney } from './use-money';
 import { usePowerCost } from './use-power-cost';
 import { useStoredPrices } from './use-typed-price';
+import { TYPE_TITLE } from './figures';
 import { writeQuery } from './write-query';
 
 export interface DeviceListData {
@@ -35,12 +36,6 @@ export interface DeviceListData {
   coins: { ticker: string; name: string }[];
   market: Market;
 }
-
-export const TYPE_TITLE: Record<DeviceType, MessageId> = {
-  asic: 'page.device.asic',
-  gpu: 'page.device.gpu',
-  cpu: 'page.device.cpu',
-};
 
 const LEAD: Record<DeviceType, MessageId> = { asic: 'hw.lead.asic', gpu: 'hw.lead.gpu', cpu: 'hw.lead.cpu' };
 

@@ -4,21 +4,13 @@ import { dateTimeFormat } from '@openpool/domain/intl';
 import { useLocale } from '~/i18n/use-locale';
 import { useT, type MessageId } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
+import { regionName } from './figures';
 
 const STOCK: Record<Offer['stock'], MessageId> = {
   in_stock: 'hw.stock.in_stock',
   preorder: 'hw.stock.preorder',
   out_of_stock: 'hw.stock.out_of_stock',
 };
-
-/** A country's name in the page's language ('CN' -> 'China', 'Китай'…). */
-export function regionName(locale: string, code: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export function DeviceSellers({
   offers,

@@ -1,5 +1,27 @@
-/** How the hardware pages write their figures. Pure, zod-free. */
+/**
+ * How the hardware pages write their figures and name their types and countries. Pure, zod-free;
+ * small, since the list, the manufacturer and the device pages are route modules of their own
+ * that each download it.
+ */
 import { formatAmount, formatHashrate, formatInteger, SI_PREFIXES, thousandsStep } from '@openpool/domain/format';
+import type { DeviceType } from '@openpool/domain/routes';
+import type { MessageId } from '~/i18n/use-t';
+
+/** A device type's page title, which the manufacturer and device pages link back to. */
+export const TYPE_TITLE: Record<DeviceType, MessageId> = {
+  asic: 'page.device.asic',
+  gpu: 'page.device.gpu',
+  cpu: 'page.device.cpu',
+};
+
+/** A country's name in the page's language ('CN' -> 'China', 'Китай'…). */
+export function regionName(locale: string, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** Joules per hash at the hashrate's own unit: 3510 W at 234 TH/s -> '15.00 J/TH'. */
 export function formatEfficiency(powerW: number, hashrate: number): string {

@@ -1,7 +1,9 @@
 /**
  * What the device routes load: a list by type with its filters, a manufacturer, or a device
  * with live figures for each coin it mines. Unknown types, manufacturers and devices are the
- * 404 'This page could not be found' (decision 003).
+ * 404 'This page could not be found' (decision 003). Each kind is a route module of its own
+ * (routes/device-list.tsx, device-vendor.tsx, device.tsx), so a first visit downloads the code
+ * of its kind only.
  */
 import { COINS, type CoinTicker } from '@openpool/domain/coins';
 import {
@@ -12,7 +14,8 @@ import {
   type HardwareCatalogue,
 } from '@openpool/domain/hardware';
 import { effectivePriceUsd } from '@openpool/domain/hardware-profit';
-import type { DeviceRoute } from '@openpool/domain/routes';
+import { splitLocalePath } from '@openpool/domain/locales';
+import { parseDeviceRoute, type DeviceRoute } from '@openpool/domain/routes';
 import type { AppContext } from '~/platform/context';
 import { pageNotFound } from '~/platform/http-errors';
 import type { DeviceListData } from './device-list';
@@ -20,8 +23,18 @@ import type { DevicePageData } from './device-page-data';
 import { coinsFor, fetchMarket } from './hardware-api.server';
 import type { VendorPageData } from './vendor-page';
 
-export type HardwarePage =
-  ({ kind: 'type' } & DeviceListData) | ({ kind: 'vendor' } & VendorPageData) | ({ kind: 'device' } & DevicePageData);
+type RouteOf<K extends DeviceRoute['kind']> = Extract<DeviceRoute, { kind: K }>;
+
+/**
+ * The device route of a page's path (`/fa/device/asic/bitmain`), when it is of the kind the
+ * route module serves; else the 404. The path, not the params: a list's type is a static segment.
+ * A segment that is not a slug (percent-escapes included) is no device page.
+ */
+export function deviceRouteOf<K extends DeviceRoute['kind']>(pathname: string, kind: K): RouteOf<K> {
+  const segments = splitLocalePath(pathname).rest.split('/').filter(Boolean).slice(1);
+  const route = parseDeviceRoute(segments);
+  return route?.kind === kind ? (route as RouteOf<K>) : pageNotFound();
+}
 
 function algorithmsOf(devices: readonly Device[]): string[] {
   const used = new Set(devices.flatMap((device) => device.algorithms.map((entry) => entry.algorithm)));
@@ -58,55 +71,58 @@ function findVendor(catalogue: HardwareCatalogue, slug: string) {
   return catalogue.manufacturers.find((maker) => maker.slug === slug) ?? null;
 }
 
-export async function loadHardwarePage(route: DeviceRoute, context: AppContext): Promise<HardwarePage> {
-  const { hardware, config } = context;
-  const { api } = context;
+/** A type's list: every device of it, the filters' choices and the market to rank them by. */
+export async function loadDeviceList(route: RouteOf<'type'>, context: AppContext): Promise<DeviceListData> {
+  const { hardware, config, api } = context;
+  const ofType = hardware.devices.filter((device) => device.type === route.type);
+  const vendors = hardware.manufacturers
+    .filter((maker) => ofType.some((device) => device.vendor === maker.slug))
+    .map(({ slug, name }) => ({ slug, name }));
+  const algorithms = algorithmsOf(ofType);
+  const coins = coinsFor(config.enabled, new Set(algorithms));
+  // The whole type: the page filters in the browser from the URL (and on the server, the same
+  // way), so applying a filter is a re-render, not a round trip (see routes/device-list.tsx).
+  const devices = ofType;
+  // With the coins each pool merge-mines, ranked as the device pages and the API count them (decision 024).
+  const market = await fetchMarket(api, coins, { merged: true });
+  const prices = Object.fromEntries(
+    devices.map((device) => [deviceKey(device), effectivePriceUsd(device, hardware.offers.get(deviceKey(device)))]),
+  );
+  return {
+    type: route.type,
+    devices,
+    prices,
+    vendors,
+    algorithms,
+    coins: coins.map((ticker) => ({ ticker, name: COINS[ticker].name })),
+    market,
+  };
+}
 
-  if (route.kind === 'type') {
-    const ofType = hardware.devices.filter((device) => device.type === route.type);
-    const vendors = hardware.manufacturers
-      .filter((maker) => ofType.some((device) => device.vendor === maker.slug))
-      .map(({ slug, name }) => ({ slug, name }));
-    const algorithms = algorithmsOf(ofType);
-    const coins = coinsFor(config.enabled, new Set(algorithms));
-    // The whole type: the page filters in the browser from the URL (and on the server, the same
-    // way), so applying a filter is a re-render, not a round trip (see routes/device.tsx).
-    const devices = ofType;
-    // With the coins each pool merge-mines, ranked as the device pages and the API count them (decision 024).
-    const market = await fetchMarket(api, coins, { merged: true });
-    const prices = Object.fromEntries(
-      devices.map((device) => [deviceKey(device), effectivePriceUsd(device, hardware.offers.get(deviceKey(device)))]),
-    );
-    return {
-      kind: 'type',
-      type: route.type,
-      devices,
-      prices,
-      vendors,
-      algorithms,
-      coins: coins.map((ticker) => ({ ticker, name: COINS[ticker].name })),
-      market,
-    };
-  }
-
+/** A manufacturer and its devices (of one type, or of every type). */
+export function loadVendorPage(route: RouteOf<'vendor'>, { hardware }: AppContext): VendorPageData {
   const vendor = findVendor(hardware, route.vendor);
   if (!vendor) return pageNotFound();
+  const devices = hardware.devices
+    .filter((device) => device.vendor === vendor.slug && (route.type === null || device.type === route.type))
+    .sort((a, b) => b.release.localeCompare(a.release) || a.name.localeCompare(b.name))
+    .map(({ type, vendor: maker, slug, name, algorithms, release }) => ({
+      type,
+      vendor: maker,
+      slug,
+      name,
+      algorithms,
+      release,
+    }));
+  if (devices.length === 0) return pageNotFound();
+  return { vendor, type: route.type, devices };
+}
 
-  if (route.kind === 'vendor') {
-    const devices = hardware.devices
-      .filter((device) => device.vendor === vendor.slug && (route.type === null || device.type === route.type))
-      .sort((a, b) => b.release.localeCompare(a.release) || a.name.localeCompare(b.name))
-      .map(({ type, vendor: maker, slug, name, algorithms, release }) => ({
-        type,
-        vendor: maker,
-        slug,
-        name,
-        algorithms,
-        release,
-      }));
-    if (devices.length === 0) return pageNotFound();
-    return { kind: 'vendor', vendor, type: route.type, devices };
-  }
+/** A device with its live figures on each coin it mines, its offers and its price. */
+export async function loadDevicePage(route: RouteOf<'device'>, context: AppContext): Promise<DevicePageData> {
+  const { hardware, config, api } = context;
+  const vendor = findVendor(hardware, route.vendor);
+  if (!vendor) return pageNotFound();
 
   const device = hardware.devices.find(
     (entry) => entry.vendor === vendor.slug && entry.slug === route.slug && (route.type === null || entry.type === route.type),
@@ -117,7 +133,6 @@ export async function loadHardwarePage(route: DeviceRoute, context: AppContext):
   const market = await fetchMarket(api, coins, { trend: true, merged: true });
   const offers = hardware.offers.get(deviceKey(device)) ?? [];
   return {
-    kind: 'device',
     device,
     vendor,
     offers,

@@ -9,7 +9,7 @@ import { bestCoin, deviceProfits } from '@openpool/domain/hardware-profit';
 import { dailyCoins } from '@openpool/domain/profitability';
 import { matchesFilters, parseFilters } from './catalogue';
 import { formatEfficiency } from './figures';
-import { loadHardwarePage } from './hardware-loader.server';
+import { deviceRouteOf, loadDeviceList, loadDevicePage, loadVendorPage } from './hardware-loader.server';
 import { marketProfits, usdRate, type CoinMarket } from './profit';
 import { findReferenceDevice } from './reference.server';
 
@@ -178,10 +178,12 @@ describe('the device routes loader', () => {
     api: createApiClient({ baseUrl: 'http://api.test', fetch: fakeFetch as typeof fetch }),
   } as unknown as AppContext;
   const load = async (path: string) => {
-    const url = new URL(path, 'http://site.test');
-    const route = parseDeviceRoute(url.pathname.split('/').slice(2));
-    if (!route) throw new Error('no route');
-    return loadHardwarePage(route, context);
+    const { pathname } = new URL(path, 'http://site.test');
+    // The kind each route module serves (routes.ts), loaded by that kind's loader.
+    const kind = parseDeviceRoute(pathname.split('/').slice(2))?.kind;
+    if (kind === 'type') return { kind, ...(await loadDeviceList(deviceRouteOf(pathname, kind), context)) };
+    if (kind === 'vendor') return { kind, ...loadVendorPage(deviceRouteOf(pathname, kind), context) };
+    return { kind: 'device' as const, ...(await loadDevicePage(deviceRouteOf(pathname, 'device'), context)) };
   };
   const status = async (path: string) => {
     try {

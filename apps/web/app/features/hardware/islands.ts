@@ -7,5 +7,5 @@ import { island } from '~/shared/island';
 export const CoinCalculator = island(
   'coin-calculator',
   () => import('./coin-calculator').then((m) => ({ default: m.CoinCalculator })),
-  { parts: ['pages'] },
+  { parts: ['hardware'] },
 );

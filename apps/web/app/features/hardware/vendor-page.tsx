@@ -5,10 +5,7 @@ import { LocaleLink } from '~/shared/locale-link';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
 import { Ltr } from '~/shared/ltr';
-import { TYPE_TITLE } from './device-list';
-import { deviceHref } from './device-rows';
-import { regionName } from './device-sellers';
-import { formatHashrate, formatPower } from './figures';
+import { formatHashrate, formatPower, regionName, TYPE_TITLE } from './figures';
 
 export interface VendorPageData {
   vendor: Manufacturer;
@@ -54,7 +51,7 @@ export function VendorPage({ data }: { data: VendorPageData }) {
               .filter((device) => device.type === type)
               .map((device) => (
                 <li key={device.slug} className="rounded-xl border border-line bg-surface-raised p-3">
-                  <LocaleLink to={deviceHref(device)} dir="auto" className="font-semibold text-accent hover:underline">
+                  <LocaleLink to={sitePaths.device(device)} dir="auto" className="font-semibold text-accent hover:underline">
                     {device.name}
                   </LocaleLink>
                   <ul className="mt-1 text-xs text-ink-muted">

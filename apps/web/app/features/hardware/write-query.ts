@@ -19,3 +19,20 @@ export function withParam(name: string, value: string | null): URLSearchParams {
   else search.set(name, value);
   return search;
 }
+
+/**
+ * `shouldRevalidate` of the list and device routes: their query (filters, power cost) is read
+ * by the page itself, never by the loader, so a new query on the same path re-renders without a
+ * round trip, which keeps applying a filter within a frame on a slow phone (bench/hardware.mjs).
+ */
+export function revalidateOnNewPath({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
