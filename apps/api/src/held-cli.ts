@@ -1,12 +1,13 @@
 /**
  * `npm run held -- list | release ID | discard ID`: the operator's side of the payout
  * circuit breaker (decision 018). It connects to the running pool's database (DATABASE_URL,
- * or the embedded server's socket under DATA_DIR) and never starts one of its own.
+ * or the embedded server's socket, db/socket-folder.ts) and never starts one of its own.
  */
 import { join } from 'node:path';
 import pg from 'pg';
 import { decideHeld, HeldDecisionError, listHeld, type HeldItem } from './engine/held.ts';
 import { parseApiEnv } from './env.ts';
+import { PG_PORT, SocketFolderError, socketFolderToConnect } from './db/socket-folder.ts';
 
 const USAGE = 'usage: npm run held -- list | release ID | discard ID';
 
@@ -26,10 +27,18 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const env = parseApiEnv(process.env, join(import.meta.dirname, '..', '..', '..'));
+  let host = '';
+  try {
+    if (!env.databaseUrl) host = socketFolderToConnect(join(env.dataDir, 'postgres'));
+  } catch (error) {
+    if (!(error instanceof SocketFolderError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
   const pool = new pg.Pool(
     env.databaseUrl
       ? { connectionString: env.databaseUrl, max: 1 }
-      : { host: join(env.dataDir, 'postgres', 'run'), port: 5432, user: 'postgres', database: 'openpool', max: 1 },
+      : { host, port: PG_PORT, user: 'postgres', database: 'openpool', max: 1 },
   );
   try {
     if (command === 'list') {

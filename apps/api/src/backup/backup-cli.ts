@@ -1,6 +1,6 @@
 /**
  * `npm run backup [-- FILE] [--snapshot ID]`: a consistent dump of the running pool's database
- * (DATABASE_URL, or the embedded server's socket under DATA_DIR), gzip, to FILE or
+ * (DATABASE_URL, or the embedded server's socket, db/socket-folder.ts), gzip, to FILE or
  * $DATA_DIR/backups/openpool-<time>.dump.gz. Written beside as `.partial`, read back through
  * the restore's own parser (every row's digest and count), and renamed only then: a file with
  * the final name is a whole dump that restores, and a backup that cannot say so exits 1 and
@@ -13,6 +13,7 @@ import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { parseApiEnv } from '../env.ts';
+import { PG_PORT, SocketFolderError, socketFolderToConnect } from '../db/socket-folder.ts';
 import { writeDump } from './dump.ts';
 import { verifyDumpFile } from './dump-file.ts';
 
@@ -34,10 +35,18 @@ async function main(args: string[]): Promise<number> {
     .replace(/\.\d+Z$/, 'Z');
   const file = resolve(rest[0] ?? join(env.dataDir, 'backups', `openpool-${stamp}.dump.gz`));
   mkdirSync(dirname(file), { recursive: true });
+  let host = '';
+  try {
+    if (!env.databaseUrl) host = socketFolderToConnect(join(env.dataDir, 'postgres'));
+  } catch (error) {
+    if (!(error instanceof SocketFolderError)) throw error;
+    console.error(`backup: ${error.message}; no backup was written`);
+    return 1;
+  }
   const pool = new pg.Pool(
     env.databaseUrl
       ? { connectionString: env.databaseUrl, max: 1 }
-      : { host: join(env.dataDir, 'postgres', 'run'), port: 5432, user: 'postgres', database: 'openpool', max: 1 },
+      : { host, port: PG_PORT, user: 'postgres', database: 'openpool', max: 1 },
   );
   const started = Date.now();
   const partial = `${file}.partial`;

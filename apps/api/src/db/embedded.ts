@@ -5,7 +5,7 @@
  * We drive the binaries ourselves instead of using the package's class because we need
  * three things it does not do (decision record 004):
  * - listen on a Unix socket only, so parallel test servers never fight over a TCP port and
- *   nothing outside this machine can reach the database;
+ *   nothing outside this machine can reach the database (the socket's folder: socket-folder.ts);
  * - survive a `kill -9` of the API: the orphaned postmaster it leaves is found through
  *   `postmaster.pid` and shut down before the next start;
  * - run as the `postgres` system user when we are root (initdb refuses root).
@@ -16,6 +16,7 @@ import { chmod, chown, mkdir, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 import { processRuns as isAlive } from './process-state.ts';
+import { clearStaleSocket, PG_PORT, prepareSocketFolder, removeSocketFolder, socketFolderFor } from './socket-folder.ts';
 
 export interface EmbeddedPostgres {
   /** Connection settings for node-postgres: the socket directory and the database. */
@@ -28,7 +29,7 @@ interface Binaries {
   initdb: string;
 }
 
-const PORT = 5432;
+const PORT = PG_PORT;
 const SUPERUSER = 'postgres';
 
 async function binaries(): Promise<Binaries> {
@@ -156,13 +157,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const { postgres, initdb } = await binaries();
   const runAs = runAsUser();
   const dataDir = join(options.dir, 'data');
-  const socketDir = join(options.dir, 'run');
   await mkdir(options.dir, { recursive: true });
-  await mkdir(socketDir, { recursive: true, mode: 0o700 });
+  // Named from the folder's real path, which exists from here on: what clients compute too.
+  const socketDir = socketFolderFor(options.dir);
+  prepareSocketFolder(socketDir, runAs);
   if (runAs.uid !== undefined && runAs.gid !== undefined) {
     await allowTraversal(dirname(options.dir));
+    await allowTraversal(dirname(socketDir));
     await chown(options.dir, runAs.uid, runAs.gid);
-    await chown(socketDir, runAs.uid, runAs.gid);
   }
   // Passed through to PostgreSQL's processes (PATH and the like), not read as our config.
   // eslint-disable-next-line no-restricted-properties
@@ -185,6 +187,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     );
   } else {
     await stopOrphan(dataDir);
+    // No server of this cluster runs now: a socket and lock a killed one left are stale.
+    clearStaleSocket(socketDir);
   }
   const fileSystem = await statfs(dataDir);
   const wal = walSizes(fileSystem.blocks * fileSystem.bsize);
@@ -231,7 +235,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     running.delete(child);
     if (!stopping && ready) options.onUnexpectedExit?.(signal ? `killed by ${signal}` : `exit ${code}`);
   });
-  await waitReady(child, options.onLog);
+  try {
+    await waitReady(child, options.onLog);
+  } catch (error) {
+    // It exited: the folder held nothing of another server (the data folder's lock came first).
+    removeSocketFolder(socketDir);
+    throw error;
+  }
 
   const connection = { host: socketDir, port: PORT, user: SUPERUSER, database: options.database };
   try {
@@ -240,14 +250,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // Not handed over: a server left running here would hold postmaster.pid against the retry.
     stopping = true;
     await stopChild(child);
+    removeSocketFolder(socketDir);
     throw error;
   }
   ready = true;
   return {
     connection,
-    stop: () => {
+    stop: async () => {
       stopping = true;
-      return stopChild(child);
+      await stopChild(child);
+      // Stopped by us: its folder goes too. A server that died unexpectedly keeps it for the
+      // restart, which serves the same socket the pool connects through.
+      removeSocketFolder(socketDir);
     },
   };
 }
