@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterFee, difficultyWeight, effort, ppsCredit, propCredits, soloCredit, splitProportionally } from './rewards.ts';
+import {
+  afterFee,
+  blockEffort,
+  difficultyWeight,
+  effort,
+  ppsCredit,
+  propCredits,
+  soloCredit,
+  splitProportionally,
+} from './rewards.ts';
 
 const NUM_RUNS = { numRuns: 300 };
 
@@ -284,5 +293,29 @@ describe('effort', () => {
     [1, Number.NaN, 0],
   ])('round %s over network %s -> %s', (round, network, expected) => {
     expect(effort(round, network)).toBe(expected);
+  });
+});
+
+describe('blockEffort', () => {
+  it.each([
+    // An aux chain's round of 2.4e12 over its difficulty 3e12: 80 %.
+    [2.4e12, 3e12, 0.8],
+    [6e12, 3e12, 2],
+    [0, 3e12, 0],
+  ])('round %s over the chain at the block %s -> %s', (round, network, expected) => {
+    expect(blockEffort(round, network)).toBe(expected);
+  });
+
+  it.each([
+    [null, 3e12],
+    [2.4e12, null],
+    [2.4e12, 0],
+    [2.4e12, -1],
+    [2.4e12, Number.NaN],
+    [2.4e12, Number.POSITIVE_INFINITY],
+    [Number.NaN, 3e12],
+    [-1, 3e12],
+  ])('round %s, chain %s: unknown (null), never a false 0', (round, network) => {
+    expect(blockEffort(round, network)).toBeNull();
   });
 });

@@ -101,3 +101,17 @@ export function effort(roundDifficulty: number, networkDifficulty: number): numb
   if (!(networkDifficulty > 0)) return 0;
   return roundDifficulty / networkDifficulty;
 }
+
+/**
+ * A found block's effort: the share difficulty of the round it closed over its chain's
+ * difficulty at the block. The one rule for every block, a merge-mined one included: its round
+ * is every pool share of the parent since that chain's previous merged block, since each parent
+ * share was also an attempt at the aux target, and its difficulty is the aux chain's own.
+ * Null, not 0, when either side is unknown: the round began before the pool's records
+ * (`roundDifficulty` null), or the pool holds no difficulty of that chain at the block.
+ */
+export function blockEffort(roundDifficulty: number | null, networkDifficulty: number | null): number | null {
+  if (roundDifficulty === null || !Number.isFinite(roundDifficulty) || roundDifficulty < 0) return null;
+  if (networkDifficulty === null || !(networkDifficulty > 0) || !Number.isFinite(networkDifficulty)) return null;
+  return effort(roundDifficulty, networkDifficulty);
+}

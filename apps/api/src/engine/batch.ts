@@ -140,8 +140,9 @@ export class BatchContext {
     for (const child of COINS[coin].mergedCoins) this.rounds.add(coin, MERGE_ROUND + child, address, difficulty);
   }
 
-  private async flushNetwork(): Promise<void> {
-    if (this.network.length === 0) return;
+  /** Writes the batch's network samples; returns the coins they are of. */
+  private async flushNetwork(): Promise<string[]> {
+    if (this.network.length === 0) return [];
     // One row per coin and time, the last one winning: two samples of the same millisecond in
     // one statement made PostgreSQL refuse the upsert ("cannot affect row a second time"), a 500.
     const samples = [...new Map(this.network.splice(0).map((s) => [`${s.coin}|${s.at}`, s])).values()];
@@ -160,6 +161,7 @@ export class BatchContext {
         samples.map((s) => s.reward),
       ],
     );
+    return [...new Set(samples.map((s) => s.coin))];
   }
 
   /**
@@ -173,8 +175,10 @@ export class BatchContext {
       await this.extras.flush(this.client);
       await this.rounds.flush(this.client);
     }
-    await this.flushNetwork();
+    const sampled = await this.flushNetwork();
     await this.blocks.flush();
+    // After the blocks: a block of this batch may have come in before a sample dated before it.
+    await this.blocks.fillDifficulties(sampled);
     const ledger = this.ledger;
     this.ledger = [];
     await applyLedger(this.client, ledger);

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { isCoinTicker, type MergedTicker } from '@openpool/domain/coins';
 import type { BlockEvent, BlockStatusEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
-import { difficultyWeight, effort, propCredits, soloCredit } from '@openpool/domain/rewards';
+import { blockEffort, difficultyWeight, propCredits, soloCredit } from '@openpool/domain/rewards';
 import type { LedgerEntry } from './ledger.ts';
 import { roundClosedBy, type RoundClose } from './rounds.ts';
 import type { AuditDraft, AuditWriter } from './audit.ts';
@@ -16,7 +16,8 @@ import { HISTORY_SCHEMA } from '../db/history-schema.ts';
 interface BlockUpdate {
   id: number;
   networkDifficulty: number | null;
-  roundDifficulty: number;
+  /** Null: the round began before the data this engine holds. */
+  roundDifficulty: number | null;
   effort: number | null;
   poolCut: bigint;
 }
@@ -118,11 +119,13 @@ export class BlockBook {
     }
     const networkDifficulty = await this.deps.networkDifficulty(event.coin, event.at);
     const roundKnown = await this.roundBeganInData(blockId, event.coin, parent ?? null, event.scheme, soloFinder);
+    // Without a difficulty yet (a merged chain's samples may come in another source, later),
+    // fillDifficulties gives the block its effort when one arrives.
     this.updates.push({
       id: blockId,
       networkDifficulty,
-      roundDifficulty,
-      effort: networkDifficulty && roundKnown ? effort(roundDifficulty, networkDifficulty) : null,
+      roundDifficulty: roundKnown ? roundDifficulty : null,
+      effort: blockEffort(roundKnown ? roundDifficulty : null, networkDifficulty),
       poolCut,
     });
     if (this.deps.audit) this.audits.push(blockAuditDraft(event, blockId, close, roundShares, credits));
@@ -155,6 +158,37 @@ export class BlockBook {
       [blockId, coin, mergedFrom, scheme, soloFinder, HISTORY_SCHEMA],
     );
     return result.rows[0]?.known ?? true;
+  }
+
+  /**
+   * Gives the blocks of `coins` recorded before their chain's difficulty was in (network
+   * difficulty null) the difficulty in force at each block, now that samples of those chains
+   * have been written, and so their effort by the same rule as at recording. fb's samples come
+   * in fb's own source while its merge-mined blocks come in btc's, and a first start's history
+   * took btc's in first: every merged fb block read "—" for good. A block with no sample at or
+   * before it stays as it is (its difficulty then is not known); call after `flush`.
+   */
+  async fillDifficulties(coins: readonly string[]): Promise<void> {
+    if (coins.length === 0) return;
+    const { client } = this.deps;
+    const found = await client.query<{ id: number; round_difficulty: number | null; difficulty: number }>(
+      `select b.id, b.round_difficulty, s.difficulty from blocks b
+       cross join lateral (
+         select difficulty from network_samples s where s.coin = b.coin and s.at <= b.found_at order by s.at desc limit 1
+       ) s
+       where b.coin = any($1::text[]) and b.network_difficulty is null`,
+      [coins],
+    );
+    if (found.rows.length === 0) return;
+    await client.query(
+      `update blocks b set network_difficulty = u.nd, effort = u.e
+       from unnest($1::int8[], $2::float8[], $3::float8[]) as u(id, nd, e) where b.id = u.id`,
+      [
+        found.rows.map((row) => row.id),
+        found.rows.map((row) => row.difficulty),
+        found.rows.map((row) => blockEffort(row.round_difficulty, row.difficulty)),
+      ],
+    );
   }
 
   /** Writes the gathered credits and block updates, then applies the statuses in order. */
