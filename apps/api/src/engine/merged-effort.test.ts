@@ -1,5 +1,5 @@
 /**
- * A merge-mined block's effort (decision 004, addendum of 2026-11-28): the parent pool's share
+ * A merge-mined block's effort (decision 024, addendum of 2026-11-28): the parent pool's share
  * difficulty since that chain's previous merged block over that chain's own difficulty at the
  * block. fb's samples come in fb's source while its merged blocks come in btc's, and may land
  * later: the block then gets its effort when they do. Real PostgreSQL, fixed clock; every figure

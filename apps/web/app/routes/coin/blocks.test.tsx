@@ -86,6 +86,27 @@ describe('blocks route', () => {
     expect(api.paths).toContain(`${apiPaths.blocks('ltc')}?page=2&page_size=25&merged=true`);
   });
 
+  it('says in words why an effort is not known, in the cell and under the table', async () => {
+    const known = await renderPage(routes, '/ltc/blocks', { api: blocksApi(), until: 'blocks-table' });
+    // Every effort known: no note.
+    expect(known.querySelector('[data-testid="blocks-effort-note"]')).toBeNull();
+    unmountPage();
+    const api = blocksApi(2, [block({ hash: 'a' }), block({ hash: 'b', coin: 'doge', merged_from: 'ltc', effort: null })]);
+    const page = await renderPage(routes, '/ltc/blocks', { api, until: 'blocks-table' });
+    const [first, second] = [...page.querySelectorAll('[data-testid="block-row"]')];
+    expect(first?.querySelector('[data-testid="block-effort"]')?.textContent).toBe('80.0%');
+    const unknown = second?.querySelector('[data-testid="block-effort-unknown"]');
+    const why =
+      "Effort unknown: the pool's records begin after this block's round started, or hold no difficulty of its chain from before the block.";
+    expect(unknown?.getAttribute('title')).toBe(why);
+    // A screen reader hears the reason, not a dash.
+    expect(unknown?.querySelector('.sr-only')?.textContent).toBe(why);
+    expect(textOf(page, 'blocks-effort-note')).toBe(`—* ${why}`);
+    unmountPage();
+    const ru = await renderPage(routes, '/ru/ltc/blocks', { api, until: 'blocks-table' });
+    expect(textOf(ru, 'blocks-effort-note')).toContain('Эффорт неизвестен');
+  });
+
   it('pages both ways and keeps the filters in every link', async () => {
     const page = await renderPage(routes, '/ltc/blocks?page=2&status=pending&scheme=solo', {
       api: blocksApi(),
