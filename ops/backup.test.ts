@@ -8,6 +8,8 @@
  * agent with U+2028, U+2029, emoji and RTL marks, sent through the public API and ingest)
  * restores byte for byte; crafted dumps (a table name as SQL, a balance with no ledger, a cut
  * file) are refused and leave the data folder as it was (decision 022, addendum of 2026-11-28).
+ * Every data folder here is 150 characters or more: PostgreSQL's socket is not under it (decision
+ * 004, addendum of 2026-11-28), so a long path works for the API, the backup and the restore.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowDigest } from '../apps/api/src/backup/format.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
+import { SOCKET_FILE, socketFolderFor } from '../apps/api/src/db/socket-folder.ts';
 import { guardFolder, isRunning, type GuardedFolder } from '../apps/api/src/testing/folder-guard.ts';
 import { ROOT, startApi, TOKEN, until, type Service } from './testing/processes.ts';
 
@@ -79,7 +82,11 @@ const npmRun = (script: string, args: string[], env: Record<string, string>) =>
 beforeAll(async () => {
   // Removed with whatever still runs from it (PostgreSQL), by its guard if no afterAll runs (decision 001).
   folder = guardFolder(mkdtempSync(join(tmpdir(), 'op-backup-')));
-  dir = folder.path;
+  // A long operator's path: `live` is 150 characters; a socket under it passed 107 bytes.
+  const volume = join(folder.path, 'srv', 'a-mounted-volume-with-a-long-name');
+  dir = join(volume, 'openpool-'.padEnd(150 - volume.length - '/live'.length - 1, 'x'));
+  mkdirSync(dir, { recursive: true });
+  expect(join(dir, 'live').length).toBeGreaterThanOrEqual(150);
   api = await startApi(API_PORT, {
     DATA_DIR: join(dir, 'live'),
     SIMULATOR: 'on',
@@ -88,7 +95,7 @@ beforeAll(async () => {
     SIMULATOR_BACKFILL_DAYS: '1',
   });
   source = new pg.Pool({
-    host: join(dir, 'live', 'postgres', 'run'),
+    host: socketFolderFor(join(dir, 'live', 'postgres')),
     port: 5432,
     user: 'postgres',
     database: 'openpool',
@@ -295,7 +302,8 @@ describe('npm run backup and npm run restore', () => {
     };
     const pidFile = (dataDir: string) => join(dataDir, 'postgres.restoring', 'data', 'postmaster.pid');
     // The server is up (its socket exists), not initdb's bootstrap backend, which writes a pid file too.
-    const serving = (dataDir: string) => existsSync(join(dataDir, 'postgres.restoring', 'run', '.s.PGSQL.5432'));
+    const socketFolder = (dataDir: string) => socketFolderFor(join(dataDir, 'postgres.restoring'));
+    const serving = (dataDir: string) => existsSync(join(socketFolder(dataDir), SOCKET_FILE));
 
     // Ctrl-C while its PostgreSQL runs: the restore stops it and removes what it made.
     const interrupted = join(dir, 'interrupted');
@@ -306,6 +314,7 @@ describe('npm run backup and npm run restore', () => {
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain('nothing will be restored');
     expect(existsSync(interrupted)).toBe(false);
+    expect(existsSync(socketFolder(interrupted))).toBe(false);
 
     // kill -9: its PostgreSQL outlives it (a process group of its own) and no `postgres` folder
     // exists for `npm start` to run as an empty pool; the next restore stops that server and
@@ -320,6 +329,8 @@ describe('npm run backup and npm run restore', () => {
     await npmRun('apps/api/src/backup/restore-cli.ts', [file], { DATA_DIR: killed });
     expect(isRunning(orphan)).toBe(false);
     expect(readdirSync(killed).sort()).toEqual(['postgres']);
+    // The killed one's socket folder was taken over and removed with the server that stopped.
+    expect(existsSync(socketFolder(killed))).toBe(false);
   });
 
   it('start the API on the restored folder', async () => {

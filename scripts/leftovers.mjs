@@ -177,13 +177,12 @@ export function describeLeftovers(stage, folder, { processes, folders, stuck = [
 /**
  * Runs one step of `npm test` (a command, to its end) with a temporary folder of its own, then
  * clears what it left there. `ok` only when the command succeeded and left nothing; `message`
- * names what it left. The folder's name is short: PostgreSQL's socket path in it has a
- * 107-byte limit.
+ * names what it left. The embedded PostgreSQL's socket folders (`pg-openpool-*`, under TMPDIR:
+ * apps/api/src/db/socket-folder.ts) are made in it too, and go with it.
  */
 export async function runStage(title, command, args, { cwd, env = process.env, stdio = 'inherit', graceMs } = {}) {
-  // `/tmp/op-o-XXXXXX` for the ops tests: their restore's socket sits five folders deeper
-  // (`op-backup-*/fresh-thief-balance/postgres.restoring/run/.s.PGSQL.5432`), and with the
-  // step's title in the name it passed the limit (118 bytes).
+  // `/tmp/op-o-XXXXXX` for the ops tests: short, though a socket's 107-byte limit no longer
+  // depends on it (its folder's name is a hash; decision 004, addendum of 2026-11-28).
   const folder = mkdtempSync(join(tmpdir(), `op-${title.slice(0, 1).toLowerCase()}-`));
   const run = spawnSync(command, args, { cwd, stdio, env: { ...env, TMPDIR: folder } });
   const left = await clearStage(folder, graceMs === undefined ? {} : { graceMs });

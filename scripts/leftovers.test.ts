@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SOCKET_FILE, SOCKET_PATH_MAX_BYTES, socketFolderFor } from '../apps/api/src/db/socket-folder.ts';
 // @ts-expect-error -- a plain .mjs script of the repo root (scripts/test.mjs runs it), no types.
 import { clearStage, describeLeftovers, isDataFolder, namesInside, processesInside, runStage } from './leftovers.mjs';
 
@@ -167,10 +168,11 @@ describe('runStage (a step of npm test)', () => {
     expect(stage.status).toBe(0);
     expect(stage.ok).toBe(false);
     expect(stage.folder.startsWith(join(tmpdir(), 'op-u-'))).toBe(true);
-    // The deepest PostgreSQL socket the tests make (the ops backup test's restore) fits
-    // PostgreSQL's 107-byte limit on a socket's path inside the step's folder.
-    const deepest = join(stage.folder, 'op-backup-XXXXXX/fresh-thief-balance/postgres.restoring/run/.s.PGSQL.5432');
-    expect(Buffer.byteLength(deepest)).toBeLessThanOrEqual(107);
+    // The socket folder of the deepest cluster the tests make (the ops backup test's restore)
+    // is made in the step's folder, so it is cleared with it, and fits PostgreSQL's 107 bytes.
+    const deepest = socketFolderFor(join(stage.folder, 'op-backup-XXXXXX/fresh-thief-balance/postgres.restoring'), stage.folder);
+    expect(deepest.startsWith(`${stage.folder}/pg-openpool-`)).toBe(true);
+    expect(Buffer.byteLength(join(deepest, SOCKET_FILE))).toBeLessThanOrEqual(SOCKET_PATH_MAX_BYTES);
     expect(stage.left.processes).toHaveLength(1);
     expect(stage.left.folders).toHaveLength(1);
     expect(stage.left.folders[0]).toMatch(/^op-test-/);

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { toNdjson, type IngestEvent } from '@openpool/domain/events';
 import { guardFolder } from '../testing/folder-guard.ts';
+import { socketFolderFor } from './socket-folder.ts';
 
 const SERVER = resolve(import.meta.dirname, '..', 'server.ts');
 const TOKEN = 'recovery-token-0123456789';
@@ -135,7 +136,7 @@ function postmasters(ownOnly = true): number[] {
 async function sharesCounted(): Promise<number> {
   const pg = await import('pg');
   const client = new pg.default.Client({
-    host: join(dir, 'postgres', 'run'),
+    host: socketFolderFor(join(dir, 'postgres')),
     port: 5432,
     user: 'postgres',
     database: 'openpool',
@@ -368,7 +369,7 @@ describe('a full disk under PostgreSQL', () => {
       // heard and named, and the state holds until there is room.
       const pg = await import('pg');
       const client = new pg.default.Client({
-        host: join(dir, 'postgres', 'run'),
+        host: socketFolderFor(join(dir, 'postgres')),
         port: 5432,
         user: 'postgres',
         database: 'openpool',
