@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -88,11 +88,28 @@ const STOP_STEPS = [
   ['SIGKILL', 5_000],
 ];
 
+/**
+ * The embedded PostgreSQL's socket folders the processes name (`unix_socket_directories=`): they
+ * sit in the temporary folder, outside the cleared one (decision 004, addendum of 2026-11-28),
+ * and a server stopped by signal leaves them. Only the project's own names are taken.
+ */
+export function socketFoldersOf(processes) {
+  const option = 'unix_socket_directories=';
+  return processes.flatMap(({ args }) =>
+    args
+      .filter((arg) => arg.startsWith(option))
+      .map((arg) => arg.slice(option.length))
+      .filter((path) => isAbsolute(path) && /^pg-openpool-[0-9a-f]{12}$/.test(basename(path))),
+  );
+}
+
 /** Stops what runs from `folder` and removes it: what a test folder's guard does at the end. */
 export async function clearFolder(folder, options = {}) {
   const processes = processesInside(folder, options);
   const stuck = await stopProcesses(processes, folder, options);
   if (stuck.length > 0) throw new Error(`could not stop pid ${stuck.join(', ')} running from ${folder}`);
+  // Their clusters are in `folder`: no server may use these sockets once it is gone.
+  for (const socketFolder of socketFoldersOf(processes)) rmSync(socketFolder, { recursive: true, force: true });
   rmSync(folder, { recursive: true, force: true });
   return processes;
 }

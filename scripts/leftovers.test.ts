@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SOCKET_FILE, SOCKET_PATH_MAX_BYTES, socketFolderFor } from '../apps/api/src/db/socket-folder.ts';
 // @ts-expect-error -- a plain .mjs script of the repo root (scripts/test.mjs runs it), no types.
-import { clearStage, describeLeftovers, isDataFolder, namesInside, processesInside, runStage } from './leftovers.mjs';
+import {
+  clearFolder,
+  clearStage,
+  describeLeftovers,
+  isDataFolder,
+  namesInside,
+  processesInside,
+  runStage,
+} from './leftovers.mjs';
 
 const made: string[] = [];
 const started: number[] = [];
@@ -123,6 +131,33 @@ describe('clearStage', () => {
     expect(left).toEqual({ processes: [], folders: [], stuck: [] });
     expect(describeLeftovers('ops tests', stage, left)).toBe('');
     expect(existsSync(stage)).toBe(false);
+  });
+});
+
+describe("clearFolder (a test folder's guard)", () => {
+  it("stops the folder's server and removes its socket folder, which is outside the folder", async () => {
+    const test = folder('op-test-');
+    const tmp = folder('leftovers-tmp-');
+    const socketFolder = join(tmp, 'pg-openpool-0123456789ab');
+    const another = join(tmp, 'pg-openpool-ba9876543210');
+    mkdirSync(socketFolder);
+    mkdirSync(another);
+    writeFileSync(join(socketFolder, '.s.PGSQL.5432.lock'), '1\n');
+    // Stands in for a postmaster: its data in the folder, its socket in the temporary folder.
+    const args = ['-D', join(test, 'data'), '-c', `unix_socket_directories=${socketFolder}`];
+    const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000); console.log("up")', '--', ...args], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    started.push(server.pid!);
+    await new Promise((resolve) => server.stdout.once('data', resolve));
+
+    const stopped = await clearFolder(test);
+
+    expect(stopped.map((found: { pid: number }) => found.pid)).toEqual([server.pid]);
+    expect(existsSync(test)).toBe(false);
+    expect(existsSync(socketFolder)).toBe(false);
+    // Another cluster's socket folder, which no stopped server named, stays.
+    expect(existsSync(another)).toBe(true);
   });
 });
 
