@@ -187,9 +187,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     );
   } else {
     await stopOrphan(dataDir);
-    // No server of this cluster runs now: a socket and lock a killed one left are stale.
-    clearStaleSocket(socketDir);
   }
+  // No server of this cluster runs now (a new one has none, an orphan was stopped): a socket and
+  // lock that a killed one left (a killed restore's, whose folder was then cleared) are stale.
+  clearStaleSocket(socketDir);
   const fileSystem = await statfs(dataDir);
   const wal = walSizes(fileSystem.blocks * fileSystem.bsize);
 
