@@ -101,6 +101,28 @@ describe('coin pool route', () => {
     expect(textOf(page, 'blocks-table')).toContain('10\u202F000.000000 DOGE');
   });
 
+  it("gives a merge-mined block's effort as the parent's, and says why when one is unknown", async () => {
+    const merged = (hash: string, effort: number | null) =>
+      listed({ hash, coin: 'doge', merged_from: 'ltc', height: 5_000_000, reward: '10000', effort });
+    const known = await renderPage(routes, '/ltc', {
+      api: ltcApi({ last_blocks_found: [] }, [listed({ effort: 0.913 }), merged('ef'.repeat(32), 2.8791)]),
+      until: 'blocks-table',
+    });
+    expect([...known.querySelectorAll('[data-testid="block-effort"]')].map((cell) => cell.textContent)).toEqual([
+      '91.3%',
+      '287.9%',
+    ]);
+    expect(known.querySelector('[data-testid="blocks-effort-note"]')).toBeNull();
+    unmountPage();
+    const page = await renderPage(routes, '/ltc', {
+      api: ltcApi({ last_blocks_found: [] }, [merged('ef'.repeat(32), null)]),
+      until: 'blocks-table',
+    });
+    // The cell itself carries the reason (title and screen-reader words), not a bare dash.
+    expect(textOf(page, 'block-effort')).toContain('—*Effort unknown');
+    expect(textOf(page, 'blocks-effort-note')).toContain("Effort unknown: the pool's records begin after");
+  });
+
   it('says no block was found yet on a pool without blocks', async () => {
     const page = await renderPage(routes, '/ltc', { api: ltcApi({ last_blocks_found: [] }, []), until: 'blocks-none' });
     expect(page.querySelector('[data-testid="blocks-table"]')).toBeNull();
