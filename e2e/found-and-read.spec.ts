@@ -77,6 +77,32 @@ test.describe('titles', () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://openpool.example${prefix}/ltc/blocks`);
     });
   }
+
+  test('a first visit keeps the server’s title without the table of titles; a navigation writes the next one', async ({
+    page,
+  }) => {
+    // Decision 038: the route table of titles and the head words load for the first navigation.
+    const headRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(route-seo-[^/]*|i18n-fa-head-[^/]*)\.js$/.test(request.url())) headRequests.push(request.url());
+    });
+    await page.goto('/fa/ltc');
+    await hydrated(page);
+    const poolTitle = await page.title();
+    expect(poolTitle).toContain('Litecoin');
+    expect(headRequests).toEqual([]);
+    await page.locator('a[href="/fa/ltc/blocks"]').first().click();
+    await page.waitForURL('**/fa/ltc/blocks');
+    await expect(page).not.toHaveTitle(poolTitle);
+    const blocksTitle = await page.title();
+    expect(blocksTitle).toContain('Litecoin');
+    expect(headRequests).toHaveLength(2);
+    await page.goBack();
+    await expect(page).toHaveTitle(poolTitle);
+    // The server writes the same head for the page the browser wrote it for.
+    await page.goto('/fa/ltc/blocks', { waitUntil: 'domcontentloaded' });
+    expect(await page.title()).toBe(blocksTitle);
+  });
 });
 
 test.describe('search', () => {

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appContext } from '~/platform/context';
 import { loadAllCatalogues } from '~/i18n/catalogues';
+import { preloadRouteSeo } from './shared/head-seo';
 import { preloadIslands } from './shared/island';
 import { NonceContext } from './shared/nonce';
 import { SiteSettingsContext, siteSettingsFrom } from '~/platform/site-settings';
@@ -24,6 +25,8 @@ export { rootLocaleOf } from '~/data/detect-locale.server';
 await loadAllCatalogues();
 // Parts below a phone's first screen (decision 037): the server renders them whole from the first request.
 await preloadIslands();
+// The route table of titles, which the browser loads only for its first navigation (decision 038).
+await preloadRouteSeo();
 
 export const streamTimeout = 5_000;
 

@@ -21,7 +21,7 @@ import { I18nProvider } from '~/i18n/use-t';
 import { SiteFrame } from './features/layout/site-frame';
 import { SeoTags } from './shared/seo-tags';
 import { usePageSeo } from './shared/page-seo';
-import { routeSeo } from './shared/route-seo';
+import { headSeo, headSeoReady, loadHeadSeo } from './shared/head-seo';
 import { COLOR_MODE_BOOTSTRAP } from './features/layout/color-mode-bootstrap';
 import { useNonce } from './shared/nonce';
 import { SiteSettingsScript, useSiteSettings } from '~/platform/site-settings';
@@ -40,19 +40,23 @@ export function loader() {
 
 /**
  * The next page's messages (its language, the parts its path needs) are loaded before it
- * renders, so a language switch never flashes English and no page shows a message id.
+ * renders, so a language switch never flashes English and no page shows a message id. It runs
+ * for navigations only (entry.client.tsx loads the first page's parts), and also loads what
+ * writes the next page's title (head-seo.ts): the server wrote the first page's head.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { pathname } = new URL(request.url);
-  await loadCatalogue(splitLocalePath(pathname).locale, partsForPath(pathname));
+  const { locale } = splitLocalePath(pathname);
+  await Promise.all([loadCatalogue(locale, partsForPath(pathname)), loadHeadSeo(locale)]);
   return null;
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  // Root data is the same for every page of a language: only a language switch, or a page
-  // that needs another part of the catalogue, runs the client loader again.
+  // Root data is the same for every page of a language: only a language switch, a page that
+  // needs another part of the catalogue, or the first navigation (the titles' table and words)
+  // runs the client loader again.
   const parts = (url: URL) => `${splitLocalePath(url.pathname).locale}:${partsForPath(url.pathname).join()}`;
-  return parts(currentUrl) !== parts(nextUrl);
+  return parts(currentUrl) !== parts(nextUrl) || !headSeoReady(splitLocalePath(nextUrl.pathname).locale);
 }
 
 function AlternateLinks({ siteUrl, only }: { siteUrl: string; only: readonly string[] | undefined }) {
@@ -79,7 +83,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const i18n = getLoadedI18n(locale.code);
   const matches = useMatches();
   // A loader's own words first (articles, devices), else the route's: every page its own title.
-  const seo = usePageSeo() ?? (i18n ? routeSeo(matches, (id, values) => i18n._(id, values), locale.dir === 'rtl') : null);
+  const seo =
+    usePageSeo() ?? (i18n ? headSeo(matches, (id, values) => i18n._(id, values), locale.code, locale.dir === 'rtl') : null);
   return (
     <html lang={locale.iso} dir={locale.dir} data-locale={locale.code} suppressHydrationWarning>
       <head>

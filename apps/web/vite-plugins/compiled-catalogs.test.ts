@@ -149,7 +149,8 @@ describe('compiledCatalogs plugin', () => {
       `extra: () => import("virtual:openpool-catalogue/${code}/extra"), ` +
       `account: () => import("virtual:openpool-catalogue/${code}/account"), ` +
       `guide: () => import("virtual:openpool-catalogue/${code}/guide"), ` +
-      `panel: () => import("virtual:openpool-catalogue/${code}/panel") },`;
+      `panel: () => import("virtual:openpool-catalogue/${code}/panel"), ` +
+      `head: () => import("virtual:openpool-catalogue/${code}/head") },`;
     expect(lines.slice(1, -1).sort()).toEqual([parts('en'), parts('ru'), parts('zh-cn')]);
   });
 

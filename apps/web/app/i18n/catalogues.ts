@@ -12,6 +12,8 @@ import { Translator } from './translator';
 const translators = new Map<LocaleCode, Translator>();
 /** A part's load, by `${locale}/${part}`: shared by concurrent callers, forgotten when it fails. */
 const parts = new Map<string, Promise<void>>();
+/** Parts loaded, by `${locale}/${part}`. */
+const loadedParts = new Set<string>();
 /** Locales a `loadCatalogue` call has completed for (the site part at least): only those render. */
 const ready = new Set<LocaleCode>();
 
@@ -29,7 +31,10 @@ function loadPart(locale: LocaleCode, part: MessagePart): Promise<void> {
   let promise = parts.get(key);
   if (!promise) {
     const loaders = catalogueLoaders[locale] ?? catalogueLoaders[DEFAULT_LOCALE]!;
-    promise = loaders[part]().then(({ default: messages }) => translatorFor(locale).load(messages));
+    promise = loaders[part]().then(({ default: messages }) => {
+      translatorFor(locale).load(messages);
+      loadedParts.add(key);
+    });
     parts.set(key, promise);
     // A failed chunk may be retried on the next navigation.
     promise.catch(() => parts.delete(key));
@@ -51,6 +56,11 @@ export async function loadAllCatalogues(): Promise<void> {
       .filter(isLocaleCode)
       .map((code) => loadCatalogue(code)),
   );
+}
+
+/** Whether a part of a locale's catalogue is in (the server has them all from its start). */
+export function hasPart(locale: LocaleCode, part: MessagePart): boolean {
+  return loadedParts.has(`${locale}/${part}`);
 }
 
 /** The loaded translator for a locale, else English if that is loaded, else none. */

@@ -1,5 +1,5 @@
 /**
- * The catalogue of each language is cut in ten parts, so a first visit downloads only the
+ * The catalogue of each language is cut in eleven parts, so a first visit downloads only the
  * messages its pages can show:
  *   site:  the frame, the home page and every page outside a coin;
  *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages:
@@ -20,6 +20,9 @@
  *          coin part), loaded with the guides' island;
  *   panel: the miner and worker pages' panels below the first screen (workers, balance,
  *          rewards, reported hashrate, best shares, share quality), loaded with their islands;
+ *   head:  the titles and descriptions only a page's head shows (shared/route-seo.ts): the
+ *          server writes the first page's head, and the browser loads them for its first
+ *          client-side navigation (shared/head-seo.ts, decision 038), not for a first visit;
  * The pool page's calculator and guides are islands (decision 037): their parts (hardware, guide)
  * come with their code, not before the page hydrates.
  * A message belongs to a part by its id's prefix; a page needs the parts of its path. Shared by
@@ -39,6 +42,7 @@ export const MESSAGE_PARTS = [
   'account',
   'guide',
   'panel',
+  'head',
 ] as const;
 export type MessagePart = (typeof MESSAGE_PARTS)[number];
 
@@ -47,6 +51,13 @@ export type MessagePart = (typeof MESSAGE_PARTS)[number];
 // first start's history is still filling (home and coin pages). The form rules' messages
 // ('validation.') are the site's too: the calculator on coin and device pages shows them.
 const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
+  // What only a page's head shows (shared/route-seo.ts); the site's own description stays with
+  // the frame, and the coin pages' titles, which their headings show too, with the coin part.
+  ['meta.description', 'site'],
+  ['meta.', 'head'],
+  ['page.coin.title', 'head'],
+  ['page.coin.', 'coin'],
+  ['page.miner.lookUp', 'head'],
   ['pool.card.', 'site'],
   ['pool.historyFilling', 'site'],
   ['pool.label.', 'site'],
@@ -93,8 +104,6 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['payouts.', 'miner'],
   ['worker.', 'miner'],
   ['email.', 'account'],
-  // The verification page's lead is its description in the head (shared/route-seo.ts).
-  ['verify.intro', 'site'],
   ['verify.', 'account'],
   // Decision 023's miner panels: share quality, reported hashrate, best shares, watcher links.
   ['quality.title', 'miner'],
@@ -110,10 +119,9 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['watcher.readOnly', 'miner'],
   ['watcher.', 'account'],
   // Not on miner pages (message-parts.test.ts checks what the frame and miner pages use).
-  // The watch list's page is outside a coin; its title and lead name it in the head and the
-  // footer, and the miner pages' watch button shows two of its words.
+  // The watch list's page is outside a coin; its title names it in the footer, and the miner
+  // pages' watch button shows two of its words.
   ['watchlist.title', 'site'],
-  ['watchlist.lead', 'site'],
   ['watchlist.watch', 'site'],
   ['watchlist.', 'pages'],
   ['hw.', 'hardware'],
@@ -122,12 +130,9 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['notify.', 'pages'],
   ['aboutPool.', 'pages'],
   ['kb.', 'pages'],
-  // The titles and leads every page's head may name (shared/route-seo.ts, the footer) stay in
-  // the site part; the rest of these pages' words only they load.
+  // The titles the footer names stay in the site part; the rest of these pages' words (their
+  // leads, which are also their descriptions in the head) only they load.
   ['apiPage.title', 'site'],
-  ['apiPage.lead', 'site'],
-  ['mergePage.lead', 'site'],
-  ['connTest.lead', 'site'],
   ['apiPage.', 'extra'],
   ['mergePage.', 'extra'],
   ['connTest.', 'extra'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '~/i18n/catalogues';
+import { messagePart, partsForPath } from '~/i18n/message-parts';
 import { routeSeo, type RouteMatchLike } from './route-seo';
 
 const ADDRESS = 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4zz';
@@ -30,7 +31,45 @@ const PAGES: Record<string, RouteMatchLike[]> = {
   verify: coin('miner-verify', { address: ADDRESS }),
 };
 
+/** Each page's path, for the parts of the catalogue a navigation to it loads. */
+const PATHS: Record<keyof typeof PAGES, string> = {
+  about: '/about',
+  api: '/api',
+  test: '/fa/test',
+  merge: '/merge',
+  watchlist: '/watchlist',
+  pool: '/ltc',
+  aboutCoin: '/ltc/about-coin',
+  difficulty: '/ltc/difficulty',
+  hashrate: '/ltc/hashrate',
+  poolHashrate: '/ltc/pool-hashrate',
+  topMiners: '/ltc/top-miners',
+  blocks: '/ltc/blocks',
+  miner: `/ltc/miner/stats/${ADDRESS}`,
+  worker: `/ltc/miner/stats/${ADDRESS}/rig-07`,
+  payouts: `/ltc/miner/payouts/${ADDRESS}`,
+  settings: `/ltc/miner/settings/${ADDRESS}`,
+  verify: `/ltc/miner/verify/${ADDRESS}`,
+};
+
 describe('routeSeo', () => {
+  it('uses only words a navigation to the page has loaded: the site and head parts and the page’s own', async () => {
+    const i18n = await loadCatalogue('en');
+    for (const [page, matches] of Object.entries(PAGES)) {
+      const loaded = ['site', 'head', ...partsForPath(PATHS[page]!)];
+      const missing: string[] = [];
+      routeSeo(
+        matches,
+        (id, values) => {
+          if (!loaded.includes(messagePart(id))) missing.push(`${id} (${messagePart(id)})`);
+          return i18n._(id, values);
+        },
+        false,
+      );
+      expect(missing, page).toEqual([]);
+    }
+  });
+
   for (const locale of ['en', 'fa'] as const) {
     it(`gives every page type its own title and description in ${locale}`, async () => {
       const i18n = await loadCatalogue(locale);
