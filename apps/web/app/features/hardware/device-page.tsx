@@ -11,11 +11,10 @@ import { useSearchParams } from 'react-router';
 import { LocaleLink } from '~/shared/locale-link';
 import { useLocale } from '~/i18n/use-locale';
 import { useT } from '~/i18n/use-t';
-import { Calculator } from './calculator';
 import { DeviceFigures } from './device-figures';
 import { DeviceProfit, DeviceProfitTable } from './device-profit';
-import { DeviceSellers } from './device-sellers';
 import { DeviceSpecs } from './device-specs';
+import { DeviceCalculator, DeviceSellers } from './islands';
 import { TYPE_TITLE } from './figures';
 import type { DevicePageData } from './device-page-data';
 import { marketProfits } from './profit';
@@ -93,23 +92,10 @@ export function DevicePage({ data }: { data: DevicePageData }) {
       />
 
       {calculatorCoin && calculatorFigure ? (
-        <div className="mt-6">
-          <Calculator
-            key={calculatorCoin.ticker}
-            coins={profits.map((row) => row.coin)}
-            initial={{ ticker: calculatorCoin.ticker, hashrate: calculatorFigure.hashrate, power: calculatorFigure.power }}
-            powerCost={powerCost}
-            onPowerCost={setPowerCost}
-            currency={money.code}
-            perUsd={money.perUsd}
-            fiat={data.market.fiat}
-            format={money.format}
-            withPowerCost={false}
-          />
-        </div>
+        <DeviceCalculator data={data} powerCost={powerCost} priceUsd={priceUsd} currency={money.code} perUsd={money.perUsd} />
       ) : null}
 
-      <DeviceSellers offers={data.offers} money={money} />
+      <DeviceSellers offers={data.offers} currency={money.code} perUsd={money.perUsd} />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 /** A device's sellers: the operator's offers with price, stock and the exclusive badge. */
+import { formatMoney } from '@openpool/domain/format';
 import type { Offer } from '@openpool/domain/hardware';
 import { dateTimeFormat } from '@openpool/domain/intl';
 import { useLocale } from '~/i18n/use-locale';
@@ -12,13 +13,11 @@ const STOCK: Record<Offer['stock'], MessageId> = {
   out_of_stock: 'hw.stock.out_of_stock',
 };
 
-export function DeviceSellers({
-  offers,
-  money,
-}: {
-  offers: readonly Offer[];
-  money: { perUsd: number; format: (amount: number) => string };
-}) {
+/**
+ * Props a device page's island compares (decision 037): the offers come from the loader, the
+ * currency as its code and rate, so a change of currency is a change of props.
+ */
+export function DeviceSellers({ offers, currency, perUsd }: { offers: readonly Offer[]; currency: string; perUsd: number }) {
   const t = useT();
   const locale = useLocale();
   const day = dateTimeFormat(locale.iso, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -43,7 +42,7 @@ export function DeviceSellers({
               </a>
               <span className="text-ink-muted">{regionName(locale.iso, offer.seller.country)}</span>
               <span className="tabular-nums">
-                <Ltr>{money.format(offer.price_usd * money.perUsd)}</Ltr>
+                <Ltr>{formatMoney(offer.price_usd * perUsd, currency)}</Ltr>
               </span>
               <span className={offer.stock === 'in_stock' ? 'text-emerald-700 dark:text-emerald-300' : 'text-ink-muted'}>
                 {t(STOCK[offer.stock])}

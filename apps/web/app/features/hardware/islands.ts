@@ -1,6 +1,7 @@
 /**
- * The pool page's revenue calculator, below a phone's first screen, as an island (decision 037):
- * the server renders it whole; a first visit downloads its code when it comes near the screen.
+ * The pool page's and the device page's revenue calculators and the device's sellers, below a
+ * phone's first screen, as islands (decision 037): the server renders them whole; a first visit
+ * downloads their code when they come near the screen.
  */
 import { island } from '~/shared/island';
 
@@ -8,4 +9,14 @@ export const CoinCalculator = island(
   'coin-calculator',
   () => import('./coin-calculator').then((m) => ({ default: m.CoinCalculator })),
   { parts: ['hardware'] },
+);
+
+export const DeviceCalculator = island(
+  'device-calculator',
+  () => import('./device-calculator').then((m) => ({ default: m.DeviceCalculator })),
+  { className: 'mt-6' },
+);
+
+export const DeviceSellers = island('device-sellers', () =>
+  import('./device-sellers').then((m) => ({ default: m.DeviceSellers })),
 );
