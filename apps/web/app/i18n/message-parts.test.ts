@@ -66,7 +66,7 @@ describe('partsForPath', () => {
   });
   it('keeps the hardware, article and notification words out of the miner pages', () => {
     expect(messagePart('hw.col.profit')).toBe('hardware');
-    expect(messagePart('calc.title')).toBe('hardware');
+    expect(messagePart('calc.title')).toBe('calc');
     expect(messagePart('kb.search')).toBe('pages');
     expect(messagePart('watchlist.hashrate24h')).toBe('pages');
     expect(messagePart('watchlist.watching')).toBe('site');
@@ -277,14 +277,14 @@ describe('the pool page', () => {
     );
     expect(files.size).toBeGreaterThan(20);
     expect([...files].some((file) => file.endsWith('coin-calculator.tsx'))).toBe(false);
-    const { prefixes, wrong } = usesOf(files, ['pages', 'hardware', 'guide'], 1);
+    const { prefixes, wrong } = usesOf(files, ['pages', 'hardware', 'calc', 'guide'], 1);
     expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.']));
     expect(wrong).toEqual([]);
   });
 
   it('loads those parts with the islands that show them', async () => {
     const { readFile } = await import('node:fs/promises');
-    expect(await readFile(join(APP, 'features/hardware/islands.ts'), 'utf8')).toMatch(/parts: \['hardware'\]/);
+    expect(await readFile(join(APP, 'features/hardware/islands.ts'), 'utf8')).toMatch(/parts: \['hardware', 'calc'\]/);
     expect(await readFile(join(APP, 'features/pool/islands.ts'), 'utf8')).toMatch(/parts: \['guide'\]/);
   });
 });
@@ -341,8 +341,20 @@ describe('the hardware part', () => {
         ...['layout', 'stats', 'worker', 'payouts'].map((name) => `routes/miner/${name}.tsx`),
       ].map((path) => join(APP, path)),
     );
-    const { prefixes, wrong } = usesOf(elsewhere, ['hardware'], 1);
+    const { prefixes, wrong } = usesOf(elsewhere, ['hardware', 'calc'], 1);
     expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.']));
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the calc part', () => {
+  it('is in no module the device pages hydrate with, only in the calculators’ islands', () => {
+    const devicePages = reachable([join(APP, 'root.tsx'), ...DEVICE_ROUTES.map((name) => join(APP, 'routes', name))], false);
+    expect([...devicePages].some((file) => file.endsWith('calculator.tsx'))).toBe(false);
+    const { ids, wrong } = usesOf(devicePages, ['calc']);
+    expect(ids.length).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
+    const islands = readFileSync(join(APP, 'features/hardware/islands.ts'), 'utf8');
+    expect(islands.match(/'calc'\]/g)).toHaveLength(2);
   });
 });

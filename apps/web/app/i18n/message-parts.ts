@@ -1,12 +1,14 @@
 /**
- * The catalogue of each language is cut in eleven parts, so a first visit downloads only the
+ * The catalogue of each language is cut in twelve parts, so a first visit downloads only the
  * messages its pages can show:
  *   site:  the frame, the home page and every page outside a coin;
  *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages:
  *          articles, the pool comparison, about, notifications, the watch list (two thirds of
  *          the site part's bytes, which every miner page downloaded);
- *   hardware: the device pages and the calculators (the pool page's is an island): all a device
- *          page loads besides the site part, and no other page before an island needs it;
+ *   hardware: the device pages: all a device page loads besides the site part, and no other
+ *          page before an island needs it;
+ *   calc:  the revenue calculators, islands on the pool page and the device page (decision 038),
+ *          loaded with their code;
  *   layout: what every coin and miner page shows around its content (pool header, tabs, the
  *          charts' range links);
  *   coin:  the coin pages (pool, charts, top miners, about the coin, blocks);
@@ -35,6 +37,7 @@ export const MESSAGE_PARTS = [
   'site',
   'pages',
   'hardware',
+  'calc',
   'layout',
   'coin',
   'miner',
@@ -125,7 +128,7 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['watchlist.watch', 'site'],
   ['watchlist.', 'pages'],
   ['hw.', 'hardware'],
-  ['calc.', 'hardware'],
+  ['calc.', 'calc'],
   ['comparePools.', 'pages'],
   ['notify.', 'pages'],
   ['aboutPool.', 'pages'],

@@ -8,13 +8,13 @@ import { island } from '~/shared/island';
 export const CoinCalculator = island(
   'coin-calculator',
   () => import('./coin-calculator').then((m) => ({ default: m.CoinCalculator })),
-  { parts: ['hardware'] },
+  { parts: ['hardware', 'calc'] },
 );
 
 export const DeviceCalculator = island(
   'device-calculator',
   () => import('./device-calculator').then((m) => ({ default: m.DeviceCalculator })),
-  { className: 'mt-6' },
+  { className: 'mt-6', parts: ['calc'] },
 );
 
 export const DeviceSellers = island('device-sellers', () =>
