@@ -3,7 +3,7 @@
  * small, since the list, the manufacturer and the device pages are route modules of their own
  * that each download it.
  */
-import { formatAmount, formatHashrate, formatInteger, SI_PREFIXES, thousandsStep } from '@openpool/domain/format';
+import { formatAmount, formatHashrate, formatInteger, groupThousands, SI_PREFIXES, thousandsStep } from '@openpool/domain/format';
 import type { DeviceType } from '@openpool/domain/routes';
 import type { MessageId } from '~/i18n/use-t';
 
@@ -23,11 +23,16 @@ export function regionName(locale: string, code: string): string {
   }
 }
 
-/** Joules per hash at the hashrate's own unit: 3510 W at 234 TH/s -> '15.00 J/TH'. */
+/**
+ * Joules per hash at the hashrate's own unit: 3510 W at 234 TH/s -> '15.00 J/TH'; a card at
+ * 0.28 GH/s -> '1 265.31 J/GH', its thousands grouped like every figure of the site (decision
+ * 002, addendum; was '1265.31').
+ */
 export function formatEfficiency(powerW: number, hashrate: number): string {
-  if (!(powerW > 0) || !(hashrate > 0)) return '–';
+  if (!(powerW > 0) || !(hashrate > 0) || !Number.isFinite(powerW) || !Number.isFinite(hashrate)) return '–';
   const step = thousandsStep(hashrate);
-  return `${(powerW / (hashrate / 1000 ** step)).toFixed(2)} J/${SI_PREFIXES[step]}H`;
+  const [whole = '0', decimals = '00'] = (powerW / (hashrate / 1000 ** step)).toFixed(2).split('.');
+  return `${groupThousands(whole)}.${decimals} J/${SI_PREFIXES[step]}H`;
 }
 
 /** '3 510 W': whole watts, grouped like every figure of the site (decision 002, addendum; was '3,510 W'). */
