@@ -329,15 +329,23 @@ const TableRow = memo(function TableRow({ row, vendor, currency, perUsd, words }
       <td className={`${CELL} pe-3 text-end`} data-label={words.power}>
         {ltr(formatPower(figure.power))}
       </td>
-      <td className={`${CELL} hidden pe-3 text-end lg:table-cell`}>{ltr(formatEfficiency(figure.power, figure.hashrate))}</td>
+      {/* The columns a narrow desktop hides are lines of a phone's card all the same (data-label, app.css):
+          every column a desktop shows is on a phone too (the spec's rule for phones). */}
+      <td className={`${CELL} hidden pe-3 text-end lg:table-cell`} data-label={words.efficiency}>
+        {ltr(formatEfficiency(figure.power, figure.hashrate))}
+      </td>
       <td className={`${CELL} pe-3`} data-label={words.bestCoin}>
         <span>{best ? best.coin.ticker.toUpperCase() : '–'}</span>
       </td>
-      <td className={`${CELL} hidden pe-3 text-end xl:table-cell`}>{money(best?.revenue, format)}</td>
+      <td className={`${CELL} hidden pe-3 text-end xl:table-cell`} data-label={words.revenue}>
+        {money(best?.revenue, format)}
+      </td>
       <td className={`${CELL} pe-3 text-end font-semibold`} data-testid="device-profit" data-label={words.profit}>
         {money(best?.profit, format)}
       </td>
-      <td className={`${CELL} hidden pe-3 text-end lg:table-cell`}>{priceUsd === null ? '–' : ltr(format(priceUsd * perUsd))}</td>
+      <td className={`${CELL} hidden pe-3 text-end lg:table-cell`} data-label={words.price}>
+        {priceUsd === null ? <span>–</span> : ltr(format(priceUsd * perUsd))}
+      </td>
       <td className={`${CELL} pe-4 text-end`} data-label={words.payback}>
         <span>{payback}</span>
       </td>
