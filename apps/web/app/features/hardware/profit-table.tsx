@@ -131,19 +131,6 @@ export function ProfitTable({
                       </a>
                     </span>
                   ) : null}
-                  {/* The same hashes merge-mine these at no extra power: their worth is in the revenue and
-                      profit. In the coin's cell, which a phone's card shows whole across its width. */}
-                  {row.merged.length > 0 ? (
-                    <div className="text-xs font-medium" data-testid="profit-merged-per-day">
-                      {row.merged.map((child) => (
-                        <span key={child.ticker} className="me-2 inline-block" data-testid={`merged-per-day-${child.ticker}`}>
-                          <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
-                        </span>
-                      ))}
-                      {/* One piece: it wrapped as "Coins /" at the line's end and "day" under it. */}
-                      <span className="inline-block whitespace-nowrap text-ink-muted">{t('hw.col.coinsPerDay')}</span>
-                    </div>
-                  ) : null}
                   <div className="max-w-[16rem] text-xs text-ink-muted" data-testid="profit-inputs">
                     {t('hw.inputs', {
                       difficulty: isolate(formatDifficulty(row.coin.net_difficulty)),
@@ -155,8 +142,27 @@ export function ProfitTable({
                     })}
                   </div>
                 </td>
-                <td className="py-2 pe-3 text-end" data-testid="coins-per-day" data-label={t('hw.col.coinsPerDay')}>
-                  <Ltr>{formatCoins(row.coinsPerDay, row.coin.ticker)}</Ltr>
+                <td className="py-2 pe-3 text-end" data-label={t('hw.col.coinsPerDay')}>
+                  <span data-testid="coins-per-day">
+                    <Ltr>{formatCoins(row.coinsPerDay, row.coin.ticker)}</Ltr>
+                  </span>
+                  {/* The same hashes merge-mine these at no extra power (their worth is in the revenue and
+                      profit): under the coin's own coins a day, in its column, as the calculator below
+                      writes them. A phone's card gives them a line across its width (`.card-line`, app.css):
+                      in the value column of a fa card '+ 114.020842 DOGE' ran past the card's edge. */}
+                  {row.merged.length > 0 ? (
+                    <div className="card-line text-xs font-medium" data-testid="profit-merged-per-day">
+                      {row.merged.map((child) => (
+                        <span
+                          key={child.ticker}
+                          className="ms-2 inline-block first:ms-0"
+                          data-testid={`merged-per-day-${child.ticker}`}
+                        >
+                          <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
+                        </span>
+                      ))}
+                    </div>
+                  ) : null}
                 </td>
                 <td className="py-2 pe-3 text-end" data-label={t('hw.col.revenue')}>
                   {money(row.revenue)}
