@@ -143,6 +143,7 @@ describe('compiledCatalogs plugin', () => {
       `  "${code}": { site: () => import("virtual:openpool-catalogue/${code}/site"), ` +
       `pages: () => import("virtual:openpool-catalogue/${code}/pages"), ` +
       `hardware: () => import("virtual:openpool-catalogue/${code}/hardware"), ` +
+      `device: () => import("virtual:openpool-catalogue/${code}/device"), ` +
       `calc: () => import("virtual:openpool-catalogue/${code}/calc"), ` +
       `layout: () => import("virtual:openpool-catalogue/${code}/layout"), ` +
       `coin: () => import("virtual:openpool-catalogue/${code}/coin"), ` +

@@ -159,6 +159,7 @@ describe('a failed catalogue chunk', () => {
           account: () => Promise.resolve({ default: { 'settings.x': ['Settings'] } }),
           guide: () => Promise.resolve({ default: { 'guide.x': ['Guide'] } }),
           panel: () => Promise.resolve({ default: { 'best.x': ['Best'] } }),
+          device: () => Promise.resolve({ default: { 'hw.spec.x': ['Spec'] } }),
           calc: () => Promise.resolve({ default: { 'calc.x': ['Calc'] } }),
           head: () => Promise.resolve({ default: { 'meta.x': ['Head'] } }),
         },

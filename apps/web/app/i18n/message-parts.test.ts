@@ -37,6 +37,9 @@ describe('partsForPath', () => {
     expect(partsForPath('/fa/about')).toEqual(['site', 'pages']);
     expect(partsForPath('/device/asic/bitmain')).toEqual(['site', 'hardware']);
     expect(partsForPath('/fa/device/asic')).toEqual(['site', 'hardware']);
+    expect(partsForPath('/fa/device/asic/bitmain/antminer-s21')).toEqual(['site', 'hardware', 'device']);
+    expect(partsForPath('/device/bitmain/antminer-s21')).toEqual(['site', 'hardware', 'device']);
+    expect(partsForPath('/device/bitmain')).toEqual(['site', 'hardware']);
     expect(partsForPath('/articles/how-to-start-mining')).toEqual(['site', 'pages']);
     expect(partsForPath('/btc')).toEqual(['site', 'layout', 'coin']);
     expect(partsForPath('/zh-cn/ltc/difficulty')).toEqual(['site', 'pages', 'layout', 'coin']);
@@ -277,7 +280,7 @@ describe('the pool page', () => {
     );
     expect(files.size).toBeGreaterThan(20);
     expect([...files].some((file) => file.endsWith('coin-calculator.tsx'))).toBe(false);
-    const { prefixes, wrong } = usesOf(files, ['pages', 'hardware', 'calc', 'guide'], 1);
+    const { prefixes, wrong } = usesOf(files, ['pages', 'hardware', 'device', 'calc', 'guide'], 1);
     expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.']));
     expect(wrong).toEqual([]);
   });
@@ -331,6 +334,12 @@ describe('the hardware part', () => {
     expect([...devicePages].some((file) => file.endsWith('device-rows.tsx'))).toBe(true);
     const others = usesOf(devicePages, ['pages', 'layout', 'coin', 'miner', 'extra', 'account', 'guide', 'panel']);
     expect(others.wrong).toEqual([]);
+    // A list and a manufacturer's page show no word of a device page's own part (their islands none either).
+    const lists = reachable(['root.tsx', 'routes/device-list.tsx', 'routes/device-vendor.tsx'].map((path) => join(APP, path)));
+    expect([...lists].some((file) => file.endsWith('device-filters.tsx'))).toBe(true);
+    const own = usesOf(lists, ['device']);
+    expect(own.ids.length).toBeGreaterThan(30);
+    expect(own.wrong).toEqual([]);
     const elsewhere = reachable(
       [
         'root.tsx',
@@ -341,7 +350,7 @@ describe('the hardware part', () => {
         ...['layout', 'stats', 'worker', 'payouts'].map((name) => `routes/miner/${name}.tsx`),
       ].map((path) => join(APP, path)),
     );
-    const { prefixes, wrong } = usesOf(elsewhere, ['hardware', 'calc'], 1);
+    const { prefixes, wrong } = usesOf(elsewhere, ['hardware', 'device', 'calc'], 1);
     expect(prefixes).toEqual(expect.arrayContaining(['hw.', 'calc.']));
     expect(wrong).toEqual([]);
   });

@@ -1,12 +1,14 @@
 /**
- * The catalogue of each language is cut in twelve parts, so a first visit downloads only the
+ * The catalogue of each language is cut in thirteen parts, so a first visit downloads only the
  * messages its pages can show:
  *   site:  the frame, the home page and every page outside a coin;
  *   pages: what only the home, coin and outside-a-coin pages show, not the miner pages:
  *          articles, the pool comparison, about, notifications, the watch list (two thirds of
  *          the site part's bytes, which every miner page downloaded);
- *   hardware: the device pages: all a device page loads besides the site part, and no other
- *          page before an island needs it;
+ *   hardware: the device lists and manufacturer pages, and what a device page shares with
+ *          them (the power cost, the columns both show); no other page before an island needs it;
+ *   device: what only a device page shows (specifications, profit per coin, sellers), so a
+ *          list does not download it (decision 038);
  *   calc:  the revenue calculators, islands on the pool page and the device page (decision 038),
  *          loaded with their code;
  *   layout: what every coin and miner page shows around its content (pool header, tabs, the
@@ -32,11 +34,13 @@
  * parts of the next page before it renders). Pure, so both sides agree.
  */
 import { splitLocalePath } from '@openpool/domain/locales';
+import { parseDeviceRoute } from '@openpool/domain/routes';
 
 export const MESSAGE_PARTS = [
   'site',
   'pages',
   'hardware',
+  'device',
   'calc',
   'layout',
   'coin',
@@ -127,6 +131,36 @@ const PREFIXES: ReadonlyArray<readonly [string, MessagePart]> = [
   ['watchlist.title', 'site'],
   ['watchlist.watch', 'site'],
   ['watchlist.', 'pages'],
+  // A device page's own words; the rest of hw. is the lists' and shared with them.
+  ...[
+    'hw.spec',
+    'hw.priceBasis.',
+    'hw.notMined.',
+    'hw.stock.',
+    'hw.sellers',
+    'hw.noSellers',
+    'hw.exclusive',
+    'hw.figures',
+    'hw.col.source',
+    'hw.col.paybackToday',
+    'hw.col.coin',
+    'hw.col.electricity',
+    'hw.col.paybackTrend',
+    'hw.trend',
+    'hw.noPrice',
+    'hw.inputs',
+    'hw.breakEven',
+    'hw.mergedNote',
+    'hw.paybackNote',
+    'hw.profitability',
+    'hw.best',
+    'hw.startMining',
+    'hw.noFigures',
+    'hw.assumptions',
+    'hw.pricesAt',
+    'hw.yourPrice',
+    'hw.priceInvalid',
+  ].map((prefix) => [prefix, 'device'] as const),
   ['hw.', 'hardware'],
   ['calc.', 'calc'],
   ['comparePools.', 'pages'],
@@ -166,9 +200,13 @@ const SITE_SEGMENTS = new Set([
 
 /** The parts a page needs. A path that is no page (a 404) may load a part it does not use: harmless. */
 export function partsForPath(pathname: string): MessagePart[] {
-  const [first, second, third] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
+  const [first, second, third, fourth] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
   if (first !== undefined && EXTRA_SEGMENTS.has(first)) return ['site', 'pages', 'extra'];
-  if (first === 'device') return ['site', 'hardware'];
+  if (first === 'device') {
+    return parseDeviceRoute([second, third, fourth].filter((part): part is string => part !== undefined))?.kind === 'device'
+      ? ['site', 'hardware', 'device']
+      : ['site', 'hardware'];
+  }
   if (first === undefined || SITE_SEGMENTS.has(first)) return ['site', 'pages'];
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.
   if (first === 'watch') return ['site', 'layout', 'miner'];
