@@ -127,6 +127,11 @@ describe('device route', () => {
     // 16 GH/s x 86 400 s / (20 M x 2^32) x 10 000 DOGE x (1 - 2 %) = 157.71 DOGE a day, $31.54 at $0.20:
     // with LTC's $3.50 and the same $3.23 of electricity, $31.82 a day.
     expect(textOf(page, 'merged-per-day-doge')).toBe('+ 157.713890 DOGE');
+    // With the coins a day they add to, in that column; the coin's own figure stays alone in its element.
+    const ltc = page.querySelector('[data-testid="profit-ltc"]');
+    expect(ltc?.querySelector('td:first-child [data-testid="profit-merged-per-day"]')).toBeNull();
+    expect(ltc?.querySelector('td:has([data-testid="coins-per-day"]) [data-testid="merged-per-day-doge"]')).not.toBeNull();
+    expect(textOf(page, 'coins-per-day')).toBe('0.043809');
     expect(textOf(page, 'coin-profit')).toBe('$31.82');
     expect(page.querySelector('[data-testid="profit-merged-note"]')).not.toBeNull();
     // One answer on the page: the calculator below counts the same DOGE.
@@ -135,12 +140,36 @@ describe('device route', () => {
     expect(textOf(page, 'calc-merged')).toContain('+ 157.713890 DOGE');
   });
 
-  it('a device: titled with its maker and name, described by its own figures', async () => {
+  it('a device: titled with its maker and name, described by its figures, its coins and the best one’s profit', async () => {
     await renderPage(routes, L9, { api: marketApi(), until: 'device-name' });
     expect(document.title).toBe('Bitmain Antminer L9 · OpenPool');
+    // The profit the page's table shows at the default power cost ($0.28 above), in USD.
     expect(description()).toBe(
-      'scrypt 16.00 GH/s 3\u202F360 W. Profit per day of ASIC miners on our pools, from live network difficulty, block reward and price, at your electricity price.',
+      'Bitmain Antminer L9: scrypt 16.00 GH/s, 3\u202F360 W. Mines LTC on our pools; best LTC: $0.28 a day at $0.04/kWh.',
     );
+    // In the page's language, through the catalogue.
+    const fa = await serve([deviceRoute], `/fa${L9}`, { type: 'asic', vendor: 'bitmain', slug: 'antminer-l9' }, marketApi());
+    // The translator isolates each value in a right-to-left language.
+    const persian = (fa.data as { seo: { description: string } }).seo.description.replace(/[\u2066-\u2069]/g, '');
+    expect(persian).toMatch(/^Bitmain Antminer L9: scrypt .*در استخرهای ما.*LTC.*\$0\.28/);
+    expect(persian).not.toContain('Mines');
+  });
+
+  it('a device’s description without pool data names its coins but no profit', async () => {
+    captureWarnings();
+    const { data } = await answer(L9, downApi);
+    expect((data as { seo: { description: string } }).seo.description).toBe(
+      'Bitmain Antminer L9: scrypt 16.00 GH/s, 3\u202F360 W. Mines LTC on our pools; profit per day at your electricity price.',
+    );
+  });
+
+  it('a card with a dozen algorithms and 18 of our coins: two algorithms, four coins named, under 160 characters', async () => {
+    const { data } = await answer('/device/gpu/nvidia/geforce-rtx-3070');
+    const text = (data as { seo: { description: string } }).seo.description;
+    expect(text).toBe(
+      'NVIDIA GeForce RTX 3070: etchash 61.00 MH/s, 120 W; ethash 61.00 MH/s, 120 W. Mines KAS, ETC, RVN +15 on our pools; profit per day at your electricity price.',
+    );
+    expect(text.length).toBeLessThanOrEqual(160);
   });
 
   it('a device without the API: its specifications stand, its coins are listed without figures, 200', async () => {
