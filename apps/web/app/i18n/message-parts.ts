@@ -34,7 +34,7 @@
  * parts of the next page before it renders). Pure, so both sides agree.
  */
 import { splitLocalePath } from '@openpool/domain/locales';
-import { parseDeviceRoute } from '@openpool/domain/routes';
+import { DEVICE_TYPES } from '@openpool/domain/routes';
 
 export const MESSAGE_PARTS = [
   'site',
@@ -202,9 +202,11 @@ export function partsForPath(pathname: string): MessagePart[] {
   const [first, second, third, fourth] = splitLocalePath(pathname).rest.split('/').filter(Boolean);
   if (first !== undefined && EXTRA_SEGMENTS.has(first)) return ['site', 'pages', 'extra'];
   if (first === 'device') {
-    return parseDeviceRoute([second, third, fourth].filter((part): part is string => part !== undefined))?.kind === 'device'
-      ? ['site', 'hardware', 'device']
-      : ['site', 'hardware'];
+    // A device page is `/device/{type}/{vendor}/{slug}` or `/device/{vendor}/{slug}` (routes.ts);
+    // by the segments alone, since parseDeviceRoute's checks would join every page's frame.
+    const devicePage =
+      fourth !== undefined || (third !== undefined && !(DEVICE_TYPES as readonly string[]).includes(second ?? ''));
+    return devicePage ? ['site', 'hardware', 'device'] : ['site', 'hardware'];
   }
   if (first === undefined || SITE_SEGMENTS.has(first)) return ['site', 'pages'];
   // A watcher link (`/watch/{token}`) opens a miner's pages outside a coin's path.

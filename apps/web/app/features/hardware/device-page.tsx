@@ -14,7 +14,7 @@ import { useT } from '~/i18n/use-t';
 import { DeviceFigures } from './device-figures';
 import { DeviceProfit, DeviceProfitTable } from './device-profit';
 import { DeviceSpecs } from './device-specs';
-import { DeviceCalculator, DeviceSellers } from './islands';
+import { DeviceCalculator, DeviceSellers } from './device-islands';
 import { TYPE_TITLE } from './figures';
 import type { DevicePageData } from './device-page-data';
 import { marketProfits } from './profit';

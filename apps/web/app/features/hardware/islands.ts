@@ -1,7 +1,8 @@
 /**
- * The pool page's and the device page's revenue calculators and the device's sellers, below a
- * phone's first screen, as islands (decision 037): the server renders them whole; a first visit
- * downloads their code when they come near the screen.
+ * The pool page's revenue calculator, below a phone's first screen, as an island (decision 037):
+ * the server renders it whole; a first visit downloads its code when it comes near the screen.
+ * The device page's are in device-islands.ts: one module per page, so each is part of its
+ * page's chunk instead of a chunk of its own that both download.
  */
 import { island } from '~/shared/island';
 
@@ -9,14 +10,4 @@ export const CoinCalculator = island(
   'coin-calculator',
   () => import('./coin-calculator').then((m) => ({ default: m.CoinCalculator })),
   { parts: ['hardware', 'calc'] },
-);
-
-export const DeviceCalculator = island(
-  'device-calculator',
-  () => import('./device-calculator').then((m) => ({ default: m.DeviceCalculator })),
-  { className: 'mt-6', parts: ['calc'] },
-);
-
-export const DeviceSellers = island('device-sellers', () =>
-  import('./device-sellers').then((m) => ({ default: m.DeviceSellers })),
 );
