@@ -170,7 +170,11 @@ test("a device page's coins per day are the API's daily revenue, and its figures
   await page.goto('/device/asic/bitmain/antminer-s21-pro');
   await expect(page.getByTestId('device-name')).toHaveText('Antminer S21 Pro');
   await expect(page).toHaveTitle(/Bitmain Antminer S21 Pro/);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^sha256d 234\.00 TH\/s 3\u202F510 W\. /);
+  // About the device: maker and name, its figures, the coins it mines here, the best one's profit (decision 002's figures).
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^Bitmain Antminer S21 Pro: sha256d 234\.00 TH\/s, 3\u202F510 W\. Mines [A-Z]+(?:, [A-Z]+)*(?: \+\d+)? on our pools; best [A-Z]+: -?\$[\d\u202F,]+\.\d\d a day at \$0\.04\/kWh\.$/,
+  );
   await expect(page.getByTestId('spec-sha256d')).toContainText('234.00 TH/s');
   await expect(page.getByTestId('device-source')).toContainText('shop.bitmain.com');
   const revenue = (await (await request.get(`${API}/api/v2/daily-revenue/BTC?hashrate=234000000000000`)).json()) as {
@@ -225,7 +229,10 @@ test('a phone in Persian gets cards, a manufacturer page names its country, unkn
     .first()
     .locator('td[data-label]')
     .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
-  const columns = ['hashrate', 'power', 'bestCoin', 'profit', 'payback'].map((key) => `"${fa[`hw.col.${key}`]}"`);
+  // Every column a desktop shows, efficiency, revenue and price included (the spec's rule for phones).
+  const columns = ['hashrate', 'power', 'efficiency', 'bestCoin', 'revenue', 'profit', 'price', 'payback'].map(
+    (key) => `"${fa[`hw.col.${key}`]}"`,
+  );
   expect(labels).toEqual(columns);
   const box = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(box).toBeLessThanOrEqual(375);
@@ -244,6 +251,69 @@ test('a phone in Persian gets cards, a manufacturer page names its country, unkn
     expect(response?.status(), path).toBe(404);
   }
 });
+
+for (const locale of ['en', 'fa'] as const) {
+  test(`a 320 px phone (${locale}): each card holds every figure of a 1440 px row, whole and inside the screen`, async ({
+    page,
+  }) => {
+    const path = locale === 'en' ? '/device/asic' : '/fa/device/asic';
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(path);
+    const table = page.getByTestId('device-table');
+    // The columns and the first rows' figures as a desktop shows them.
+    const headings = (
+      await table
+        .locator('thead th')
+        .evaluateAll((cells) =>
+          cells.filter((cell) => getComputedStyle(cell).display !== 'none').map((cell) => cell.textContent ?? ''),
+        )
+    ).slice(1);
+    expect(headings).toHaveLength(8);
+    const desktopRows = await table.getByTestId('device-row').evaluateAll((rows) =>
+      rows.slice(0, 6).map((row) =>
+        [...row.querySelectorAll('td')]
+          .slice(1)
+          .filter((cell) => getComputedStyle(cell).display !== 'none')
+          .map((cell) => (cell as HTMLElement).innerText.trim()),
+      ),
+    );
+    expect(desktopRows[0]).toHaveLength(8);
+
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const cards = table.getByTestId('device-row');
+    for (const [index, figures] of desktopRows.entries()) {
+      const card = cards.nth(index);
+      const frame = (await card.boundingBox())!;
+      // A line per column: its name, then the figure the desktop row shows, on one line inside the card.
+      const lines = await card.locator('td[data-label]').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const value = cell.firstElementChild as HTMLElement | null;
+          const box = value?.getBoundingClientRect();
+          const style = value ? getComputedStyle(value) : null;
+          return {
+            label: getComputedStyle(cell, '::before').content.replace(/^"|"$/g, ''),
+            text: value?.innerText.trim() ?? '',
+            shown: !!box && box.width > 0 && style?.visibility !== 'hidden',
+            left: box?.left ?? 0,
+            right: box?.right ?? 0,
+            // One line: a figure cut between digits would stand on two.
+            lines: box && style ? Math.round(box.height / parseFloat(style.lineHeight)) : 0,
+          };
+        }),
+      );
+      expect(lines.map((line) => line.label)).toEqual(headings);
+      expect(lines.map((line) => line.text)).toEqual(figures);
+      for (const line of lines) {
+        expect(line.shown, line.label).toBe(true);
+        expect(line.left, line.label).toBeGreaterThanOrEqual(frame.x - 1);
+        expect(line.right, line.label).toBeLessThanOrEqual(frame.x + frame.width + 1);
+        expect(line.lines, `${line.label} ${line.text}`).toBe(1);
+      }
+    }
+  });
+}
 
 test("a coin's calculator starts at its reference device, equals the API's daily revenue, and links the device page", async ({
   page,
