@@ -54,6 +54,15 @@ describe('headSeo in the browser', () => {
     expect(headSeo(blocks, t, 'en', false)).toBeNull();
   });
 
+  it('reads the server’s head before hydrating, so a page with its own words leaves no other page its title', async () => {
+    // A device page: its loader's words write its head, so nothing asks for the route's while hydrating.
+    serverHead('Bitmain Antminer S21 · OpenPool', 'Bitmain Antminer S21', 'SHA-256 200 TH/s');
+    const { headSeo, t } = await fresh();
+    // A navigation whose words could not be loaded: the site's own title, not the device's.
+    window.history.pushState(null, '', '/ltc/blocks');
+    expect(headSeo(blocks, t, 'en', false)).toBeNull();
+  });
+
   it('takes a page whose title is the site’s own as having none', async () => {
     serverHead('OpenPool · Multi-coin mining pool', 'OpenPool · Multi-coin mining pool', 'OpenPool is a pool');
     const { headSeo, t } = await fresh();

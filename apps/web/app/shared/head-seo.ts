@@ -54,19 +54,22 @@ export function headSeoReady(locale: LocaleCode): boolean {
  * What the server wrote for the page the visit began on: its `og:title` is the page's own title
  * (seo-tags.tsx), which differs from the document's title (the page's, then the site's name);
  * on a page with the site's title they are the same, and the page has no title of its own.
- * Read once, while hydrating; another path (a navigation whose words could not be loaded) gets
- * the site's own title rather than the first page's.
+ * Read when this module loads, before hydration: a first page whose loader gives its own words
+ * (a device, an article) never asks for it while hydrating, and a later read would find another
+ * page's head. Another path (a navigation whose words could not be loaded) gets the site's own
+ * title rather than the first page's.
  */
-let initial: { path: string; seo: PageSeo | null } | null = null;
+function readServerHead(): { path: string; seo: PageSeo | null } {
+  const content = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null;
+  const title = content('meta[property="og:title"]');
+  const description = content('meta[name="description"]');
+  const own = title !== null && description !== null && title !== document.title;
+  return { path: window.location.pathname, seo: own ? { title, description } : null };
+}
+const serverHead = typeof document === 'undefined' ? null : readServerHead();
+
 function documentSeo(): PageSeo | null {
-  if (!initial) {
-    const content = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null;
-    const title = content('meta[property="og:title"]');
-    const description = content('meta[name="description"]');
-    const own = title !== null && description !== null && title !== document.title;
-    initial = { path: window.location.pathname, seo: own ? { title, description } : null };
-  }
-  return initial.path === window.location.pathname ? initial.seo : null;
+  return serverHead && serverHead.path === window.location.pathname ? serverHead.seo : null;
 }
 
 /** The page's title and description from its route, in its language. */

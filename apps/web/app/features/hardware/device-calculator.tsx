@@ -1,8 +1,10 @@
 /**
  * The device page's revenue calculator, below a phone's first screen: an island (decision 037),
  * so its props are what it is computed from, each the same object or figure from one render to
- * the next (the loader's data, the power cost, the price, the currency's code and rate); a new
- * value of one of them is a change the kept HTML does not show, and loads the part.
+ * the next (the loader's data, the power cost, the currency's code and rate); a new value of one
+ * of them is a change the kept HTML does not show, and loads the part. Not the device's price:
+ * the coins are ranked by profit a day, which the price does not change, so a price typed on an
+ * earlier visit (read after hydration) does not load it.
  */
 import { formatMoney } from '@openpool/domain/format';
 import { Calculator } from './calculator';
@@ -12,7 +14,6 @@ import { marketProfits } from './profit';
 export interface DeviceCalculatorProps {
   data: DevicePageData;
   powerCost: number;
-  priceUsd: number | null;
   currency: string;
   perUsd: number;
 }
@@ -20,8 +21,8 @@ export interface DeviceCalculatorProps {
 /** The page's own power cost input sets the power cost; the calculator has none. */
 const noPowerCostInput = () => undefined;
 
-export function DeviceCalculator({ data, powerCost, priceUsd, currency, perUsd }: DeviceCalculatorProps) {
-  const profits = marketProfits(data.device.algorithms, data.market, { powerCost, perUsd, devicePriceUsd: priceUsd });
+export function DeviceCalculator({ data, powerCost, currency, perUsd }: DeviceCalculatorProps) {
+  const profits = marketProfits(data.device.algorithms, data.market, { powerCost, perUsd, devicePriceUsd: null });
   const coin = profits[0]?.coin;
   const figure = data.device.algorithms.find((entry) => entry.algorithm === coin?.algorithm);
   if (!coin || !figure) return null;

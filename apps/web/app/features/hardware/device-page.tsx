@@ -92,7 +92,7 @@ export function DevicePage({ data }: { data: DevicePageData }) {
       />
 
       {calculatorCoin && calculatorFigure ? (
-        <DeviceCalculator data={data} powerCost={powerCost} priceUsd={priceUsd} currency={money.code} perUsd={money.perUsd} />
+        <DeviceCalculator data={data} powerCost={powerCost} currency={money.code} perUsd={money.perUsd} />
       ) : null}
 
       <DeviceSellers offers={data.offers} currency={money.code} perUsd={money.perUsd} />
