@@ -285,6 +285,12 @@ for (const locale of ['en', 'fa'] as const) {
     const cards = table.getByTestId('device-row');
     for (const [index, figures] of desktopRows.entries()) {
       const card = cards.nth(index);
+      // As a visitor would: scrolled to. A card away from the screen is not laid out until it
+      // comes near (content-visibility, decision 038), so it has no rendered text before.
+      await card.scrollIntoViewIfNeeded();
+      await card.evaluate(
+        (row) => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      );
       const frame = (await card.boundingBox())!;
       // A line per column: its name, then the figure the desktop row shows, on one line inside the card.
       const lines = await card.locator('td[data-label]').evaluateAll((cells) =>
