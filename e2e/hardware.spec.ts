@@ -288,8 +288,9 @@ for (const locale of ['en', 'fa'] as const) {
       // As a visitor would: scrolled to. A card away from the screen is not laid out until it
       // comes near (content-visibility, decision 038), so it has no rendered text before.
       await card.scrollIntoViewIfNeeded();
-      await card.evaluate(
-        (row) => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      // Two frames: the one that finds it near the screen, and the one that lays it out.
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
       );
       const frame = (await card.boundingBox())!;
       // A line per column: its name, then the figure the desktop row shows, on one line inside the card.
