@@ -73,7 +73,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mt-4">
         <HistoryFillingNotice filling={loaderData.historyFilling} />
       </div>
-      <ul className="mt-2 grid grid-cols-1 gap-3 min-[560px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="coin-list">
+      <ul
+        className="coin-cards mt-2 grid grid-cols-1 gap-3 min-[560px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
+        data-testid="coin-list"
+      >
         {loaderData.pools.map((pool) => (
           <PoolCard
             key={pool.ticker}
