@@ -259,9 +259,16 @@ export function island<P extends object>(
         heldClick.current = [...element.querySelectorAll('*')].indexOf(target);
         swap();
       };
+      // Typed while the live part renders (a transition, after the kept HTML's state was read):
+      // read again, or the live part would take the field as it was before.
+      const typed = () => {
+        if (carried.current) carried.current = carriedState(element);
+      };
       element.addEventListener('pointerdown', reach, { capture: true });
       element.addEventListener('focusin', reach, { capture: true });
       element.addEventListener('click', click, { capture: true });
+      element.addEventListener('input', typed, { capture: true });
+      element.addEventListener('change', typed, { capture: true });
       const observer =
         typeof IntersectionObserver === 'undefined'
           ? null
@@ -275,6 +282,8 @@ export function island<P extends object>(
         element.removeEventListener('pointerdown', reach, { capture: true });
         element.removeEventListener('focusin', reach, { capture: true });
         element.removeEventListener('click', click, { capture: true });
+        element.removeEventListener('input', typed, { capture: true });
+        element.removeEventListener('change', typed, { capture: true });
       };
     }, [live, stale, locale]);
 
