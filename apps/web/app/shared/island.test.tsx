@@ -161,6 +161,31 @@ describe('island', () => {
     expect(container.querySelector('output')!.textContent).toBe('rig-07');
   });
 
+  it('keeps a focus and text that land while the live part renders, after the swap was decided', async () => {
+    // A rig's search typed right after hydration: the focus and the text reach the kept field
+    // while React renders the live part in a transition. The kept field still shows then; what is
+    // in it at the commit is what the live field must take.
+    let landed = false;
+    function LateTyping(props: Props) {
+      const kept = container.querySelector('input');
+      if (!landed && kept) {
+        landed = true;
+        kept.focus();
+        kept.value = 'rig229';
+      }
+      return <Counter {...props} />;
+    }
+    const chunk = deferred();
+    await hydrate(island<Props>('counter', () => chunk.promise.then(() => ({ default: LateTyping }))));
+    act(() => comeIntoView());
+    await act(async () => chunk.resolve(module));
+    expect(landed).toBe(true);
+    const live = container.querySelector('input')!;
+    expect(live.value).toBe('rig229');
+    expect(document.activeElement).toBe(live);
+    expect(container.querySelector('output')!.textContent).toBe('rig229');
+  });
+
   it('downloads the part at once when its props change, showing the kept HTML until it is in', async () => {
     const chunk = deferred();
     const load = vi.fn(() => chunk.promise);

@@ -16,6 +16,7 @@
  * so the navigation's transition keeps the previous page on screen meanwhile.
  */
 import {
+  Component,
   createElement,
   startTransition,
   use,
@@ -25,6 +26,8 @@ import {
   useRef,
   useState,
   type ComponentType,
+  type ReactNode,
+  type RefObject,
 } from 'react';
 import type { LocaleCode } from '@openpool/domain/locales';
 import { loadCatalogue } from '~/i18n/catalogues';
@@ -124,6 +127,33 @@ function restoreState(root: HTMLElement, state: CarriedState): void {
         // A field type without a selection.
       }
     }
+  }
+}
+
+/**
+ * Reads what the visitor had in the kept HTML at the last moment it exists: React calls
+ * `getSnapshotBeforeUpdate` in the commit that swaps in the live part, before it touches the DOM,
+ * and no event can run between that and the swap. Read any earlier (when the swap is decided, while
+ * the live part renders), a focus or a keystroke landing in between would be lost.
+ */
+class CarryOver extends Component<{
+  live: boolean;
+  box: RefObject<HTMLDivElement | null>;
+  carried: RefObject<CarriedState | null>;
+  children?: ReactNode;
+}> {
+  override getSnapshotBeforeUpdate(previous: Readonly<{ live: boolean }>): null {
+    const element = this.props.box.current;
+    if (!previous.live && this.props.live && element) this.props.carried.current = carriedState(element);
+    return null;
+  }
+
+  override componentDidUpdate(): void {
+    // Present so that React calls getSnapshotBeforeUpdate; the live part restores in its layout effect.
+  }
+
+  override render(): ReactNode {
+    return this.props.children;
   }
 }
 
@@ -237,7 +267,6 @@ export function island<P extends object>(
         startIn(locale).then(
           () =>
             startTransition(() => {
-              carried.current = box.current ? carriedState(box.current) : null;
               setLive(true);
             }),
           // Offline or a removed build: the kept HTML stays, as readable as without script.
@@ -259,16 +288,9 @@ export function island<P extends object>(
         heldClick.current = [...element.querySelectorAll('*')].indexOf(target);
         swap();
       };
-      // Typed while the live part renders (a transition, after the kept HTML's state was read):
-      // read again, or the live part would take the field as it was before.
-      const typed = () => {
-        if (carried.current) carried.current = carriedState(element);
-      };
       element.addEventListener('pointerdown', reach, { capture: true });
       element.addEventListener('focusin', reach, { capture: true });
       element.addEventListener('click', click, { capture: true });
-      element.addEventListener('input', typed, { capture: true });
-      element.addEventListener('change', typed, { capture: true });
       const observer =
         typeof IntersectionObserver === 'undefined'
           ? null
@@ -282,8 +304,6 @@ export function island<P extends object>(
         element.removeEventListener('pointerdown', reach, { capture: true });
         element.removeEventListener('focusin', reach, { capture: true });
         element.removeEventListener('click', click, { capture: true });
-        element.removeEventListener('input', typed, { capture: true });
-        element.removeEventListener('change', typed, { capture: true });
       };
     }, [live, stale, locale]);
 
@@ -301,20 +321,28 @@ export function island<P extends object>(
 
     if (!live && kept !== null) {
       // React keeps an element's inner HTML as given: the server's markup stays untouched.
-      return createElement('div', {
-        key: 'kept',
-        ref: box,
-        className,
-        'data-island': id,
-        'data-island-part': name,
-        suppressHydrationWarning: true,
-        dangerouslySetInnerHTML: { __html: kept },
-      });
+      return createElement(
+        CarryOver,
+        { live, box, carried },
+        createElement('div', {
+          key: 'kept',
+          ref: box,
+          className,
+          'data-island': id,
+          'data-island-part': name,
+          suppressHydrationWarning: true,
+          dangerouslySetInnerHTML: { __html: kept },
+        }),
+      );
     }
     return createElement(
-      'div',
-      { key: 'live', ref: box, className, 'data-island': id, 'data-island-part': name },
-      createElement(Live, { props, locale }),
+      CarryOver,
+      { live, box, carried },
+      createElement(
+        'div',
+        { key: 'live', ref: box, className, 'data-island': id, 'data-island-part': name },
+        createElement(Live, { props, locale }),
+      ),
     );
   }
   Island.displayName = `Island(${name})`;
