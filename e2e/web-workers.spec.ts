@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SITE_PORT } from './ports.ts';
 
@@ -16,6 +16,8 @@ test.setTimeout(60_000);
 
 const ROOT = join(import.meta.dirname, '..');
 const PORT = SITE_PORT + 41;
+// The build the run's site uses: a copy beside apps/web when E2E_WEB_BUILD names one (playwright.config.ts).
+const WEB_DIR = join(ROOT, dirname(process.env.E2E_WEB_BUILD ?? 'apps/web/build'));
 
 /** Live processes whose parent is `ppid`. */
 function childrenOf(ppid: number): number[] {
@@ -34,7 +36,7 @@ function childrenOf(ppid: number): number[] {
 
 function startWeb(): ChildProcess {
   return spawn(process.execPath, ['build/server.js'], {
-    cwd: join(ROOT, 'apps/web'),
+    cwd: WEB_DIR,
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), WEB_WORKERS: '2' },
   });
