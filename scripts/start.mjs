@@ -262,7 +262,10 @@ const siteUrl = `http://${siteHost === '0.0.0.0' || siteHost === '::' ? 'localho
 placeholder = servePlaceholder();
 console.log(`start: OpenPool on Node ${process.version}; data in ${shown(dataDir)}`);
 const referral = referralSecret();
-const reason = buildReason();
+// `npm run dev` (NODE_ENV=development): the web server runs its sources through Vite with hot
+// reload, so there is nothing to build first.
+const development = process.env.NODE_ENV === 'development';
+const reason = development ? null : buildReason();
 const listening = { api: false, web: false };
 function announce() {
   if (!listening.api || !listening.web || stopping) return;
@@ -313,7 +316,7 @@ function startWeb() {
   run(
     'web',
     join(root, 'apps/web'),
-    [...WEB_NODE_ARGS, 'build/server.js'],
+    [...WEB_NODE_ARGS, development ? 'server.ts' : 'build/server.js'],
     { ...WEB_ENV, ...referral, ...(placeholder ? { WEB_PORT_HANDOFF: '1' } : {}) },
     (line) => {
       if (line.startsWith('web: listening on')) {

@@ -21,6 +21,9 @@ const FRAME = new RegExp(
 
 export default defineConfig({
   plugins: [compiledCatalogs(), articles(), tailwindcss(), reactRouter(), precompress()],
+  // `~/` (tsconfig.json's paths): the build's bundler reads tsconfig on its own, the dev server's
+  // resolver only with this, so without it `npm run dev` failed on the first `~/` import.
+  resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

@@ -78,10 +78,8 @@ export async function startWebServer({ env, content, root, portHandoff, fail }: 
   const loadContext = createLoadContext(env, content);
 
   if (env.nodeEnv === 'development') {
-    const vite = await import('vite');
-    const devServer = await vite.createServer({ root, server: { middlewareMode: true } });
-    app.use(devServer.middlewares);
-    const devBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    const { middlewares, devBuild } = await startDevServer(root);
+    app.use(middlewares);
     app.use(
       createRequestHandler({
         build: devBuild,
@@ -157,4 +155,18 @@ export async function startWebServer({ env, content, root, portHandoff, fail }: 
       setTimeout(() => process.exit(0), 2000).unref();
     });
   }
+}
+
+/**
+ * Development: Vite serves the app's modules with hot reload, and the server build is read from
+ * it on every request (`NODE_ENV=development node server.ts`, `npm run dev`).
+ */
+export async function startDevServer(root: string) {
+  const vite = await import('vite');
+  const devServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  return {
+    middlewares: devServer.middlewares,
+    devBuild: () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    close: () => devServer.close(),
+  };
 }
