@@ -209,6 +209,19 @@ test("a device page's coins per day are the API's daily revenue, and its figures
   );
 });
 
+test("a device's merged coins a day stand one a line under the coin's own, whatever the column's width", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/device/asic/bitmain/antminer-l9');
+  const merged = page.getByTestId('profit-ltc').locator('[data-testid^="merged-per-day-"]');
+  // LTC merge-mines several coins (DOGE, PEP, BELLS): side by side they wrapped two over one.
+  expect(await merged.count()).toBeGreaterThan(1);
+  const boxes = await merged.evaluateAll((lines) => lines.map((line) => line.getBoundingClientRect().toJSON() as DOMRect));
+  for (const [index, box] of boxes.entries()) {
+    if (index === 0) continue;
+    expect(box.top, `line ${index}`).toBeGreaterThanOrEqual(boxes[index - 1]!.bottom - 1);
+  }
+});
+
 test('a phone in Persian gets cards, a manufacturer page names its country, unknown devices are 404', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/fa/device/gpu?vendor=nvidia');

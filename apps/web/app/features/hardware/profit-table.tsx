@@ -148,16 +148,14 @@ export function ProfitTable({
                   </span>
                   {/* The same hashes merge-mine these at no extra power (their worth is in the revenue and
                       profit): under the coin's own coins a day, in its column, as the calculator below
-                      writes them. A phone's card gives them a line across its width (`.card-line`, app.css):
-                      in the value column of a fa card '+ 114.020842 DOGE' ran past the card's edge. */}
+                      writes them, one coin a line: side by side they wrapped wherever the column ended
+                      ('+ DOGE + PEP' over a lone '+ BELLS'). A phone's card gives them a line across its
+                      width (`.card-line`, app.css): in the value column of a fa card '+ 114.020842 DOGE'
+                      ran past the card's edge. */}
                   {row.merged.length > 0 ? (
                     <div className="card-line text-xs font-medium" data-testid="profit-merged-per-day">
                       {row.merged.map((child) => (
-                        <span
-                          key={child.ticker}
-                          className="ms-2 inline-block first:ms-0"
-                          data-testid={`merged-per-day-${child.ticker}`}
-                        >
+                        <span key={child.ticker} className="block" data-testid={`merged-per-day-${child.ticker}`}>
                           <Ltr>{`+ ${formatCoins(child.coinsPerDay, child.ticker)} ${child.ticker.toUpperCase()}`}</Ltr>
                         </span>
                       ))}
