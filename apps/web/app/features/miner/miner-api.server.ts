@@ -10,6 +10,7 @@ import { bestSharesSchema, reportedHashrateSchema } from '@openpool/domain/best-
 import type { ApiClient } from '~/platform/api-client';
 import { apiPaths } from '~/platform/api-paths';
 import type { MinerRange } from './miner-range';
+import { withIdleSteps } from './idle-steps';
 
 /**
  * Everything the miner stats page shows in one read (decision 034): stats, chart, workers, 31
@@ -17,7 +18,8 @@ import type { MinerRange } from './miner-range';
  * answers 404 for an address the pool never saw, which makes the whole page not found.
  */
 export async function fetchMinerPage(api: ApiClient, coin: string, address: string, range: MinerRange): Promise<MinerPage> {
-  return minerPageSchema.parse(await api.request(apiPaths.minerPage(coin, address), { query: { range } }));
+  const page = minerPageSchema.parse(await api.request(apiPaths.minerPage(coin, address), { query: { range } }));
+  return { ...page, chart: withIdleSteps(page.chart) };
 }
 
 /** One worker's row and chart for a scheme; the API's 404 when the miner has no such worker. */
@@ -29,7 +31,10 @@ export async function fetchWorker(
   scheme: string | undefined,
   range: MinerRange,
 ) {
-  return workerStatsSchema.parse(await api.request(apiPaths.minerWorker(coin, address, worker), { query: { range, scheme } }));
+  const stats = workerStatsSchema.parse(
+    await api.request(apiPaths.minerWorker(coin, address, worker), { query: { range, scheme } }),
+  );
+  return withIdleSteps(stats);
 }
 
 /** Share quality of the miner and each worker, with the pool's (decision 023). */
