@@ -222,6 +222,25 @@ test("a device's merged coins a day stand one a line under the coin's own, whate
   }
 });
 
+test('in Persian the merged tickers keep a gap on both sides, between the coin and its algorithm', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/fa/device/asic/bitmain/antminer-l9');
+  const cell = page.getByTestId('profit-ltc').locator('td').first();
+  // Right to left: the ticker, then the merged tickers on its left, then the algorithm on theirs.
+  const gaps = await cell.evaluate((td) => {
+    const ticker = td.querySelector('a')!.getBoundingClientRect();
+    const merged = td.querySelector('[data-testid="profit-merged"]')!.getBoundingClientRect();
+    const figure = [...td.querySelector('[data-testid="profit-figure"]')!.getClientRects()].find(
+      (rect) => Math.abs(rect.top - merged.top) < 4,
+    );
+    return { afterTicker: ticker.left - merged.right, beforeFigure: figure ? merged.left - figure.right : null };
+  });
+  // A left-to-right span's end margin went on its right: 16 px after the ticker, none before 'scrypt'.
+  expect(gaps.afterTicker).toBeGreaterThanOrEqual(6);
+  expect(gaps.afterTicker).toBeLessThanOrEqual(10);
+  if (gaps.beforeFigure !== null) expect(gaps.beforeFigure).toBeGreaterThanOrEqual(6);
+});
+
 test('a phone in Persian gets cards, a manufacturer page names its country, unknown devices are 404', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/fa/device/gpu?vendor=nvidia');

@@ -118,8 +118,11 @@ export function ProfitTable({
                     {row.coin.ticker.toUpperCase()}
                   </LocaleLink>
                   {row.merged.length > 0 ? (
-                    <span className="me-2 font-medium" dir="ltr" data-testid="profit-merged">
-                      + {row.merged.map((child) => child.ticker.toUpperCase()).join(' + ')}
+                    // Its margin in the page's direction, its words left to right inside: a left-to-right
+                    // span put its end margin on its right, so in Persian it doubled the gap after the
+                    // ticker and left none before the algorithm ('scrypt ·+ DOGE').
+                    <span className="me-2 font-medium" data-testid="profit-merged">
+                      <bdi dir="ltr">+ {row.merged.map((child) => child.ticker.toUpperCase()).join(' + ')}</bdi>
                     </span>
                   ) : null}
                   {/* Latin words in a right-to-left page: isolated, or they ran into the ticker. */}
