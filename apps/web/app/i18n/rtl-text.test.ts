@@ -8,10 +8,14 @@ import { LOCALES } from '@openpool/domain/locales';
  * 'PROP، PPS+ و SOLO' from the right, and '10M، 30M، 3H' backwards. Each name of such a list sits
  * in its own isolate (U+2068 … U+2069), so the list runs in the page's direction. A Latin word
  * that starts with a dot ('.worker', '.bat') sits in a left-to-right isolate (U+2066 … U+2069),
- * or its dot lands on the word's right ('worker.').
+ * or its dot lands on the word's right ('worker.'). A Latin word that ends in a '+' ('PPS+')
+ * sits in an isolate too: at the end of a message, or before Persian, the '+' took the page's
+ * direction and stood on the word's left ('کارمزدهای بلاک +PPS' on the verify page).
  */
 const JOINED_LATIN = /[A-Za-z0-9+%)]، [A-Za-z0-9(]/;
 const DOT_LED_WORD = /(^|[^\u2066])\.[A-Za-z]+/;
+const PLUS_ENDED_WORD = /[A-Za-z]\+(?!\u2069)(?![A-Za-z0-9])/;
+const PERSIAN = /[\u0600-\u06FF]/;
 
 const rtl = LOCALES.filter((locale) => locale.dir === 'rtl');
 
@@ -34,6 +38,9 @@ describe('right-to-left catalogues', () => {
         return match !== null && (match.index === 0 || /[\s(«]$/.test(text.slice(0, match.index + match[1]!.length)));
       });
       expect(dotLed.map(([key]) => key)).toEqual([]);
+      // A message that is all Latin ('PPS+' alone) is isolated where it is placed (scheme-label.ts).
+      const plusEnded = Object.entries(messages).filter(([, text]) => PERSIAN.test(text) && PLUS_ENDED_WORD.test(text));
+      expect(plusEnded.map(([key]) => key)).toEqual([]);
     });
   }
 });

@@ -185,6 +185,14 @@ describe('the Verify page’s browser check', () => {
     // The command's flags, isolated so a right-to-left page cannot reorder their dashes.
     expect(page.textContent).toContain('any date range (\u2068--from\u2069, \u2068--to\u2069)');
     expect(page.textContent).toContain(`npm run verify -- --api http://api.test --coin ltc --address ${ADDRESS}`);
+    // Headings at the page's start, and each credit a left-to-right figure inside a cell that keeps
+    // the page's direction: 'left' headings and a left-to-right cell stood apart in Persian.
+    const headings = [...page.querySelectorAll('thead th')].slice(0, 4).map((th) => th.className);
+    expect(headings.every((name) => /\btext-(start|end)\b/.test(name) && !/\btext-(left|right)\b/.test(name))).toBe(true);
+    expect(page.querySelector('thead tr')?.className).not.toMatch(/text-(left|right)/);
+    const credit = page.querySelector('[data-testid="verify-row"] td:nth-child(4)');
+    expect(credit?.hasAttribute('dir')).toBe(false);
+    expect(credit?.querySelector('bdi[dir="ltr"]')?.textContent).toBe('1.000000 LTC');
   });
 
   it('names the period and field when the ledger credited one unit more than the record proves', async () => {

@@ -13,7 +13,7 @@ import { useApi, useSiteSettings } from '~/platform/site-settings';
 import { useT } from '~/i18n/use-t';
 import { useLocale } from '~/i18n/use-locale';
 import { CopyButton } from '~/shared/copy-button';
-import { isolatedText } from '~/shared/ltr';
+import { isolatedText, Ltr } from '~/shared/ltr';
 import { formatDateTime } from '~/shared/relative-time';
 import type { VerifyRow } from './verify-api.server';
 
@@ -102,10 +102,13 @@ export function VerifyView({
               the page, not this scroller, and widened a 320 px page to 480 px. */}
           <table className="w-full text-sm">
             <thead>
-              <tr className="text-left text-ink-muted">
-                <th className="py-1 pe-3 font-medium">{t('verify.period')}</th>
-                <th className="py-1 pe-3 font-medium">{t('verify.kind')}</th>
-                <th className="py-1 pe-3 font-medium">{t('verify.time')}</th>
+              {/* Each heading at the page's start, as its cells, not 'left': in Persian the headings
+                  stood at the far side of their columns. On the cells themselves: a heading cell
+                  centres what it does not inherit as an explicit alignment ('start' is the default). */}
+              <tr className="text-ink-muted">
+                <th className="py-1 pe-3 text-start font-medium">{t('verify.period')}</th>
+                <th className="py-1 pe-3 text-start font-medium">{t('verify.kind')}</th>
+                <th className="py-1 pe-3 text-start font-medium">{t('verify.time')}</th>
                 <th className="py-1 pe-3 text-end font-medium">{t('verify.credit')}</th>
                 <th className="py-1 font-medium">
                   <span className="sr-only">{t('verify.checked')}</span>
@@ -121,8 +124,10 @@ export function VerifyView({
                     <td className="py-1 pe-3 font-mono">{row.period}</td>
                     <td className="py-1 pe-3">{t(KIND_LABEL[row.kind as keyof typeof KIND_LABEL] ?? 'verify.kind.pps')}</td>
                     <td className="py-1 pe-3 whitespace-nowrap">{formatDateTime(row.at, locale.iso)}</td>
-                    <td className="py-1 pe-3 text-end font-mono whitespace-nowrap" dir="ltr">
-                      {formatAmount(row.amount, row.coin)} {row.coin.toUpperCase()}
+                    {/* The figure left to right inside the cell, the cell in the page's direction: a
+                        left-to-right cell put its end (and its padding) on the right, away from its heading. */}
+                    <td className="py-1 pe-3 text-end font-mono">
+                      <Ltr>{`${formatAmount(row.amount, row.coin)} ${row.coin.toUpperCase()}`}</Ltr>
                     </td>
                     <td className="py-1" data-testid="verify-mark" data-ok={ok ? 'true' : bad ? 'false' : undefined}>
                       {ok ? (
