@@ -42,7 +42,12 @@ export const blockSummarySchema = z.object({
   hash: z.string(),
   reward: amount,
   scheme: z.string(),
-  effort: z.number().nullable().describe('round effort, 1 = 100 %'),
+  effort: z
+    .number()
+    .nullable()
+    .describe(
+      "round effort, 1 = 100 % (average luck); a merge-mined block's round counts by the share of its chain's blocks merge mining can find",
+    ),
   status: z.enum(['pending', 'confirmed', 'orphaned']),
   confirmations: z.number().int(),
   required_confirmations: z.number().int(),

@@ -22,6 +22,12 @@ export interface ChainParams {
   subsidy: string;
   /** Chain height on `HEIGHT_ANCHOR_MS`. */
   anchorHeight: number;
+  /**
+   * Fraction of the chain's blocks that merge mining can find at all (1: every block). The
+   * simulator finds a merged chain's blocks at this rate, and a merge-mined block's effort
+   * counts the parent's work by it (`mergedBlockEffort` in rewards.ts), so 100 % is average luck.
+   */
+  mergeMinable: number;
 }
 
 export const HEIGHT_ANCHOR_MS = Date.UTC(2025, 0, 1);
@@ -60,12 +66,24 @@ const ROWS: ReadonlyArray<readonly [MinedTicker, number, number, string, number]
   ['dgb', 15, 4e17, '277', 20_500_000],
 ];
 
+/**
+ * Chains whose blocks merge mining can find only some of. Fractal Bitcoin's cadence mining (its
+ * own documentation): of every three blocks one accepts merge-mined (AuxPoW) work and two are
+ * left to permissionless mining, so work merge-mined with btc can find one block in three.
+ */
+const MERGE_MINABLE: Partial<Record<MinedTicker, number>> = { fb: 1 / 3 };
+
 export const CHAIN_PARAMS: Readonly<Record<MinedTicker, ChainParams>> = Object.fromEntries(
   ROWS.map(([ticker, blockTimeSeconds, networkHashrate, subsidy, anchorHeight]) => [
     ticker,
-    { blockTimeSeconds, networkHashrate, subsidy, anchorHeight },
+    { blockTimeSeconds, networkHashrate, subsidy, anchorHeight, mergeMinable: MERGE_MINABLE[ticker] ?? 1 },
   ]),
 ) as Record<MinedTicker, ChainParams>;
+
+/** `mergeMinable` of a chain by its ticker; 1 for a name the table does not hold. */
+export function mergeMinableOf(coin: string): number {
+  return (CHAIN_PARAMS as Readonly<Record<string, ChainParams | undefined>>)[coin]?.mergeMinable ?? 1;
+}
 
 /**
  * Which chain a coin's node is on. `main` holds samples to the real chain's bounds; `test`

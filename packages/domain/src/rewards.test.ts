@@ -5,6 +5,7 @@ import {
   blockEffort,
   difficultyWeight,
   effort,
+  mergedBlockEffort,
   ppsCredit,
   propCredits,
   soloCredit,
@@ -317,5 +318,37 @@ describe('blockEffort', () => {
     [-1, 3e12],
   ])('round %s, chain %s: unknown (null), never a false 0', (round, network) => {
     expect(blockEffort(round, network)).toBeNull();
+  });
+});
+
+describe('blockEffort counted by the share of blocks merge mining can find', () => {
+  it.each([
+    // A third of a 2.4e12 round over 1e12: 80 %.
+    [2.4e12, 1e12, 1 / 3, 0.8],
+    [3e12, 1e12, 1 / 3, 1],
+    [2.4e12, 3e12, 1, 0.8],
+  ])('round %s over %s, fraction %s -> %s', (round, network, fraction, expected) => {
+    expect(blockEffort(round, network, fraction)).toBeCloseTo(expected, 12);
+  });
+
+  it.each([0, -0.5, 1.5, Number.NaN])('fraction %s: unknown (null), never a made-up figure', (fraction) => {
+    expect(blockEffort(2.4e12, 1e12, fraction)).toBeNull();
+  });
+});
+
+describe('mergedBlockEffort', () => {
+  it("reads a merged Fractal block's round by a third (cadence mining)", () => {
+    // Three times the chain's difficulty is what an fb block merge mining finds needs on average.
+    expect(mergedBlockEffort('fb', 3e12, 1e12)).toBeCloseTo(1, 12);
+    expect(mergedBlockEffort('fb', 2.4e12, 1e12)).toBeCloseTo(0.8, 12);
+  });
+
+  it.each(['doge', 'pep', 'bells'])("reads %s's round whole: merge mining can find every block", (coin) => {
+    expect(mergedBlockEffort(coin, 2.4e12, 3e12)).toBe(0.8);
+  });
+
+  it('keeps the unknown unknown', () => {
+    expect(mergedBlockEffort('fb', null, 1e12)).toBeNull();
+    expect(mergedBlockEffort('fb', 3e12, null)).toBeNull();
   });
 });

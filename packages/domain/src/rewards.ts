@@ -4,6 +4,7 @@
  * (a float on the wire) becomes an integer weight in atto-difficulty (1e-18) before any
  * division, so every split is exact and reproducible, and what rounding leaves goes to the pool.
  */
+import { mergeMinableOf } from './chain-params.ts';
 
 export const PPM = 1_000_000n;
 const WEIGHT_DECIMALS = 18;
@@ -107,11 +108,25 @@ export function effort(roundDifficulty: number, networkDifficulty: number): numb
  * difficulty at the block. The one rule for every block, a merge-mined one included: its round
  * is every pool share of the parent since that chain's previous merged block, since each parent
  * share was also an attempt at the aux target, and its difficulty is the aux chain's own.
+ * `mergeMinable` (a merged block's: `mergedBlockEffort`) is the share of the chain's blocks that
+ * work could find; the round counts by it, so 100 % is average luck whatever the chain's rule.
  * Null, not 0, when either side is unknown: the round began before the pool's records
  * (`roundDifficulty` null), or the pool holds no difficulty of that chain at the block.
  */
-export function blockEffort(roundDifficulty: number | null, networkDifficulty: number | null): number | null {
+export function blockEffort(roundDifficulty: number | null, networkDifficulty: number | null, mergeMinable = 1): number | null {
   if (roundDifficulty === null || !Number.isFinite(roundDifficulty) || roundDifficulty < 0) return null;
   if (networkDifficulty === null || !(networkDifficulty > 0) || !Number.isFinite(networkDifficulty)) return null;
-  return effort(roundDifficulty, networkDifficulty);
+  if (!(mergeMinable > 0 && mergeMinable <= 1)) return null;
+  return effort(roundDifficulty * mergeMinable, networkDifficulty);
+}
+
+/**
+ * A merge-mined block's effort: `blockEffort` with the parent's work counted by the share of the
+ * chain's blocks merge mining can find (`mergeMinable` in chain-params.ts). Fractal Bitcoin takes
+ * merge-mined work in one block in three (cadence mining), so its merged blocks need three times
+ * the chain's difficulty on average; counted by that third, 100 % is average luck on every chain,
+ * as for a block of the pool's own. A display figure only: credits never read it.
+ */
+export function mergedBlockEffort(coin: string, roundDifficulty: number | null, networkDifficulty: number | null): number | null {
+  return blockEffort(roundDifficulty, networkDifficulty, mergeMinableOf(coin));
 }

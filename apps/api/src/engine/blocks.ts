@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { isCoinTicker, type MergedTicker } from '@openpool/domain/coins';
 import type { BlockEvent, BlockStatusEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
-import { blockEffort, difficultyWeight, propCredits, soloCredit } from '@openpool/domain/rewards';
+import { blockEffort, difficultyWeight, mergedBlockEffort, propCredits, soloCredit } from '@openpool/domain/rewards';
 import type { LedgerEntry } from './ledger.ts';
 import { roundClosedBy, type RoundClose } from './rounds.ts';
 import type { AuditDraft, AuditWriter } from './audit.ts';
@@ -125,7 +125,9 @@ export class BlockBook {
       id: blockId,
       networkDifficulty,
       roundDifficulty: roundKnown ? roundDifficulty : null,
-      effort: blockEffort(roundKnown ? roundDifficulty : null, networkDifficulty),
+      effort: parent
+        ? mergedBlockEffort(event.coin, roundKnown ? roundDifficulty : null, networkDifficulty)
+        : blockEffort(roundKnown ? roundDifficulty : null, networkDifficulty),
       poolCut,
     });
     if (this.deps.audit) this.audits.push(blockAuditDraft(event, blockId, close, roundShares, credits));
@@ -171,8 +173,14 @@ export class BlockBook {
   async fillDifficulties(coins: readonly string[]): Promise<void> {
     if (coins.length === 0) return;
     const { client } = this.deps;
-    const found = await client.query<{ id: number; round_difficulty: number | null; difficulty: number }>(
-      `select b.id, b.round_difficulty, s.difficulty from blocks b
+    const found = await client.query<{
+      id: number;
+      coin: string;
+      merged_from: string | null;
+      round_difficulty: number | null;
+      difficulty: number;
+    }>(
+      `select b.id, b.coin, b.merged_from, b.round_difficulty, s.difficulty from blocks b
        cross join lateral (
          select difficulty from network_samples s where s.coin = b.coin and s.at <= b.found_at order by s.at desc limit 1
        ) s
@@ -186,7 +194,11 @@ export class BlockBook {
       [
         found.rows.map((row) => row.id),
         found.rows.map((row) => row.difficulty),
-        found.rows.map((row) => blockEffort(row.round_difficulty, row.difficulty)),
+        found.rows.map((row) =>
+          row.merged_from !== null
+            ? mergedBlockEffort(row.coin, row.round_difficulty, row.difficulty)
+            : blockEffort(row.round_difficulty, row.difficulty),
+        ),
       ],
     );
   }

@@ -1,9 +1,10 @@
 /**
- * A merge-mined block's effort (decision 024, addendum of 2026-11-28): the parent pool's share
- * difficulty since that chain's previous merged block over that chain's own difficulty at the
- * block. fb's samples come in fb's source while its merged blocks come in btc's, and may land
- * later: the block then gets its effort when they do. Real PostgreSQL, fixed clock; every figure
- * below is worked out by hand in the comments.
+ * A merge-mined block's effort (decision 024, addenda on merged blocks' effort): the parent
+ * pool's share difficulty since that chain's previous merged block, counted by the share of the
+ * chain's blocks merge mining can find (Fractal's cadence mining: one in three; every other
+ * chain's: all), over that chain's own difficulty at the block. fb's samples come in fb's source
+ * while its merged blocks come in btc's, and may land later: the block then gets its effort when
+ * they do. Real PostgreSQL, fixed clock; every figure below is worked out by hand in the comments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestEvent, MinedTicker } from '@openpool/domain/events';
@@ -94,13 +95,14 @@ describe('merge-mined block effort', () => {
     expect(before.get('f1')).toBeNull();
     expect(before.get('b1')).toBeCloseTo(0.044, 12);
 
-    // fb's own source, later: a sample from before the block (3e12) and one after it (3.3e12).
+    // fb's own source, later: a sample from before the block (1e12) and one after it (1.1e12).
     const fb = await h.ingest('sim-fb', [
-      network('fb', 3e12, 320_000, '2500000000', T0 + 5 * MIN),
-      network('fb', 3.3e12, 320_010, '2500000000', T0 + 45 * MIN),
+      network('fb', 1e12, 320_000, '2500000000', T0 + 5 * MIN),
+      network('fb', 1.1e12, 320_010, '2500000000', T0 + 45 * MIN),
     ]);
     expect(fb.statusCode).toBe(200);
-    // The difficulty in force at the block is the one before it: 2.4e12 / 3e12 = 80 %.
+    // The difficulty in force at the block is the one before it, and merge mining can find one
+    // fb block in three: 2.4e12 x 1/3 / 1e12 = 80 % (240 % if the round counted whole).
     const after = await efforts('btc');
     expect(after.get('f1')).toBeCloseTo(0.8, 12);
     expect(after.get('b1')).toBeCloseTo(0.044, 12);
@@ -110,16 +112,18 @@ describe('merge-mined block effort', () => {
     const btc = await h.ingest('sim-btc', [
       share('btc', B, 1.65e12, T0 + 60 * MIN),
       // Since f1: A 2e12 (before b1, which closes btc's round, not fb's) + B 1.65e12 = 3.65e12,
-      // over the fb difficulty in force (3.3e12): 110.6 %, now that fb's samples are in.
+      // a third of it over the fb difficulty in force (1.1e12): 110.6 %, now that fb's samples
+      // are in.
       block('fb', 'f2', 320_011, T0 + 70 * MIN, 'btc'),
     ]);
     expect(btc.statusCode).toBe(200);
     const now = await efforts('btc');
-    expect(now.get('f2')).toBeCloseTo(3.65e12 / 3.3e12, 12);
+    expect(now.get('f2')).toBeCloseTo(3.65e12 / 3 / 1.1e12, 12);
     const row = await h.db.pool.query<{ network_difficulty: number; round_difficulty: number }>(
       `select network_difficulty, round_difficulty from blocks where coin = 'fb' and hash = 'f2'`,
     );
-    expect(row.rows[0]).toEqual({ network_difficulty: 3.3e12, round_difficulty: 3.65e12 });
+    // The stored round is the parent's whole work: only the effort reads it by fb's third.
+    expect(row.rows[0]).toEqual({ network_difficulty: 1.1e12, round_difficulty: 3.65e12 });
   });
 
   it('leaves a block unknown when its chain has no difficulty from before it', async () => {
@@ -136,6 +140,16 @@ describe('merge-mined block effort', () => {
       `select network_difficulty from blocks where coin = 'doge' and hash = 'd1'`,
     );
     expect(row.rows[0]?.network_difficulty).toBeNull();
+  });
+
+  it("counts the parent's work whole for a chain merge mining can find every block of", async () => {
+    const ltc = await h.ingest('sim-ltc', [
+      share('ltc', L, 3e7, T0 + 26 * MIN),
+      // Since d1: 3e7 over Dogecoin's difficulty in force (2e7, at T0 + 25 min): 150 %.
+      block('doge', 'd2', 5_000_006, T0 + 28 * MIN, 'ltc'),
+    ]);
+    expect(ltc.statusCode).toBe(200);
+    expect((await efforts('ltc')).get('d2')).toBeCloseTo(1.5, 12);
   });
 
   it('never turns a round that began before the records into an effort', async () => {

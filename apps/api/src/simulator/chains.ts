@@ -18,8 +18,9 @@ export interface Chain {
   /** The pool's share of the network for coins it runs a pool for (0.5 to 3 %). */
   poolShare: number;
   /**
-   * Fraction of a merge-mined child's blocks that merge mining can find at all: Fractal's
-   * cadence mining leaves two blocks in three to permissionless mining.
+   * Fraction of a merge-mined child's blocks that merge mining can find at all (the chain's
+   * `mergeMinable` in `@openpool/domain/chain-params`: Fractal's cadence mining leaves two blocks
+   * in three to permissionless mining).
    */
   mergeMinable: number;
 }
@@ -73,7 +74,7 @@ export const CHAINS: Readonly<Record<MinedTicker, Chain>> = Object.fromEntries(
       subsidy: params.subsidy,
       anchorHeight: params.anchorHeight,
       poolShare: POOL_SHARE[ticker as MinedTicker],
-      mergeMinable: ticker === 'fb' ? 1 / 3 : 1,
+      mergeMinable: params.mergeMinable,
     },
   ]),
 ) as Record<MinedTicker, Chain>;
