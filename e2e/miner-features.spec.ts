@@ -101,6 +101,22 @@ test.describe('miner features: reported hashrate, share quality, best shares, ex
     await expect(page.getByTestId('worker-quality-table-hint')).toContainText('far above the pool');
     await expect(page.getByTestId('worker-best-shares-all-time')).not.toHaveText('—');
     await shots(page, 'worker-page');
+    // A window's name stays on one line on the narrowest phone: in Persian '10 دقیقه' stood as '10' over 'دقیقه'.
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.goto(`/fa/ltc/miner/stats/${address}/rig-far/pps`);
+    const labels = page.locator('[data-testid="worker-reported-table"] tbody th, [data-testid="worker-quality-table"] tbody th');
+    expect(await labels.count()).toBeGreaterThan(0);
+    for (const lines of await labels.evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        // One line: the text's box no taller than a line and a half (two lines are two).
+        const lines = range.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight);
+        return `${cell.textContent}: ${lines < 1.5 ? 1 : Math.round(lines)}`;
+      }),
+    ))
+      expect(lines).toMatch(/: 1$/);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/ltc/miner/stats/${address}`);
     await hydrated(page);
     await expect(page.getByTestId('miner-quality-hint')).toContainText('rig-far');

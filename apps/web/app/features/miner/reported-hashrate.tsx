@@ -45,7 +45,7 @@ export function ReportedHashrate({ figures, testId }: { figures: Windows; testId
             className="border-t border-line"
             data-testid={`${testId}-${label === 'reported.last10m' ? '10m' : '24h'}`}
           >
-            <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">
+            <th scope="row" className="py-1.5 pe-3 text-start font-normal whitespace-nowrap text-ink-muted">
               {t(label)}
             </th>
             <td className="py-1.5 pe-3 tabular-nums">

@@ -45,7 +45,7 @@ export function ShareQualityTable({ own, pool, hint, testId }: { own: Windows; p
       >
         {KINDS.map(([label, kind, rateKey]) => (
           <tr key={kind} className="border-t border-line" data-testid={`${testId}-${kind}`}>
-            <th scope="row" className="py-1.5 pe-3 text-start font-normal text-ink-muted">
+            <th scope="row" className="py-1.5 pe-3 text-start font-normal whitespace-nowrap text-ink-muted">
               {t(label)}
             </th>
             <Cell window={own['1h']} kind={kind} rate={rateOf(own['1h'], rateKey)} />

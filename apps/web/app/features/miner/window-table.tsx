@@ -5,6 +5,8 @@ import { ScrollTable } from '~/shared/scroll-table';
  * A small table of a miner's figures per time window (reported beside effective hashrate, share
  * quality): a row label column under a heading only screen readers hear, then the columns; it
  * scrolls inside its box on a phone rather than squeezing the figures, the row labels held in view.
+ * A row label stays on one line (whitespace-nowrap on its cell): squeezed by the figures at 320 px,
+ * Persian '10 دقیقه' stood as '10' over 'دقیقه'.
  */
 export function WindowTable({
   label,
