@@ -60,6 +60,18 @@ test('the FAQ carries FAQPage data; a missing translation says so and offers onl
   expect(russian).toContain('Эффорт и удача');
 });
 
+test('in Persian an English-only article’s tag stays in one piece on a 320 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await page.goto('/fa/articles');
+  const tags = page.getByTestId('english-only');
+  expect(await tags.count()).toBeGreaterThan(0);
+  // One line each: '(به' ended a title's line and 'انگلیسی)' began the next.
+  const lines = await tags.evaluateAll((spans) =>
+    spans.map((span) => Math.round(span.getBoundingClientRect().height / parseFloat(getComputedStyle(span).lineHeight))),
+  );
+  expect(lines.filter((count) => count !== 1)).toEqual([]);
+});
+
 test('get-support exists in ru, uk and en only; unknown articles are 404', async ({ request }) => {
   for (const [lang, words] of [
     ['ru', 'Как получить поддержку'],

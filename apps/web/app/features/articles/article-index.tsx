@@ -95,7 +95,12 @@ function ArticleList({ articles }: { articles: ArticleSummary[] }) {
           >
             {article.title}
           </LocaleLink>
-          {article.translated ? null : <span className="ms-2 text-xs text-ink-muted">({t('kb.englishOnly')})</span>}
+          {/* One piece: at 320 px in Persian '(به' ended a title's line and 'انگلیسی)' began the next. */}
+          {article.translated ? null : (
+            <span className="ms-2 inline-block text-xs whitespace-nowrap text-ink-muted" data-testid="english-only">
+              ({t('kb.englishOnly')})
+            </span>
+          )}
           <p
             className="mt-1 text-sm text-ink-muted"
             lang={article.translated ? undefined : 'en'}
