@@ -34,6 +34,13 @@ describe('about-coin route', () => {
       'Block time': '150 seconds',
       'Block reward': '6.250000 LTC (halves every 840\u202F000 blocks)',
     });
+    // English content keeps its own direction in a right-to-left page: the description's full stop
+    // and the reward's figure stood at the wrong end in Persian.
+    expect(page.querySelector('[data-testid="about-description"]')?.getAttribute('dir')).toBe('auto');
+    const reward = [...page.querySelectorAll('article dl > div')].find(
+      (row) => row.querySelector('dt')?.textContent === 'Block reward',
+    );
+    expect(reward?.querySelector('dd > bdi[dir="auto"][lang="en"]')?.textContent).toMatch(/^6\.250000 LTC/);
     const links = [...page.querySelectorAll('article ul a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Website', 'https://litecoin.org'],
