@@ -220,6 +220,9 @@ test("a device's merged coins a day stand one a line under the coin's own, whate
     if (index === 0) continue;
     expect(box.top, `line ${index}`).toBeGreaterThanOrEqual(boxes[index - 1]!.bottom - 1);
   }
+  // The algorithm and its source stay on one line: 'scrypt ·' ended a line and its source began the next.
+  const figure = page.getByTestId('profit-ltc').getByTestId('profit-figure');
+  expect(await figure.evaluate((span) => span.getClientRects().length)).toBe(1);
 });
 
 test('in Persian the merged tickers keep a gap on both sides, between the coin and its algorithm', async ({ page }) => {

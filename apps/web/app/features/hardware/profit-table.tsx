@@ -125,9 +125,10 @@ export function ProfitTable({
                       <bdi dir="ltr">+ {row.merged.map((child) => child.ticker.toUpperCase()).join(' + ')}</bdi>
                     </span>
                   ) : null}
-                  {/* Latin words in a right-to-left page: isolated, or they ran into the ticker. */}
+                  {/* Latin words in a right-to-left page: isolated, or they ran into the ticker. One
+                      block: wrapped as text, 'scrypt ·' ended a line and its source began the next. */}
                   {figure ? (
-                    <span className="text-xs text-ink-muted" dir="ltr" data-testid="profit-figure">
+                    <span className="inline-block text-xs text-ink-muted" dir="ltr" data-testid="profit-figure">
                       {figure.algorithm} ·{' '}
                       <a href={figure.source} rel="noopener noreferrer" className="text-accent underline underline-offset-2">
                         {sourceHost(figure.source)}
