@@ -69,6 +69,9 @@ describe('article route', () => {
     expect(persian.querySelector('article')?.getAttribute('lang')).toBe('en');
     expect(persian.querySelector('article')?.getAttribute('dir')).toBe('ltr');
     expect(textOf(persian, 'not-translated')).toBe('هنوز ترجمه نشده است: این مقاله به انگلیسی نمایش داده می‌شود.');
+    // The page's own words inside the English article run right to left, or the note's full stop led it.
+    expect(persian.querySelector('[data-testid="not-translated"]')?.getAttribute('dir')).toBe('rtl');
+    expect(persian.querySelector('article h1 + p')?.getAttribute('dir')).toBe('rtl');
     expect(persian.querySelector('[data-testid="breadcrumbs"] a[href="/fa/articles"]')).not.toBeNull();
   });
 

@@ -66,11 +66,20 @@ export function ArticleView({
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-8">
         <article lang={textLang} dir={textDir} className="min-w-0">
           <h1 className="text-2xl font-bold sm:text-3xl">{article.title}</h1>
-          <p className="mt-1 text-sm text-ink-muted">{t('kb.updated', { date: updated })}</p>
+          {/* The page's own words inside the English article keep the page's direction: in Persian
+              the note's full stop stood at its left end, before its first word. */}
+          <p
+            className="mt-1 text-sm text-ink-muted"
+            lang={textDir ? locale.iso : undefined}
+            dir={textDir ? locale.dir : undefined}
+          >
+            {t('kb.updated', { date: updated })}
+          </p>
           {translated ? null : (
             <p
               role="note"
               lang={locale.iso}
+              dir={textDir ? locale.dir : undefined}
               className="mt-3 rounded-md border border-dashed border-line p-3 text-sm"
               data-testid="not-translated"
             >
