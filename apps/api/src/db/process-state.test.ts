@@ -24,12 +24,19 @@ describe.runIf(onLinux)('processRuns', () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'op-process-state-'));
-    // `true` exits at once; its parent becomes `sleep`, which never waits for children, so
-    // the exited `true` stays a zombie for as long as the `sleep` lives.
-    parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 600'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The child reads one byte from fd 3 and exits; its parent becomes `sleep`, which never
+    // waits for children, so the exited child stays a zombie for as long as the `sleep` lives.
+    // It exits only once the shell has become `sleep`: a child that exited before (a `true`, as
+    // here before) could be reaped by the shell on a loaded machine, leaving no pid at all.
+    parent = spawn('sh', ['-c', 'head -c 1 <&3 >/dev/null & echo $!; exec sleep 600'], {
+      stdio: ['ignore', 'pipe', 'ignore', 'pipe'],
+    });
     const lines = createInterface({ input: parent.stdout! });
     zombie = Number((await lines[Symbol.asyncIterator]().next()).value);
     // The exec and the child's exit are the kernel's: read its state until it says so.
+    const comm = () => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim();
+    while (comm() !== 'sleep') await new Promise((resolve) => setImmediate(resolve));
+    (parent.stdio[3] as NodeJS.WritableStream).end('x');
     while (state(zombie) !== 'Z') await new Promise((resolve) => setImmediate(resolve));
   });
   afterAll(() => {
