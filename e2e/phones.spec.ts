@@ -165,6 +165,29 @@ test.describe('every page type at 320, 375 and 1440 px, in English and Persian',
     expect(await fadeDirection(page.locator('.scroll-table').first())).toBe('to left');
   });
 
+  test("a held first column's rule stands clear of the next column's text, in English and Persian", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const path of ['/ltc/top-miners', '/fa/ltc/top-miners']) {
+      await open(page, path);
+      const table = page.locator('.scroll-table[data-overflowing]').first();
+      await expect(table).toBeVisible();
+      const gaps = await table.evaluate((box) =>
+        [...box.querySelectorAll('tbody tr')].slice(0, 5).map((row) => {
+          const [held, next] = [...row.children] as HTMLElement[];
+          const rtl = getComputedStyle(box).direction === 'rtl';
+          // The rule is at the held cell's inner edge; the next cell's text starts past its padding.
+          const edge = rtl ? held!.getBoundingClientRect().left : held!.getBoundingClientRect().right;
+          const range = document.createRange();
+          range.selectNodeContents(next!);
+          const text = range.getBoundingClientRect();
+          return rtl ? edge - text.right : text.left - edge;
+        }),
+      );
+      // At least the shade's width (0.5rem) and a few pixels more: text never touches the rule.
+      for (const gap of gaps) expect(gap, `${path}: ${gaps.join(', ')}`).toBeGreaterThanOrEqual(10);
+    }
+  });
+
   test('the search field says its short name on a phone, the spec’s placeholder on a desktop', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 740 });
     await open(page, '/btc');
