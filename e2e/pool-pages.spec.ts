@@ -126,12 +126,20 @@ test.describe('coin pool page', () => {
   test('charts render in the browser with the current value', async ({ page, request }) => {
     await page.goto('/ltc/difficulty');
     await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+    // Before any hover (and on a phone, which has none) the legend gives the latest point.
+    const legendValues = page.locator('.u-legend .u-value');
+    await expect(legendValues.nth(1)).toContainText(' M');
+    await expect(legendValues.nth(0)).not.toHaveText('—');
     // Hovering the plot shows a tooltip with the time and the value.
     const plot = page.locator('.u-over');
     const box = await plot.boundingBox();
     await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2);
     await expect(page.getByTestId('chart-tooltip')).toBeVisible();
     await expect(page.getByTestId('chart-tooltip')).toContainText(' M');
+    // Leaving it, the legend goes back to the latest point.
+    await page.mouse.move(0, 0);
+    await expect(page.getByTestId('chart-tooltip')).toBeHidden();
+    await expect(legendValues.nth(1)).toContainText(' M');
     const stats = await apiStats(request, 'ltc');
     await expect(page.getByTestId('chart-current')).toHaveText(formatDifficulty(stats.net_difficulty));
     await page.getByRole('link', { name: '7 days' }).click();

@@ -42,6 +42,14 @@ export function chartOptions({ uPlot, element, label, timeLabel, format, kind, l
   tooltip.dataset.testid = 'chart-tooltip';
 
   let ticks: TimeTick[] = [];
+  // Off the plot, the legend shows the latest point, not dashes: the figure a visitor looks for
+  // first, and what the chart says before anyone hovers it (a phone has no hover at all).
+  const showLatest = (u: uPlot) => {
+    const values = u.data[1] ?? [];
+    for (let index = values.length - 1; index >= 0; index -= 1) {
+      if (values[index] !== null && values[index] !== undefined) return void u.setLegend({ idx: index }, false);
+    }
+  };
   return {
     width: element.clientWidth,
     height: CHART_HEIGHT,
@@ -55,6 +63,7 @@ export function chartOptions({ uPlot, element, label, timeLabel, format, kind, l
     },
     hooks: {
       init: [(u) => void u.over.appendChild(tooltip)],
+      ready: [showLatest],
       setCursor: [
         (u) => {
           const index = u.cursor.idx;
@@ -62,6 +71,7 @@ export function chartOptions({ uPlot, element, label, timeLabel, format, kind, l
           const value = index === null || index === undefined ? undefined : u.data[1]?.[index];
           if (time === undefined || value === undefined || value === null) {
             tooltip.classList.add('hidden');
+            if (index === null || index === undefined) showLatest(u);
             return;
           }
           // Each figure isolated: in Persian '8.41 TH/s' beside a date read 'TH/s 8.41' (decision 002, addendum).
