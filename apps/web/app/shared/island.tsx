@@ -149,7 +149,8 @@ class CarryOver extends Component<{
   }
 
   override componentDidUpdate(): void {
-    // Present so that React calls getSnapshotBeforeUpdate; the live part restores in its layout effect.
+    // Nothing to do: the live part restores in its layout effect. React calls the snapshot
+    // without it too, but warns in development about a snapshot with no componentDidUpdate.
   }
 
   override render(): ReactNode {
