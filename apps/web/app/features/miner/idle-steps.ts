@@ -20,7 +20,8 @@ export function withIdleSteps<T extends { step: number; points: MinerChartPoint[
   const first = points[0];
   const last = points[points.length - 1];
   if (!first || !last || step <= 0) return chart;
-  // A range's worth at most (7 days of 10-minute steps): never a huge array from odd data.
+  // Well above any range's points (24 h: 144 of 10 minutes, 7 d: 168 of an hour), never a huge
+  // array from odd data.
   if ((last.t - first.t) / step > 2016) return chart;
   const filled: MinerChartPoint[] = [];
   let index = 0;
