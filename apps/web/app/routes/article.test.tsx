@@ -73,6 +73,12 @@ describe('article route', () => {
     expect(persian.querySelector('[data-testid="not-translated"]')?.getAttribute('dir')).toBe('rtl');
     expect(persian.querySelector('article h1 + p')?.getAttribute('dir')).toBe('rtl');
     expect(persian.querySelector('[data-testid="breadcrumbs"] a[href="/fa/articles"]')).not.toBeNull();
+    unmountPage();
+    // A left-to-right page too: its 'updated' line is in the page's language, not the article's.
+    const french = await open('/fr/articles/reward-schemes');
+    expect(french.querySelector('article')?.getAttribute('lang')).toBe('en');
+    expect(french.querySelector('article h1 + p')?.getAttribute('lang')).toBe('fr');
+    expect(french.querySelector('article h1 + p')?.hasAttribute('dir')).toBe(false);
   });
 
   it('is 404 for a slug with no article, a support article in a language without one, or a bad slug', async () => {

@@ -66,11 +66,12 @@ export function ArticleView({
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-8">
         <article lang={textLang} dir={textDir} className="min-w-0">
           <h1 className="text-2xl font-bold sm:text-3xl">{article.title}</h1>
-          {/* The page's own words inside the English article keep the page's direction: in Persian
-              the note's full stop stood at its left end, before its first word. */}
+          {/* The page's own words inside the English article keep the page's language (not the
+              article's, whatever the direction) and direction: in Persian the note's full stop
+              stood at its left end, before its first word. */}
           <p
             className="mt-1 text-sm text-ink-muted"
-            lang={textDir ? locale.iso : undefined}
+            lang={textLang ? locale.iso : undefined}
             dir={textDir ? locale.dir : undefined}
           >
             {t('kb.updated', { date: updated })}
