@@ -159,11 +159,13 @@ export async function startWebServer({ env, content, root, portHandoff, fail }: 
 
 /**
  * Development: Vite serves the app's modules with hot reload, and the server build is read from
- * it on every request (`NODE_ENV=development node server.ts`, `npm run dev`).
+ * it on every request (`NODE_ENV=development node server.ts`, `npm run dev`). In middleware mode
+ * the hot reload's WebSocket listens on a fixed port of its own (24678): `hot: false` leaves it
+ * out, for a test that must not fail because another process holds that port.
  */
-export async function startDevServer(root: string) {
+export async function startDevServer(root: string, { hot = true }: { hot?: boolean } = {}) {
   const vite = await import('vite');
-  const devServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  const devServer = await vite.createServer({ root, server: { middlewareMode: true, ...(hot ? {} : { ws: false as const }) } });
   return {
     middlewares: devServer.middlewares,
     devBuild: () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
