@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SITE_PORT } from './ports.ts';
 
@@ -16,8 +16,9 @@ test.setTimeout(60_000);
 
 const ROOT = join(import.meta.dirname, '..');
 const PORT = SITE_PORT + 41;
-// The build the run's site uses: a copy beside apps/web when E2E_WEB_BUILD names one (playwright.config.ts).
-const WEB_DIR = join(ROOT, dirname(process.env.E2E_WEB_BUILD ?? 'apps/web/build'));
+// The build the run's site uses: a copy beside apps/web when E2E_WEB_BUILD names one (playwright.config.ts),
+// relative to the checkout or absolute, as that config's `node <build>/server.js` takes it.
+const WEB_BUILD = resolve(ROOT, process.env.E2E_WEB_BUILD ?? 'apps/web/build');
 
 /** Live processes whose parent is `ppid`. */
 function childrenOf(ppid: number): number[] {
@@ -35,8 +36,8 @@ function childrenOf(ppid: number): number[] {
 }
 
 function startWeb(): ChildProcess {
-  return spawn(process.execPath, ['build/server.js'], {
-    cwd: WEB_DIR,
+  return spawn(process.execPath, [join(WEB_BUILD, 'server.js')], {
+    cwd: dirname(WEB_BUILD),
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), WEB_WORKERS: '2' },
   });
