@@ -130,3 +130,16 @@ export function blockEffort(roundDifficulty: number | null, networkDifficulty: n
 export function mergedBlockEffort(coin: string, roundDifficulty: number | null, networkDifficulty: number | null): number | null {
   return blockEffort(roundDifficulty, networkDifficulty, mergeMinableOf(coin));
 }
+
+/**
+ * The effort of a block the pool found, merge-mined or not: the engine's one call, when it
+ * records a block and when the block's chain difficulty arrives later.
+ */
+export function foundBlockEffort(
+  coin: string,
+  merged: boolean,
+  roundDifficulty: number | null,
+  networkDifficulty: number | null,
+): number | null {
+  return merged ? mergedBlockEffort(coin, roundDifficulty, networkDifficulty) : blockEffort(roundDifficulty, networkDifficulty);
+}

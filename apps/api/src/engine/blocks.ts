@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { isCoinTicker, type MergedTicker } from '@openpool/domain/coins';
 import type { BlockEvent, BlockStatusEvent } from '@openpool/domain/events';
 import type { PoolConfig } from '@openpool/domain/pool-config';
-import { blockEffort, difficultyWeight, mergedBlockEffort, propCredits, soloCredit } from '@openpool/domain/rewards';
+import { difficultyWeight, foundBlockEffort, propCredits, soloCredit } from '@openpool/domain/rewards';
 import type { LedgerEntry } from './ledger.ts';
 import { roundClosedBy, type RoundClose } from './rounds.ts';
 import type { AuditDraft, AuditWriter } from './audit.ts';
@@ -125,9 +125,7 @@ export class BlockBook {
       id: blockId,
       networkDifficulty,
       roundDifficulty: roundKnown ? roundDifficulty : null,
-      effort: parent
-        ? mergedBlockEffort(event.coin, roundKnown ? roundDifficulty : null, networkDifficulty)
-        : blockEffort(roundKnown ? roundDifficulty : null, networkDifficulty),
+      effort: foundBlockEffort(event.coin, Boolean(parent), roundKnown ? roundDifficulty : null, networkDifficulty),
       poolCut,
     });
     if (this.deps.audit) this.audits.push(blockAuditDraft(event, blockId, close, roundShares, credits));
@@ -194,11 +192,7 @@ export class BlockBook {
       [
         found.rows.map((row) => row.id),
         found.rows.map((row) => row.difficulty),
-        found.rows.map((row) =>
-          row.merged_from !== null
-            ? mergedBlockEffort(row.coin, row.round_difficulty, row.difficulty)
-            : blockEffort(row.round_difficulty, row.difficulty),
-        ),
+        found.rows.map((row) => foundBlockEffort(row.coin, row.merged_from !== null, row.round_difficulty, row.difficulty)),
       ],
     );
   }
